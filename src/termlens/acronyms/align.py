@@ -1,0 +1,216 @@
+"""Align a short form with a candidate long form and score how well its letters explain it.
+
+The short form is cut into units (a letter, a digit run, a Greek letter); each unit must be found,
+in order, in the long form. A unit that starts a word of the long form scores best, one that
+continues the previous unit's match scores well, one taken from inside a word scores little, and
+every word of the long form that explains no unit costs something (little for "of", "the",
+"de", "la"). A dynamic programme finds the best alignment for every possible first word at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+GREEK_NAMES: dict[str, str] = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+    "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
+    "ξ": "xi", "ο": "omicron", "π": "pi", "ρ": "rho", "σ": "sigma", "ς": "sigma", "τ": "tau",
+    "υ": "upsilon", "φ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega",
+}  # fmt: skip
+NUMBER_WORDS: dict[str, tuple[str, ...]] = {
+    "1": ("one", "first", "mono", "uni", "single", "uno", "primer", "primera"),
+    "2": ("two", "to", "second", "bi", "di", "double", "dual", "dos", "segundo", "segunda"),
+    "3": ("three", "third", "tri", "tres", "tercer", "tercera"),
+    "4": ("four", "for", "fourth", "tetra", "quad", "cuatro"),
+    "5": ("five", "penta", "cinco"),
+    "6": ("six", "hexa", "seis"),
+}
+FUNCTION_WORDS = frozenset(
+    "of the and in for to with on by from at a an as or its their into via using "
+    "de del la las el los y en con por para a al o e un una su sus".split()
+)
+
+OPENING_STOPWORDS = FUNCTION_WORDS | frozenset(
+    "have has had is are was were be been encode encodes encoding addition currents domain "
+    "that which these this those we our than".split()
+)
+
+START = 2.0  # unit matched at the start of a word
+CONTINUE = 1.0  # unit matched right after the previous unit, inside a word
+INSIDE = 0.5  # unit matched later inside the same word as the previous unit
+INSIDE_NEW_WORD = -0.5  # first unit of a word, matched inside it (rewriting -> W)
+SKIP_DIGIT = -1.0  # a digit run of the short form left unexplained (FA2E)
+SKIP_LETTER = -3.5  # a letter of the short form left unexplained
+UNUSED_WORD = -1.5  # a content word of the long form that explains no unit
+UNUSED_FUNCTION_WORD = -0.3
+UNUSED_NUMBER = -0.5
+WORD_PREFIX = -0.5  # a part of the first word before the first unit (c-Jun -> J)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A piece of a short form that the long form must explain, and the strings that can."""
+
+    alternatives: tuple[str, ...]
+    skip_cost: float
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """The best alignment of a short form with a long form starting at ``start``."""
+
+    start: int  # offset of the long form's first character in the aligned text
+    score: float  # total score
+    quality: float  # score per unit of the short form
+    unmatched: int  # units left unexplained
+
+
+def units(short_form: str) -> tuple[Unit, ...]:
+    """Cut a short form into the units that a long form must explain."""
+    out: list[Unit] = []
+    i = 0
+    text = short_form.lower()
+    while i < len(text):
+        ch = text[i]
+        if ch.isdigit():
+            j = i
+            while j < len(text) and text[j].isdigit():
+                j += 1
+            run = text[i:j]
+            out.append(Unit((run, *NUMBER_WORDS.get(run, ())), SKIP_DIGIT))
+            i = j
+            continue
+        if ch in GREEK_NAMES:
+            out.append(Unit((ch, GREEK_NAMES[ch]), SKIP_LETTER))
+        elif ch.isalpha():
+            out.append(Unit((ch,), SKIP_LETTER))
+        i += 1
+    return tuple(out)
+
+
+class _Layout:
+    """Per-character view of a long-form window: lowercased text, words and their costs."""
+
+    __slots__ = ("low", "piece", "piece_cost", "prefix_cost", "starts")
+
+    def __init__(self, text: str) -> None:
+        low = text.lower()
+        if len(low) != len(text):  # a few characters lowercase to two; keep offsets exact
+            low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+        self.low = low
+        self.piece: list[int] = []
+        self.starts: list[bool] = []
+        costs: list[float] = []
+        current = -1
+        previous_alnum = False
+        for i, ch in enumerate(low):
+            alnum = ch.isalnum()
+            if alnum and not previous_alnum:
+                current += 1
+                end = i
+                while end < len(low) and low[end].isalnum():
+                    end += 1
+                word = low[i:end]
+                if word in FUNCTION_WORDS:
+                    costs.append(UNUSED_FUNCTION_WORD)
+                elif word.isdigit() or len(word) == 1:
+                    costs.append(UNUSED_NUMBER)
+                else:
+                    costs.append(UNUSED_WORD)
+            self.piece.append(current if alnum else -1)
+            self.starts.append(alnum and not previous_alnum)
+            previous_alnum = alnum
+        self.piece_cost = costs
+        self.prefix_cost = [0.0]
+        for cost in costs:
+            self.prefix_cost.append(self.prefix_cost[-1] + cost)
+
+    def unused(self, first: int, last: int) -> float:
+        """Cost of words ``first..last-1`` explaining nothing."""
+        if last <= first:
+            return 0.0
+        return self.prefix_cost[last] - self.prefix_cost[first]
+
+
+def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
+    """Best alignment of ``short_form`` with ``text[start:]`` over the candidate ``starts``.
+
+    ``text`` is the window of words that may hold the long form; it ends where the long form must
+    end. ``starts`` are offsets of word starts in ``text`` where the long form may begin. Returns
+    the best-scoring alignment, preferring the shortest long form on ties, or None when no
+    start can explain the short form's first unit.
+    """
+    sf_units = units(short_form)
+    if not sf_units or not text:
+        return None
+    layout = _Layout(text)
+    n_units = len(sf_units)
+    n_pieces = len(layout.piece_cost)
+    end_of_text = len(text)
+
+    def candidates(unit: Unit, begin: int) -> list[tuple[int, int]]:
+        found: list[tuple[int, int]] = []
+        for alt in unit.alternatives:
+            pos = layout.low.find(alt, begin)
+            while pos != -1:
+                if len(alt) == 1 or layout.starts[pos]:
+                    found.append((pos, len(alt)))
+                pos = layout.low.find(alt, pos + 1)
+        return found
+
+    @lru_cache(maxsize=None)
+    def best(i: int, pos: int, length: int) -> tuple[float, int]:
+        """Best (score, skipped) for units after ``i``, unit ``i`` sitting at pos..pos+length."""
+        piece = layout.piece[pos] if pos < end_of_text else n_pieces
+        if i == n_units - 1:
+            return layout.unused(piece + 1, n_pieces), 0
+        unit = sf_units[i + 1]
+        prev_end = pos + length
+        skipped_score, skipped_count = best(i + 1, pos, length)
+        top = (skipped_score + unit.skip_cost, skipped_count + 1)
+        for nxt, nxt_len in candidates(unit, prev_end):
+            nxt_piece = layout.piece[nxt]
+            if layout.starts[nxt]:
+                gain = START
+            elif nxt == prev_end:
+                gain = CONTINUE
+            elif nxt_piece == piece:
+                gain = INSIDE
+            else:
+                gain = INSIDE_NEW_WORD
+            gap = layout.unused(piece + 1, nxt_piece)
+            rest, rest_skipped = best(i + 1, nxt, nxt_len)
+            score = gain + gap + rest
+            if score > top[0]:
+                top = (score, rest_skipped)
+        return top
+
+    result: Alignment | None = None
+    first = sf_units[0]
+    for start in sorted(starts, reverse=True):
+        # the first unit may start a later part of the first word: "pre-T cell receptor (TCR)"
+        if _opens_with_function_word(text, start):
+            continue
+        pos, prefix_cost = start, 0.0
+        while pos < end_of_text and not text[pos].isspace():
+            if layout.starts[pos]:
+                for alt in first.alternatives:
+                    if layout.low.startswith(alt, pos):
+                        score, skipped = best(0, pos, len(alt))
+                        score += START + prefix_cost
+                        if result is None or score > result.score + 1e-9:
+                            result = Alignment(start, score, score / n_units, skipped)
+                        break
+                prefix_cost += WORD_PREFIX
+            pos += 1
+    return result
+
+
+def _opens_with_function_word(text: str, start: int) -> bool:
+    """A long form does not open with a lowercase function word ("by the brain (BB)")."""
+    end = start
+    while end < len(text) and text[end].isalpha():
+        end += 1
+    word = text[start:end]
+    return word.islower() and word in OPENING_STOPWORDS

@@ -1,0 +1,63 @@
+"""Short-form occurrences of a document: where each is defined, and every later use of it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from termlens.acronyms.rules import Definition, find_definitions
+from termlens.text import Document, LanguageOption, Span
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One occurrence of a short form, with the definition the document gives it (if any)."""
+
+    short: Span
+    definition: Definition | None
+
+    @property
+    def defines(self) -> bool:
+        """True where this occurrence is the one inside the definition."""
+        return self.definition is not None and self.definition.short == self.short
+
+    @property
+    def long(self) -> Span | None:
+        """The long form the document gives this short form."""
+        return self.definition.long if self.definition is not None else None
+
+
+def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") -> list[Occurrence]:
+    """Every short-form occurrence in ``doc`` that the document defines, in text order.
+
+    >>> [o.long.text for o in find_abbreviations("A support vector machine (SVM) works.")]
+    ['support vector machine']
+    """
+    document = doc if isinstance(doc, Document) else Document(doc, lang=lang)
+    definitions = find_definitions(document)
+    occurrences = [Occurrence(d.short, d) for d in definitions]
+    covered = [(d.long.start, d.long.end) for d in definitions]
+    covered += [(d.short.start, d.short.end) for d in definitions]
+    latest: dict[str, Definition] = {}
+    for definition in definitions:
+        latest.setdefault(definition.short.text, definition)
+    for short_text, definition in latest.items():
+        pattern = re.compile(rf"(?<!\w){re.escape(short_text)}(?!\w)")
+        for match in pattern.finditer(document.text, definition.short.end):
+            start, end = match.span()
+            if any(a <= start < b for a, b in covered):
+                continue
+            owner = _definition_in_force(definitions, short_text, start)
+            occurrences.append(Occurrence(document.span(start, end), owner))
+    occurrences.sort(key=lambda o: (o.short.start, o.short.end))
+    return occurrences
+
+
+def _definition_in_force(definitions: list[Definition], short: str, at: int) -> Definition:
+    """The last definition of ``short`` before offset ``at`` (a redefinition takes over)."""
+    chosen = None
+    for definition in definitions:
+        if definition.short.text == short and definition.short.start < at:
+            chosen = definition
+    assert chosen is not None
+    return chosen

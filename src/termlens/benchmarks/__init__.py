@@ -1,0 +1,1 @@
+"""Benchmark readers, writers and official scorers, one module per benchmark."""

@@ -1,0 +1,64 @@
+"""Reading user input safely and writing output files atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+from termlens.errors import InputError
+
+
+def read_text(path: Path) -> str:
+    """Read a UTF-8 text file, or raise an InputError naming the file and the problem."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file; check the path") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory; give a file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    return decode(data, str(path))
+
+
+def decode(data: bytes, name: str) -> str:
+    """Decode UTF-8 text; binary data and other encodings get a clear InputError."""
+    if b"\x00" in data[:8192]:
+        raise InputError(f"{name}: looks like a binary file, not text; give a UTF-8 text file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+            "convert it, e.g. iconv -f latin1 -t utf-8"
+        ) from None
+
+
+def read_json(path: Path) -> object:
+    """Parse a JSON file, naming the file, line and column on error."""
+    text = read_text(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
+
+
+@contextmanager
+def atomic_write(path: Path) -> Iterator[IO[str]]:
+    """Write a text file through a temporary file renamed into place only on success."""
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError(f"{path}: directory {directory} does not exist; create it first")
+    handle, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            yield out
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

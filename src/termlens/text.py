@@ -1,0 +1,136 @@
+"""The one text model of termlens: a document, its tokens and sentences, all as character offsets.
+
+Offsets index the original string, end exclusive, so ``doc.text[span.start:span.end] == span.text``
+holds for every span termlens emits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from termlens.errors import choose_one
+
+Language = Literal["en", "es"]
+LanguageOption = Literal["auto", "en", "es"]
+LANGUAGES: tuple[Language, ...] = ("en", "es")
+
+# A token is a run of word characters, possibly joined by inner connectors (IL-6, NF-κB, 5,6,
+# don't), or a single other non-space character.
+_TOKEN = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*|[^\w\s]")
+# A sentence ends after . ! ? (and closing quotes/brackets) before whitespace and a capital,
+# digit or opening mark, or at a line break.
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[¿¡]?[A-ZÁÉÍÓÚÑ0-9])|\n+")
+_NO_BREAK_BEFORE = frozenset(
+    "al e.g i.e fig figs eq eqs ref refs vs no nos dr mr mrs ms st et approx ca cf sp spp "
+    "resp vol pp ed eds inc ltd co dept univ sr sra dra etc".split()
+)
+
+_STOPWORDS: dict[Language, frozenset[str]] = {
+    "en": frozenset(
+        "the of and to in is was for that with as by on are were this from be an at which or "
+        "we these have has it not been their our its".split()
+    ),
+    "es": frozenset(
+        "el la los las de del y en que por con para una un se es no al lo como su sus más fue "
+        "presenta paciente años".split()
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of a document's text: ``text == document.text[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start <= self.end or self.end - self.start != len(self.text):
+            raise ValueError(f"span offsets {self.start}:{self.end} do not fit {self.text!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A token: its offsets and text, and its index in the document."""
+
+    start: int
+    end: int
+    text: str
+    index: int
+
+
+class Document:
+    """A text with its tokens, sentences and language. Built once; read by every component."""
+
+    __slots__ = ("_sentences", "_tokens", "id", "lang", "text")
+
+    def __init__(self, text: str, *, id: str = "", lang: LanguageOption = "auto") -> None:
+        if lang not in ("auto", *LANGUAGES):
+            raise choose_one("language", lang, ["auto", *LANGUAGES])
+        self.id = id
+        self.text = text
+        self._tokens: tuple[Token, ...] | None = None
+        self._sentences: tuple[Span, ...] | None = None
+        self.lang: Language = detect_language(text) if lang == "auto" else lang
+
+    def __repr__(self) -> str:
+        return f"Document(id={self.id!r}, lang={self.lang!r}, chars={len(self.text)})"
+
+    @property
+    def tokens(self) -> tuple[Token, ...]:
+        """The tokens, computed on first use."""
+        if self._tokens is None:
+            self._tokens = tuple(tokenize(self.text))
+        return self._tokens
+
+    @property
+    def sentences(self) -> tuple[Span, ...]:
+        """The sentences, computed on first use."""
+        if self._sentences is None:
+            self._sentences = tuple(split_sentences(self.text))
+        return self._sentences
+
+    def span(self, start: int, end: int) -> Span:
+        """The span of this document's text between two offsets."""
+        return Span(start, end, self.text[start:end])
+
+
+def tokenize(text: str) -> Iterator[Token]:
+    """Yield the tokens of ``text`` with their character offsets."""
+    for index, match in enumerate(_TOKEN.finditer(text)):
+        yield Token(match.start(), match.end(), match.group(), index)
+
+
+def split_sentences(text: str) -> Iterator[Span]:
+    """Yield the sentences of ``text`` (rule-based; keeps "Fig. 2", "et al." and "e.g." whole)."""
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.group()[0] == ".":
+            before = text[max(start, match.start() - 8) : match.start()].split()
+            word = before[-1].lower() if before else ""
+            if word in _NO_BREAK_BEFORE or (len(word) == 1 and word.isalpha()):
+                continue
+        end = match.end() if match.group()[0] != "\n" else match.start()
+        yield from _trimmed(text, start, end)
+        start = match.end()
+    yield from _trimmed(text, start, len(text))
+
+
+def _trimmed(text: str, start: int, end: int) -> Iterator[Span]:
+    chunk = text[start:end]
+    stripped = chunk.strip()
+    if stripped:
+        left = start + len(chunk) - len(chunk.lstrip())
+        yield Span(left, left + len(stripped), stripped)
+
+
+def detect_language(text: str) -> Language:
+    """Guess English or Spanish from function words and Spanish letters; English by default."""
+    words = re.findall(r"[a-záéíóúñü]+", text[:5000].lower())
+    scores = {lang: sum(word in stop for word in words) for lang, stop in _STOPWORDS.items()}
+    scores["es"] += sum(ch in "ñáéíóú¿¡" for ch in text[:5000]) // 2
+    return "es" if scores["es"] > scores["en"] else "en"
