@@ -9,6 +9,7 @@ every word of the long form that explains no unit costs something (little for "o
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -66,11 +67,27 @@ class Alignment:
     unmatched: int  # units left unexplained
 
 
+def fold(text: str) -> str:
+    """Lowercase and strip accents, one character for one (índice -> indice), keeping offsets."""
+    return "".join(_fold_char(ch) for ch in text)
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    low = ch.lower()
+    if len(low) != 1:
+        return ch
+    if ord(low) < 128 or low in GREEK_NAMES:
+        return low
+    base = unicodedata.normalize("NFD", low)[0]
+    return base if base.isalnum() else low
+
+
 def units(short_form: str) -> tuple[Unit, ...]:
     """Cut a short form into the units that a long form must explain."""
     out: list[Unit] = []
     i = 0
-    text = short_form.lower()
+    text = fold(short_form)
     while i < len(text):
         ch = text[i]
         if ch.isdigit():
@@ -95,9 +112,7 @@ class _Layout:
     __slots__ = ("low", "piece", "piece_cost", "prefix_cost", "starts")
 
     def __init__(self, text: str) -> None:
-        low = text.lower()
-        if len(low) != len(text):  # a few characters lowercase to two; keep offsets exact
-            low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+        low = fold(text)
         self.low = low
         self.piece: list[int] = []
         self.starts: list[bool] = []
@@ -214,3 +229,40 @@ def _opens_with_function_word(text: str, start: int) -> bool:
         end += 1
     word = text[start:end]
     return word.islower() and word in OPENING_STOPWORDS
+
+
+def align_unordered(short_form: str, text: str, starts: list[int]) -> Alignment | None:
+    """Match the short form's letters with the initials of the long form's words, in any order.
+
+    For short forms borrowed from another language: "reacción en cadena de la polimerasa (PCR)",
+    "tomografía por emisión de positrones (PET)". Every content word must give one letter; function
+    words may. Returns the shortest such long form ending at the end of ``text``, or None.
+    """
+    letters = [u.alternatives[0] for u in units(short_form)]
+    if len(letters) < 2 or not all(len(x) == 1 and x.isalpha() for x in letters):
+        return None
+    low = fold(text)
+    for start in sorted(starts, reverse=True):
+        words = low[start:].replace("-", " ").split()
+        if not words or words[0] in FUNCTION_WORDS:
+            continue
+        wanted = sorted(letters)
+        content = sorted(w[0] for w in words if w not in FUNCTION_WORDS)
+        if len(content) > len(wanted):
+            return None
+        remaining = list(wanted)
+        if any(_take(remaining, ch) is False for ch in content):
+            continue
+        function = [w[0] for w in words if w in FUNCTION_WORDS]
+        if all(_take(function, ch) for ch in remaining):
+            score = START * len(letters)
+            return Alignment(start, score, START, 0)
+    return None
+
+
+def _take(pool: list[str], item: str) -> bool:
+    """Remove one ``item`` from ``pool``; False if it is not there."""
+    if item in pool:
+        pool.remove(item)
+        return True
+    return False

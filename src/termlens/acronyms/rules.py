@@ -11,13 +11,13 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Literal
 
-from termlens.acronyms.align import Alignment, align, units
-from termlens.text import Document, Span, Token
+from termlens.acronyms.align import Alignment, align, align_unordered, units
+from termlens.text import Document, Language, Span, Token
 
 Pattern = Literal["long (short)", "short (long)", "cue"]
 
 MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
-MIN_QUALITY_LOWERCASE = 1.5  # stricter for all-lowercase short forms ("pit", "ml")
+MIN_QUALITY_LOWERCASE = 1.25  # stricter for all-lowercase short forms ("pit", "ml")
 MIN_QUALITY_CUE = 1.5  # stricter for definitions introduced by a cue word
 MAX_SHORT_FORM_CHARS = 12
 SCAN_TOKENS = 80  # how far to look for a closing bracket
@@ -43,7 +43,7 @@ _CUE_WORDS = (
 )
 # "long form, also known as SF," / "long form — SF —" / "long form, SF,"
 _CUE_SHORT_AFTER = re.compile(
-    rf"(?:,?\s+{_CUE_WORDS}|\s+[—–]|\s+-|,)\s+({_SF})(?=\s*[,;.:)—–]|\s+-\s|\s*$)", re.IGNORECASE
+    rf"(?:,?\s+{_CUE_WORDS}\s+|\s+[—–-]\s*|,\s+)({_SF})(?=\s*[,;.:)—–]|\s+-\s|\s*$)", re.IGNORECASE
 )
 # "SF, also known as long form"
 _CUE_SHORT_BEFORE = re.compile(
@@ -52,11 +52,8 @@ _CUE_SHORT_BEFORE = re.compile(
 )
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
 _ROMAN = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
-_UNITS = frozenset(
-    "mg kg ml mm cm km nm um μm µm mmol umol nmol mol mm2 cm2 ms min hr hrs h s sec kda da bp "
-    "kb mb gb hz khz mhz ghz mw kw mv kcal cal db ppm ppb iu ui mmhg mg/kg mg/dl ml/min ng/ml "
-    "pg/ml g/dl l/min rpm pH mL dL".split()
-)
+# Units alone in brackets after a quantity word: "the dose (mg)", "the size (bp)"
+_UNITS = frozenset("mg ml mm cm nm μm µm ms min hr kDa bp kb Hz mV pH mL dL".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +76,8 @@ def looks_like_short_form(text: str) -> bool:
     if any(ch in "=<>±%×@#" for ch in text):
         return False
     low = text.lower()
-    if _YEAR.match(low) or _ROMAN.match(low) or text in _UNITS or "et al" in low:
+    roman = _ROMAN.match(text) is not None or (len(text) == 1 and _ROMAN.match(low) is not None)
+    if _YEAR.match(low) or roman or text in _UNITS or "et al" in low:
         return False
     return not (text.islower() and len(text.split()) > 1)
 
@@ -155,10 +153,14 @@ def _parenthesis(doc: Document, tokens: tuple[Token, ...], index: int) -> Defini
             return definition
     if index > 0 and _window_break(doc, tokens[index - 1].end, tokens[index].start):
         return None
-    if index > 0 and close == end and not cue:
+    if index > 0 and not cue:
         previous = tokens[index - 1]
         if looks_like_short_form(previous.text) and not previous.text.islower():
-            return _long_form_inside(doc, doc.span(previous.start, previous.end), seg_start, seg_end)
+            short = doc.span(previous.start, previous.end)
+            inside = _long_form_inside(doc, short, seg_start, tokens[close - 1].end)
+            if inside is None and close != end:
+                inside = _long_form_inside(doc, short, seg_start, seg_end)
+            return inside
     return None
 
 
@@ -166,6 +168,9 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     """The bracket segment as a short form, or its first part when it lists two ("SAPK/JNKs")."""
     segment = doc.text[start:end]
     out = [doc.span(start, end)] if looks_like_short_form(segment) else []
+    head = re.match(r"([^\s:;]+)\s+[\d<>=≤≥±]", segment)  # "(LDH 4.806 U/l)"
+    if head and looks_like_short_form(head.group(1)):
+        out.append(doc.span(start, start + head.end(1)))
     slash = segment.find("/")
     if slash > 1 and looks_like_short_form(segment[:slash]):
         out.append(doc.span(start, start + slash))
@@ -212,11 +217,11 @@ def _long_form_before(
     base = tokens[first].start
     window = doc.text[base : tokens[before - 1].end]
     starts = [t.start - base for t in tokens[first:before] if t.text[0].isalnum()]
-    result = _best_alignment(short.text, window, starts)
+    result = _best_alignment(short.text, window, starts, doc.lang)
     if result is None or not _acceptable(short.text, result, pattern):
         return None
     long = doc.span(base + result.start, base + len(window))
-    if long.text.lower() == short.text.lower():
+    if re.search(rf"(?<!\w){re.escape(short.text)}(?!\w)", long.text):
         return None
     return Definition(short, long, pattern, result.quality)
 
@@ -226,20 +231,28 @@ def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Defin
     window = doc.text[start:end]
     if len(window.split()) < 2 and len(window) < len(short.text) + 3:
         return None
-    result = _best_alignment(short.text, window, [0])
+    result = _best_alignment(short.text, window, [0], doc.lang)
     if result is None or result.unmatched or not _acceptable(short.text, result, "short (long)"):
         return None
     return Definition(short, doc.span(start, end), "short (long)", result.quality)
 
 
-def _best_alignment(short: str, window: str, starts: list[int]) -> Alignment | None:
-    """Align the short form, or its singular for plurals like CNNs, whichever explains more."""
+def _best_alignment(short: str, window: str, starts: list[int], lang: Language) -> Alignment | None:
+    """Align the short form, or its singular for plurals like CNNs, whichever explains more.
+
+    Spanish text often keeps English short forms (PCR, PET): there an alignment of the initials
+    in any order wins when it explains a longer long form.
+    """
     best = align(short, window, starts)
     singular = _singular(short)
     if singular != short:
         plural = align(singular, window, starts)
         if plural is not None and (best is None or plural.quality > best.quality):
             best = plural
+    if lang == "es":
+        unordered = align_unordered(singular, window, starts)
+        if unordered is not None and (best is None or unordered.start < best.start):
+            best = unordered
     return best
 
 
@@ -287,7 +300,7 @@ def _cue_definitions(doc: Document) -> list[Definition]:
         long_text = text[match.end() : end].rstrip()
         if not long_text:
             continue
-        result = _best_alignment(short_text, long_text, [0])
+        result = _best_alignment(short_text, long_text, [0], doc.lang)
         if result is None or not _acceptable(short_text, result, "cue"):
             continue
         # the long form may stop short of the next punctuation: keep the words it explains
