@@ -47,8 +47,8 @@ _CUE_SHORT_AFTER = re.compile(
 )
 # "SF, also known as long form"
 _CUE_SHORT_BEFORE = re.compile(
-    rf"(?<![\w\-])({_SF}),?\s+(?:also\s+)?(?:known\s+as|called|termed|which\s+stands\s+for"
-    r"|stands\s+for|(?:que\s+)?significa)\s+"
+    rf"(?<![\w\-])({_SF})(?:,?\s+(?:also\s+)?(?:known\s+as|called|termed|which\s+stands\s+for"
+    r"|stands\s+for|(?:que\s+)?significa)\s+|\s+[—–]\s+)"
 )
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
 _ROMAN = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
@@ -190,7 +190,7 @@ def _long_form_then_short(
 
 
 def _window_break(doc: Document, start: int, end: int) -> bool:
-    return "\n" in doc.text[start:end]
+    return re.search(r"\n[^\S\n]*\n", doc.text[start:end]) is not None
 
 
 def _long_form_before(
@@ -249,11 +249,25 @@ def _best_alignment(short: str, window: str, starts: list[int], lang: Language) 
         plural = align(singular, window, starts)
         if plural is not None and (best is None or plural.quality > best.quality):
             best = plural
-    if lang == "es":
+    for repeated in _expand_repeats(singular):
+        expanded = align(repeated, window, starts)
+        if expanded is not None and (best is None or expanded.quality > best.quality):
+            best = expanded
+    if lang == "es" or best is None:
         unordered = align_unordered(singular, window, starts)
         if unordered is not None and (best is None or unordered.start < best.start):
             best = unordered
     return best
+
+
+def _expand_repeats(short: str) -> list[str]:
+    """Read a digit after letters as a repeat of the letter or of the run: W3C -> WWWC; FA2E -> FAFAE."""
+    match = re.search(r"([^\W\d_]+)([2-4])(?!\d)", short)
+    if match is None:
+        return []
+    run, times = match.group(1), int(match.group(2))
+    head, tail = short[: match.start()], short[match.end() :]
+    return [head + run[:-1] + run[-1] * times + tail, head + run * times + tail]
 
 
 def _singular(short: str) -> str:
@@ -295,7 +309,7 @@ def _cue_definitions(doc: Document) -> list[Definition]:
         short_text = match.group(1)
         if not looks_like_short_form(short_text) or short_text.islower():
             continue
-        stop = re.search(r"[,;.:()]|$", text[match.end() :])
+        stop = re.search(r"[,;.:()—–]|$", text[match.end() :])
         end = match.end() + (stop.start() if stop else 0)
         long_text = text[match.end() : end].rstrip()
         if not long_text:

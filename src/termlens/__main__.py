@@ -1,0 +1,5 @@
+"""``python -m termlens``."""
+
+from termlens.cli import main
+
+main()

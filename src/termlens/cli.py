@@ -1,0 +1,194 @@
+"""The ``termlens`` command: thin wrappers over the library; errors become one line and exit 1."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Annotated, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from termlens import __version__
+from termlens.acronyms import find_abbreviations
+from termlens.benchmarks import barr2, bioc
+from termlens.benchmarks.metrics import PRF
+from termlens.documents import RawDocument, read_documents
+from termlens.errors import TermlensError, choose_one
+from termlens.formats import OUTPUT_FORMATS, brat_lines, jsonl_lines
+from termlens.text import LANGUAGES, Document, LanguageOption
+
+app = typer.Typer(
+    name="termlens",
+    help="Find, expand and place the terms of technical text.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+bench_app = typer.Typer(
+    help="Run a benchmark: read its official input, predict, write its official output, score.",
+    no_args_is_help=True,
+)
+app.add_typer(bench_app, name="bench")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+T = TypeVar("T")
+_err = Console(stderr=True)
+PROGRESS_MIN_ITEMS = 200
+
+
+def _guarded(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn termlens errors into one line on stderr and exit code 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except TermlensError as exc:
+            typer.echo(f"termlens: error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        except BrokenPipeError:
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+
+    return wrapper
+
+
+def _progress(items: list[T], label: str) -> Iterator[T]:
+    """Iterate with a progress bar on stderr when the work is large and stderr is a terminal."""
+    if len(items) < PROGRESS_MIN_ITEMS or not _err.is_terminal:
+        yield from items
+        return
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=_err, transient=True) as progress:
+        task = progress.add_task(label, total=len(items))
+        for item in items:
+            yield item
+            progress.advance(task)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"termlens {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Find, expand and place the terms of technical text."""
+
+
+@app.command()
+@_guarded
+def find(
+    inputs: Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")],
+    lang: Annotated[str, typer.Option(help="Language: auto, en or es.")] = "auto",
+    format: Annotated[str, typer.Option("--format", "-f", help="table, jsonl or brat.")] = "table",
+) -> None:
+    """Every short form the text defines, its long form, and its later uses, with offsets."""
+    if lang not in ("auto", *LANGUAGES):
+        raise choose_one("language", lang, ["auto", *LANGUAGES])
+    if format not in OUTPUT_FORMATS:
+        raise choose_one("format", format, OUTPUT_FORMATS)
+    documents = list(read_documents(inputs))
+    language: LanguageOption = lang  # type: ignore[assignment]
+    if format == "table":
+        _print_table(documents, language)
+        return
+    out = sys.stdout
+    for raw in _progress(documents, "finding"):
+        occurrences = find_abbreviations(Document(raw.text, id=raw.id, lang=language))
+        if format == "jsonl":
+            lines = jsonl_lines(raw.id, occurrences)
+        else:
+            lines = brat_lines(occurrences)
+            if len(documents) > 1:  # several documents: a "# id" line opens each one's block
+                lines = [f"# {raw.id}", *lines]
+        if lines:
+            out.write("\n".join(lines) + "\n")
+
+
+def _print_table(documents: list[RawDocument], lang: LanguageOption) -> None:
+    table = Table("doc", "start", "end", "short form", "long form", "kind")
+    for raw in _progress(documents, "finding"):
+        for occurrence in find_abbreviations(Document(raw.text, id=raw.id, lang=lang)):
+            long = occurrence.long
+            table.add_row(
+                raw.id,
+                str(occurrence.short.start),
+                str(occurrence.short.end),
+                occurrence.short.text,
+                long.text if long is not None else "",
+                "definition" if occurrence.defines else "mention",
+            )
+    Console().print(table)
+
+
+def _print_scores(title: str, signature: str, rows: Iterable[tuple[str, PRF]]) -> None:
+    table = Table("", "P", "R", "F1", "TP", "FP", "FN", title=title, caption=signature)
+    for name, prf in rows:
+        table.add_row(
+            name,
+            f"{prf.precision:.2f}",
+            f"{prf.recall:.2f}",
+            f"{prf.f1:.2f}",
+            str(prf.tp),
+            str(prf.fp),
+            str(prf.fn),
+        )
+    Console().print(table)
+
+
+DataOption = Annotated[Path, typer.Option("--data", help="The benchmark input.")]
+PredictionsOption = Annotated[Path, typer.Option("--predictions", help="Where to write output.")]
+
+
+@bench_app.command("bioc")
+@_guarded
+def bench_bioc(
+    data: DataOption,
+    predictions: PredictionsOption,
+    gold: Annotated[
+        Path | None, typer.Option(help="Gold BioC XML; default: the --data file's own relations.")
+    ] = None,
+) -> None:
+    """Abbreviation pairs in a BioC XML corpus (MEDSTRACT, BIOADI, SH/BioText, Ab3P)."""
+    documents = bioc.load(data)
+    pairs = bioc.predict(_progress(documents, "bioc"))
+    bioc.write_predictions(pairs, predictions)
+    gold_docs = bioc.load(gold) if gold is not None else documents
+    gold_pairs = [p for d in gold_docs for p in d.pairs]
+    typer.echo(f"wrote {len(pairs)} pairs to {predictions}", err=True)
+    if gold_pairs:
+        _print_scores(f"pairs: {data.name}", bioc.SIGNATURE, [("pairs", bioc.score(pairs, gold_pairs))])
+
+
+@bench_app.command("barr2-pairs")
+@_guarded
+def bench_barr2_pairs(
+    data: DataOption,
+    predictions: PredictionsOption,
+    gold: Annotated[Path | None, typer.Option(help="Gold relations TSV (9 or 10 columns).")] = None,
+) -> None:
+    """BARR2 sub-track 1: short-form / long-form pairs in Spanish clinical cases."""
+    texts = barr2.load_texts(data)
+    relations = barr2.predict(dict(_progress(list(texts.items()), "barr2")))
+    barr2.write_predictions(relations, predictions)
+    typer.echo(f"wrote {len(relations)} pairs to {predictions}", err=True)
+    if gold is not None:
+        score = barr2.score(relations, barr2.read_relations(gold))
+        _print_scores(f"BARR2 sub-track 1: {data.name}", barr2.SIGNATURE, [("pairs", score)])
+
+
+def main() -> None:
+    """Entry point of the ``termlens`` command."""
+    app()
