@@ -1,7 +1,8 @@
 """termlens: find, expand and place the terms of technical text.
 
 >>> from termlens import find_abbreviations
->>> [(o.short.text, o.long.text) for o in find_abbreviations("We used a support vector machine (SVM).")]
+>>> found = find_abbreviations("We used a support vector machine (SVM).")
+>>> [(o.short.text, o.long.text if o.long else None) for o in found]
 [('SVM', 'support vector machine')]
 """
 

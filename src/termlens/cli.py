@@ -169,7 +169,9 @@ def bench_bioc(
     gold_pairs = [p for d in gold_docs for p in d.pairs]
     typer.echo(f"wrote {len(pairs)} pairs to {predictions}", err=True)
     if gold_pairs:
-        _print_scores(f"pairs: {data.name}", bioc.SIGNATURE, [("pairs", bioc.score(pairs, gold_pairs))])
+        _print_scores(
+            f"pairs: {data.name}", bioc.SIGNATURE, [("pairs", bioc.score(pairs, gold_pairs))]
+        )
 
 
 @bench_app.command("barr2-pairs")

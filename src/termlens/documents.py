@@ -27,9 +27,9 @@ def read_documents(sources: list[str]) -> Iterator[RawDocument]:
     for source in sources:
         if source == "-":
             text = decode(sys.stdin.buffer.read(), "<stdin>")
-            yield from _jsonl(text, "<stdin>") if _looks_like_jsonl(text) else [
-                RawDocument("stdin", text)
-            ]
+            yield from (
+                _jsonl(text, "<stdin>") if _looks_like_jsonl(text) else [RawDocument("stdin", text)]
+            )
             continue
         path = Path(source)
         text = read_text(path)
@@ -53,6 +53,8 @@ def _jsonl(text: str, name: str) -> Iterator[RawDocument]:
         except json.JSONDecodeError as exc:
             raise InputError(f"{name}, line {number}: invalid JSON ({exc.msg})") from None
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
-            raise InputError(f'{name}, line {number}: expected an object with a string "text" field')
+            raise InputError(
+                f'{name}, line {number}: expected an object with a string "text" field'
+            )
         doc_id = record.get("id", f"{number}")
         yield RawDocument(str(doc_id), record["text"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -37,15 +36,6 @@ def decode(data: bytes, name: str) -> str:
             f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
             "convert it, e.g. iconv -f latin1 -t utf-8"
         ) from None
-
-
-def read_json(path: Path) -> object:
-    """Parse a JSON file, naming the file, line and column on error."""
-    text = read_text(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
 
 
 @contextmanager

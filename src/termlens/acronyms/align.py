@@ -9,9 +9,10 @@ every word of the long form that explains no unit costs something (little for "o
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 GREEK_NAMES: dict[str, str] = {
     "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
@@ -174,7 +175,7 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
                 pos = layout.low.find(alt, pos + 1)
         return found
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(i: int, pos: int, length: int) -> tuple[float, int]:
         """Best (score, skipped) for units after ``i``, unit ``i`` sitting at pos..pos+length."""
         piece = layout.piece[pos] if pos < end_of_text else n_pieces
@@ -234,35 +235,37 @@ def _opens_with_function_word(text: str, start: int) -> bool:
 def align_unordered(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     """Match the short form's letters with the initials of the long form's words, in any order.
 
-    For short forms borrowed from another language: "reacción en cadena de la polimerasa (PCR)",
-    "tomografía por emisión de positrones (PET)". Every content word must give one letter; function
-    words may. Returns the shortest such long form ending at the end of ``text``, or None.
+    For short forms borrowed from another language or order: "reacción en cadena de la polimerasa
+    (PCR)", "Doctor of Philosophy (PhD)". A capital with its lowercase tail ("Ph") must begin one
+    word. Every content word must give one piece; function words may. Returns the shortest such
+    long form ending at the end of ``text``, or None.
     """
-    letters = [u.alternatives[0] for u in units(short_form)]
-    if len(letters) < 2 or not all(len(x) == 1 and x.isalpha() for x in letters):
+    pieces = [fold(p) for p in re.findall(r"[^\W\d_][^\W\d_A-Z]*", short_form)]
+    if len(pieces) < 2 or any(ch.isdigit() for ch in short_form):
         return None
     low = fold(text)
     for start in sorted(starts, reverse=True):
         words = low[start:].replace("-", " ").split()
         if not words or words[0] in FUNCTION_WORDS:
             continue
-        wanted = sorted(letters)
-        content = sorted(w[0] for w in words if w not in FUNCTION_WORDS)
-        if len(content) > len(wanted):
+        content = [w for w in words if w not in FUNCTION_WORDS]
+        if len(content) > len(pieces):
             return None
-        remaining = list(wanted)
-        if any(_take(remaining, ch) is False for ch in content):
-            continue
-        function = [w[0] for w in words if w in FUNCTION_WORDS]
-        if all(_take(function, ch) for ch in remaining):
-            score = START * len(letters)
-            return Alignment(start, score, START, 0)
+        function = [w for w in words if w in FUNCTION_WORDS]
+        if _cover(pieces, content, function):
+            return Alignment(start, START * len(pieces), START, 0)
     return None
 
 
-def _take(pool: list[str], item: str) -> bool:
-    """Remove one ``item`` from ``pool``; False if it is not there."""
-    if item in pool:
-        pool.remove(item)
-        return True
+def _cover(pieces: list[str], content: list[str], function: list[str]) -> bool:
+    """Whether each piece begins a distinct word, using every content word."""
+    if not pieces:
+        return not content
+    piece, rest = pieces[0], pieces[1:]
+    for i, word in enumerate(content):
+        if word.startswith(piece) and _cover(rest, content[:i] + content[i + 1 :], function):
+            return True
+    for i, word in enumerate(function):
+        if word.startswith(piece) and _cover(rest, content, function[:i] + function[i + 1 :]):
+            return True
     return False

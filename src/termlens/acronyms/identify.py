@@ -42,7 +42,8 @@ def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") ->
     for definition in definitions:
         latest.setdefault(definition.short.text, definition)
     for short_text, definition in latest.items():
-        pattern = re.compile(rf"(?<!\w){re.escape(short_text)}(?!\w)")
+        plural = "" if short_text.endswith("s") else "s?"
+        pattern = re.compile(rf"(?<!\w){re.escape(short_text)}{plural}(?!\w)")
         for match in pattern.finditer(document.text, definition.short.end):
             start, end = match.span()
             if any(a <= start < b for a, b in covered):

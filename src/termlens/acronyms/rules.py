@@ -1,4 +1,4 @@
-"""Rules that find the abbreviations a text defines: ``long form (SF)``, ``SF (long form)`` and cues.
+"""Rules that find the abbreviations a text defines: ``long (SF)``, ``SF (long)`` and cue words.
 
 Every candidate pair is checked by :func:`termlens.acronyms.align.align`, which must explain the
 short form's letters, digits and Greek letters from the long form's words.
@@ -23,7 +23,7 @@ MAX_SHORT_FORM_CHARS = 12
 SCAN_TOKENS = 80  # how far to look for a closing bracket
 
 _OPEN_CLOSE = {"(": ")", "[": "]"}
-_WINDOW_STOPS = frozenset(".;:()[]{}!?=\"“”")
+_WINDOW_STOPS = frozenset('.;:()[]{}!?="“”')
 _SEGMENT_STOPS = frozenset(",;")
 _LEADING_CUES = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
@@ -180,7 +180,7 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
 def _long_form_then_short(
     doc: Document, tokens: tuple[Token, ...], comma: int, close: int
 ) -> Definition | None:
-    """Check ``(long form, SF)``: the bracket opens with a long form and ends with its short form."""
+    """Check ``(long form, SF)``: the bracket holds a long form, a comma and its short form."""
     if close - comma < 2:
         return None
     short = doc.span(tokens[comma + 1].start, tokens[close - 1].end)
@@ -253,15 +253,17 @@ def _best_alignment(short: str, window: str, starts: list[int], lang: Language) 
         expanded = align(repeated, window, starts)
         if expanded is not None and (best is None or expanded.quality > best.quality):
             best = expanded
-    if lang == "es" or best is None:
+    if lang == "es" or best is None or best.unmatched:
         unordered = align_unordered(singular, window, starts)
-        if unordered is not None and (best is None or unordered.start < best.start):
+        if unordered is not None and (
+            best is None or best.unmatched or unordered.start < best.start
+        ):
             best = unordered
     return best
 
 
 def _expand_repeats(short: str) -> list[str]:
-    """Read a digit after letters as a repeat of the letter or of the run: W3C -> WWWC; FA2E -> FAFAE."""
+    """Read a digit after letters as a repeat of letter or run (W3C -> WWWC, FA2E -> FAFAE)."""
     match = re.search(r"([^\W\d_]+)([2-4])(?!\d)", short)
     if match is None:
         return []

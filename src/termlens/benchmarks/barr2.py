@@ -49,7 +49,9 @@ def load_texts(set_dir: Path) -> dict[str, str]:
             f"{set_dir}: no '*.raw_text' folder of case texts; give a directory laid out like "
             "barr2/training_set"
         )
-    return {path.stem: read_text(path) for folder in folders for path in sorted(folder.glob("*.txt"))}
+    return {
+        path.stem: read_text(path) for folder in folders for path in sorted(folder.glob("*.txt"))
+    }
 
 
 def predict(texts: dict[str, str]) -> list[Relation]:

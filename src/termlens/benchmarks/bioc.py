@@ -52,7 +52,7 @@ def load(path: Path) -> list[BiocDocument]:
     try:
         root = ET.fromstring(read_text(path).encode("utf-8"))
     except ET.ParseError as exc:
-        raise InputError(f"{path}: not valid BioC XML ({exc}); give a BioC collection file")
+        raise InputError(f"{path}: not valid BioC XML ({exc}); give a BioC collection") from None
     if root.tag != "collection":
         raise InputError(f"{path}: root element is <{root.tag}>, expected BioC <collection>")
     documents = []

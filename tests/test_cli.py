@@ -1,0 +1,135 @@
+"""The termlens command: outputs, bench commands and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from termlens.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_find_jsonl_offsets_slice_the_file() -> None:
+    path = ROOT / "examples" / "demo.txt"
+    code, out, _ = run("find", str(path), "--format", "jsonl")
+    assert code == 0
+    text = path.read_text(encoding="utf-8")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert {"CNNs", "SVM", "E2E", "3D", "FA2E", "IL-6", "NF-κB", "LWP", "RAG"} <= {
+        r["short_form"]["text"] for r in records if r["kind"] == "definition"
+    }
+    for record in records:
+        for key in ("short_form", "long_form"):
+            span = record[key]
+            assert text[span["start"] : span["end"]] == span["text"]
+
+
+def test_find_table_and_brat() -> None:
+    code, out, _ = run("find", str(ROOT / "examples" / "demo_es.txt"))
+    assert code == 0 and "nutrición parenteral" in out and "definition" in out
+    code, out, _ = run(
+        "find", "-", "--format", "brat", stdin="Un estudio de nutrición parenteral (NPT)."
+    )
+    assert code == 0
+    assert out.splitlines() == [
+        "T1\tShortForm 36 39\tNPT",
+        "T2\tLongForm 14 34\tnutrición parenteral",
+        "R1\tDefines Arg1:T2 Arg2:T1",
+    ]
+
+
+def test_find_reads_jsonl_documents(tmp_path: Path) -> None:
+    path = tmp_path / "docs.jsonl"
+    rows = [{"id": "a", "text": "A heart rate (HR) test."}, {"id": "b", "text": "No pairs."}]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    code, out, _ = run("find", str(path), "-f", "jsonl")
+    assert code == 0
+    assert [json.loads(line)["doc_id"] for line in out.splitlines()] == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\x00\x01\x02binary", "looks like a binary file"),
+        ("caf\xe9".encode("latin-1"), "not valid UTF-8 (byte 0xe9 at offset 3)"),
+    ],
+)
+def test_unreadable_input_is_one_line_and_exit_1(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    code, out, err = run("find", str(path))
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and str(path) in err and message in err
+
+
+def test_errors_for_missing_file_bad_jsonl_and_bad_options(tmp_path: Path) -> None:
+    code, _, err = run("find", str(tmp_path / "nope.txt"))
+    assert code == 1 and "no such file" in err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": 1, "text": "ok"}\n{"id": 2}\n')
+    code, _, err = run("find", str(bad))
+    assert code == 1 and 'bad.jsonl, line 2: expected an object with a string "text" field' in err
+    code, _, err = run("find", "-", "--format", "xml", stdin="x")
+    assert code == 1 and "unknown format 'xml'; choose one of: table, jsonl, brat" in err
+    code, _, err = run("find", "-", "--lang", "fr", stdin="x")
+    assert code == 1 and "unknown language 'fr'" in err
+
+
+def test_empty_input_gives_empty_output() -> None:
+    code, out, _ = run("find", "-", "-f", "jsonl", stdin="")
+    assert code == 0 and out == ""
+
+
+def test_bench_bioc_writes_predictions_and_scores(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "pred.tsv"
+    code, stdout, _ = run(
+        "bench", "bioc", "--data", str(fixtures / "tiny_bioc.xml"), "--predictions", str(out)
+    )
+    assert code == 0
+    assert out.read_text().count("\n") == 2
+    assert "80.00" in stdout  # F1 of the hand-worked case
+
+
+def test_bench_barr2_pairs(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "pred.tsv"
+    code, stdout, _ = run(
+        "bench",
+        "barr2-pairs",
+        "--data",
+        str(fixtures / "barr2_set"),
+        "--gold",
+        str(fixtures / "barr2_gold.tsv"),
+        "--predictions",
+        str(out),
+    )
+    assert code == 0
+    assert out.read_text().splitlines()[0] == "case1\t32\t35\tNPT\t10\t30\tnutrición parenteral"
+    assert "66.67" in stdout
+
+
+def test_bench_leaves_no_partial_output_on_error(tmp_path: Path) -> None:
+    out = tmp_path / "pred.tsv"
+    code, _, err = run("bench", "barr2-pairs", "--data", str(tmp_path), "--predictions", str(out))
+    assert code == 1 and "raw_text" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_python_dash_m_and_version() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "termlens", "--version"], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.startswith("termlens ")

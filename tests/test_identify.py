@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termlens import Document, find_abbreviations
+
+TEXT = (
+    "The support vector machine (SVM) is fast. An SVM, or two SVMs, beat the SVM-based "
+    "baseline. Later the simple vector model (SVM) was used; that SVM is simpler."
+)
+
+
+def test_later_occurrences_point_at_the_definition_in_force() -> None:
+    found = [
+        (o.short.start, o.short.text, o.long.text if o.long else None, o.defines)
+        for o in find_abbreviations(TEXT)
+    ]
+    svm = [f for f in found if f[1] == "SVM"]
+    assert svm[0] == (28, "SVM", "support vector machine", True)
+    assert [f[2] for f in svm] == [
+        "support vector machine",  # definition
+        "support vector machine",  # "An SVM"
+        "support vector machine",  # "SVM-based"
+        "simple vector model",  # redefinition
+        "simple vector model",  # "that SVM"
+    ]
+    assert [f[3] for f in svm] == [True, False, False, True, False]
+    assert ("SVMs", "support vector machine") in [(f[1], f[2]) for f in found]
+
+
+def test_occurrences_before_the_definition_are_not_marked() -> None:
+    found = find_abbreviations("SVM first. Then support vector machine (SVM).")
+    assert [o.short.start for o in found] == [40]
+
+
+def test_accepts_a_string_with_a_language() -> None:
+    found = find_abbreviations("Se inició nutrición parenteral (NPT). La NPT siguió.", lang="es")
+    assert [(o.short.text, o.defines) for o in found] == [("NPT", True), ("NPT", False)]
+
+
+_pieces = st.sampled_from(
+    [
+        "support vector machine",
+        "(SVM)",
+        "SVM",
+        "(",
+        ")",
+        "[",
+        "]",
+        " ",
+        ",",
+        "also known as",
+        "nutrición parenteral (NPT)",
+        "κB",
+        "\n",
+        "\n\n",
+        "IL-6",
+        "(IL-6)",
+        "or",
+        "—",
+        "2003",
+        "(i)",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_pieces, st.text(max_size=8)), max_size=40).map("".join))
+def test_every_offset_slices_the_input(text: str) -> None:
+    for occurrence in find_abbreviations(Document(text)):
+        assert text[occurrence.short.start : occurrence.short.end] == occurrence.short.text
+        long = occurrence.long
+        if long is not None:
+            assert text[long.start : long.end] == long.text
+
+
+def test_deep_nesting_and_long_lines_finish() -> None:
+    text = "(" * 20000 + "support vector machine (SVM)" + ")" * 20000 + " x" * 100000
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long.text if o.long else "") for o in found] == [
+        ("SVM", "support vector machine")
+    ]

@@ -1,0 +1,109 @@
+"""Definition finding on hand-made sentences for every pattern the rules promise."""
+
+from __future__ import annotations
+
+import pytest
+
+from termlens import Document, find_definitions
+from termlens.acronyms.rules import looks_like_short_form
+
+
+def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
+    return [(d.short.text, d.long.text) for d in find_definitions(Document(text, lang=lang))]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We use a support vector machine (SVM) here.", ("SVM", "support vector machine")),
+        ("GNN (graph neural network) is popular.", ("GNN", "graph neural network")),
+        ("A linear SVM (LSVM) was trained.", ("LSVM", "linear SVM")),
+        (
+            "We propose fast and factual exploration (FA2E).",
+            ("FA2E", "fast and factual exploration"),
+        ),
+        ("The local rewriting pattern (LWP) helps.", ("LWP", "local rewriting pattern")),
+        ("Trained end-to-end (E2E) on data.", ("E2E", "end-to-end")),
+        ("A three-dimensional (3D) model.", ("3D", "three-dimensional")),
+        ("High interleukin-6 (IL-6) levels.", ("IL-6", "interleukin-6")),
+        ("Nuclear factor-κB (NF-κB) binds.", ("NF-κB", "Nuclear factor-κB")),
+        ("Nuclear factor kappa B (NF-κB) binds.", ("NF-κB", "Nuclear factor kappa B")),
+        ("Convolutional neural networks (CNNs) work.", ("CNNs", "Convolutional neural networks")),
+        ("The messenger RNA (mRNA) was sequenced.", ("mRNA", "messenger RNA")),
+        ("She holds a Doctor of Philosophy (PhD) degree.", ("PhD", "Doctor of Philosophy")),
+        ("the pre-T cell receptor (TCR) signals", ("TCR", "pre-T cell receptor")),
+        (
+            "composed of mucin (ascites sialoglycoprotein 1, ASGP-1) and",
+            ("ASGP-1", "ascites sialoglycoprotein 1"),
+        ),
+        (
+            "stress-activated protein kinases (SAPK/JNKs) act",
+            ("SAPK", "stress-activated protein kinases"),
+        ),
+        (
+            "The retrieval-augmented generation, also known as RAG, runs.",
+            ("RAG", "retrieval-augmented generation"),
+        ),
+        (
+            "The key performance indicator, hereafter KPI, rose.",
+            ("KPI", "key performance indicator"),
+        ),
+        ("A graph neural network, or GNN, was trained.", ("GNN", "graph neural network")),
+        ("The transformer model — TM — was used.", ("TM", "transformer model")),
+        ("A method called GNN — graph neural network — was used.", ("GNN", "graph neural network")),
+        ("the World Wide Web Consortium (W3C) said", ("W3C", "World Wide Web Consortium")),
+    ],
+)
+def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
+    assert expected in pairs(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("inicio de nutrición parenteral (NPT) sin aporte", ("NPT", "nutrición parenteral")),
+        (
+            "la reacción en cadena de la polimerasa (PCR) fue",
+            ("PCR", "reacción en cadena de la polimerasa"),
+        ),
+        ("su índice de masa corporal (IMC) era normal", ("IMC", "índice de masa corporal")),
+        ("a la Unidad Metabólica Ósea (UMO) con", ("UMO", "Unidad Metabólica Ósea")),
+        (
+            "estudio PET (tomografía por emisión de positrones) normal",
+            ("PET", "tomografía por emisión de positrones"),
+        ),
+    ],
+)
+def test_spanish_clinical_text(text: str, expected: tuple[str, str]) -> None:
+    assert expected in pairs(text, "es")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Results were significant (p < 0.05) in 12 patients (n = 12).",
+        "This was shown before (Smith et al., 2003) and again (2003).",
+        "The steps are (i) parse and (ii) align, (a) first and (b) second.",
+        "Add 10 milligrams per kilogram (mg) daily at 5 (mM).",
+        "The formula (x + y = z) holds for all x.",
+        "Cells were grown in culture (Fig. 1A) for 3 days (d).",
+        "The heart (left) was larger than the lung (right).",
+        "",
+        "((((((",
+        ")))(((",
+    ],
+)
+def test_no_false_pairs(text: str) -> None:
+    assert pairs(text) == []
+
+
+@pytest.mark.parametrize("text", ["SVM", "IL-6", "NF-κB", "mRNA", "CNNs", "3D", "DM tipo"])
+def test_short_form_shapes(text: str) -> None:
+    assert looks_like_short_form(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["2003", "iv", "a", "p < 0.05", "et al", "see the text now", "mg", "12"]
+)
+def test_not_short_forms(text: str) -> None:
+    assert not looks_like_short_form(text)

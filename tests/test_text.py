@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from termlens.errors import OptionError
+from termlens.text import Document, Span, detect_language, split_sentences, tokenize
+
+
+def test_tokens_keep_connected_words_whole() -> None:
+    tokens = [t.text for t in tokenize("IL-6 and NF-κB (5,6-dimethyl) mg/kg.")]
+    assert tokens == ["IL-6", "and", "NF-κB", "(", "5,6-dimethyl", ")", "mg", "/", "kg", "."]
+
+
+def test_sentences_do_not_break_after_abbreviations() -> None:
+    text = "See Fig. 2 for details. Smith et al. reported it. A second one! Next"
+    assert [s.text for s in split_sentences(text)] == [
+        "See Fig. 2 for details.",
+        "Smith et al. reported it.",
+        "A second one!",
+        "Next",
+    ]
+
+
+def test_sentences_break_at_line_breaks() -> None:
+    assert [s.text for s in split_sentences("Title line\n\nBody text.")] == [
+        "Title line",
+        "Body text.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("The patient was treated with the drug for a week.", "en"),
+        ("El paciente fue tratado con el fármaco durante una semana.", "es"),
+        ("", "en"),
+    ],
+)
+def test_detect_language(text: str, lang: str) -> None:
+    assert detect_language(text) == lang
+    assert Document(text).lang == lang
+
+
+def test_unknown_language_is_a_clear_error() -> None:
+    with pytest.raises(OptionError, match="unknown language 'fr'; choose one of: auto, en, es"):
+        Document("texte", lang="fr")  # type: ignore[arg-type]
+
+
+def test_span_rejects_offsets_that_do_not_fit() -> None:
+    with pytest.raises(ValueError, match="do not fit"):
+        Span(0, 3, "ab")
+
+
+@given(st.text())
+def test_tokens_and_sentences_slice_the_text(text: str) -> None:
+    doc = Document(text)
+    for token in doc.tokens:
+        assert text[token.start : token.end] == token.text
+        assert token.text.strip() == token.text != ""
+    for sentence in doc.sentences:
+        assert text[sentence.start : sentence.end] == sentence.text
