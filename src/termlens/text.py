@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from termlens.errors import choose_one
 
@@ -53,14 +53,12 @@ class Span:
             raise ValueError(f"span offsets {self.start}:{self.end} do not fit {self.text!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """A token: its offsets and text, and its index in the document."""
+class Token(NamedTuple):
+    """A token: its offsets and text. A named tuple, not a dataclass: documents hold many."""
 
     start: int
     end: int
     text: str
-    index: int
 
 
 class Document:
@@ -99,10 +97,10 @@ class Document:
         return Span(start, end, self.text[start:end])
 
 
-def tokenize(text: str) -> Iterator[Token]:
-    """Yield the tokens of ``text`` with their character offsets."""
-    for index, match in enumerate(_TOKEN.finditer(text)):
-        yield Token(match.start(), match.end(), match.group(), index)
+def tokenize(text: str, start: int = 0, end: int | None = None) -> Iterator[Token]:
+    """Yield the tokens of ``text`` (or of ``text[start:end]``) with their character offsets."""
+    for match in _TOKEN.finditer(text, start, len(text) if end is None else end):
+        yield Token(match.start(), match.end(), match.group())
 
 
 def split_sentences(text: str) -> Iterator[Span]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
+from itertools import accumulate
 
 GREEK_NAMES: dict[str, str] = {
     "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
@@ -37,6 +38,8 @@ OPENING_STOPWORDS = FUNCTION_WORDS | frozenset(
     "have has had is are was were be been encode encodes encoding addition currents domain "
     "that which these this those we our than".split()
 )
+
+_PIECE = re.compile(r"[^\W_]+")
 
 START = 2.0  # unit matched at the start of a word
 CONTINUE = 1.0  # unit matched right after the previous unit, inside a word
@@ -70,6 +73,8 @@ class Alignment:
 
 def fold(text: str) -> str:
     """Lowercase and strip accents, one character for one (índice -> indice), keeping offsets."""
+    if text.isascii():
+        return text.lower()
     return "".join(_fold_char(ch) for ch in text)
 
 
@@ -84,6 +89,7 @@ def _fold_char(ch: str) -> str:
     return base if base.isalnum() else low
 
 
+@lru_cache(maxsize=4096)
 def units(short_form: str) -> tuple[Unit, ...]:
     """Cut a short form into the units that a long form must explain."""
     out: list[Unit] = []
@@ -108,45 +114,36 @@ def units(short_form: str) -> tuple[Unit, ...]:
 
 
 class _Layout:
-    """Per-character view of a long-form window: lowercased text, words and their costs."""
+    """Per-character view of a long-form window: folded text, words and their costs."""
 
-    __slots__ = ("low", "piece", "piece_cost", "prefix_cost", "starts")
+    __slots__ = ("low", "piece", "piece_cost", "prefix_cost", "starts", "words")
 
-    def __init__(self, text: str) -> None:
-        low = fold(text)
+    def __init__(self, text: str, low: str) -> None:
         self.low = low
-        self.piece: list[int] = []
-        self.starts: list[bool] = []
+        size = len(low)
+        self.piece = [-1] * size
+        self.starts = [False] * size
         costs: list[float] = []
-        current = -1
-        previous_alnum = False
-        for i, ch in enumerate(low):
-            alnum = ch.isalnum()
-            if alnum and not previous_alnum:
-                current += 1
-                end = i
-                while end < len(low) and low[end].isalnum():
-                    end += 1
-                word = low[i:end]
-                if word in FUNCTION_WORDS:
-                    costs.append(UNUSED_FUNCTION_WORD)
-                elif word.isdigit() or len(word) == 1:
-                    costs.append(UNUSED_NUMBER)
-                else:
-                    costs.append(UNUSED_WORD)
-            self.piece.append(current if alnum else -1)
-            self.starts.append(alnum and not previous_alnum)
-            previous_alnum = alnum
+        self.words: dict[int, str] = {}
+        for index, match in enumerate(_PIECE.finditer(low)):
+            start, end = match.span()
+            self.piece[start:end] = [index] * (end - start)
+            self.starts[start] = True
+            word = match.group()
+            self.words[start] = word
+            if word in FUNCTION_WORDS:
+                costs.append(UNUSED_FUNCTION_WORD)
+            elif len(word) == 1 or word.isdigit():
+                costs.append(UNUSED_NUMBER)
+            else:
+                costs.append(UNUSED_WORD)
         self.piece_cost = costs
-        self.prefix_cost = [0.0]
-        for cost in costs:
-            self.prefix_cost.append(self.prefix_cost[-1] + cost)
+        self.prefix_cost = [0.0, *accumulate(costs)]
 
-    def unused(self, first: int, last: int) -> float:
-        """Cost of words ``first..last-1`` explaining nothing."""
-        if last <= first:
-            return 0.0
-        return self.prefix_cost[last] - self.prefix_cost[first]
+    def opens_with_function_word(self, start: int, text: str) -> bool:
+        """A long form does not open with a lowercase function word ("by the brain (BB)")."""
+        word = self.words.get(start, "")
+        return word in OPENING_STOPWORDS and text[start : start + len(word)].islower()
 
 
 def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
@@ -160,59 +157,63 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     sf_units = units(short_form)
     if not sf_units or not text:
         return None
-    layout = _Layout(text)
+    low = fold(text)
+    first = sf_units[0]
+    if all(alt not in low for alt in first.alternatives):
+        return None
+    layout = _Layout(text, low)
     n_units = len(sf_units)
     n_pieces = len(layout.piece_cost)
-    end_of_text = len(text)
+    piece_of = layout.piece
+    is_start = layout.starts
+    prefix = layout.prefix_cost
+    options = [_positions(unit, low, is_start) for unit in sf_units]
+    memo: dict[tuple[int, int, int], tuple[float, int]] = {}
 
-    def candidates(unit: Unit, begin: int) -> list[tuple[int, int]]:
-        found: list[tuple[int, int]] = []
-        for alt in unit.alternatives:
-            pos = layout.low.find(alt, begin)
-            while pos != -1:
-                if len(alt) == 1 or layout.starts[pos]:
-                    found.append((pos, len(alt)))
-                pos = layout.low.find(alt, pos + 1)
-        return found
-
-    @cache
     def best(i: int, pos: int, length: int) -> tuple[float, int]:
         """Best (score, skipped) for units after ``i``, unit ``i`` sitting at pos..pos+length."""
-        piece = layout.piece[pos] if pos < end_of_text else n_pieces
+        key = (i, pos, length)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        piece = piece_of[pos]
         if i == n_units - 1:
-            return layout.unused(piece + 1, n_pieces), 0
-        unit = sf_units[i + 1]
-        prev_end = pos + length
-        skipped_score, skipped_count = best(i + 1, pos, length)
-        top = (skipped_score + unit.skip_cost, skipped_count + 1)
-        for nxt, nxt_len in candidates(unit, prev_end):
-            nxt_piece = layout.piece[nxt]
-            if layout.starts[nxt]:
-                gain = START
-            elif nxt == prev_end:
-                gain = CONTINUE
-            elif nxt_piece == piece:
-                gain = INSIDE
-            else:
-                gain = INSIDE_NEW_WORD
-            gap = layout.unused(piece + 1, nxt_piece)
-            rest, rest_skipped = best(i + 1, nxt, nxt_len)
-            score = gain + gap + rest
-            if score > top[0]:
-                top = (score, rest_skipped)
+            top = (prefix[n_pieces] - prefix[piece + 1], 0)
+        else:
+            prev_end = pos + length
+            skipped_score, skipped_count = best(i + 1, pos, length)
+            top = (skipped_score + sf_units[i + 1].skip_cost, skipped_count + 1)
+            for nxt, nxt_len in options[i + 1]:
+                if nxt < prev_end:
+                    continue
+                nxt_piece = piece_of[nxt]
+                if is_start[nxt]:
+                    gain = START
+                elif nxt == prev_end:
+                    gain = CONTINUE
+                elif nxt_piece == piece:
+                    gain = INSIDE
+                else:
+                    gain = INSIDE_NEW_WORD
+                gap = prefix[nxt_piece] - prefix[piece + 1] if nxt_piece > piece + 1 else 0.0
+                rest, rest_skipped = best(i + 1, nxt, nxt_len)
+                score = gain + gap + rest
+                if score > top[0]:
+                    top = (score, rest_skipped)
+        memo[key] = top
         return top
 
     result: Alignment | None = None
-    first = sf_units[0]
+    end_of_text = len(text)
     for start in sorted(starts, reverse=True):
-        # the first unit may start a later part of the first word: "pre-T cell receptor (TCR)"
-        if _opens_with_function_word(text, start):
+        if layout.opens_with_function_word(start, text):
             continue
+        # the first unit may start a later part of the first word: "pre-T cell receptor (TCR)"
         pos, prefix_cost = start, 0.0
         while pos < end_of_text and not text[pos].isspace():
-            if layout.starts[pos]:
+            if is_start[pos]:
                 for alt in first.alternatives:
-                    if layout.low.startswith(alt, pos):
+                    if low.startswith(alt, pos):
                         score, skipped = best(0, pos, len(alt))
                         score += START + prefix_cost
                         if result is None or score > result.score + 1e-9:
@@ -223,13 +224,17 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     return result
 
 
-def _opens_with_function_word(text: str, start: int) -> bool:
-    """A long form does not open with a lowercase function word ("by the brain (BB)")."""
-    end = start
-    while end < len(text) and text[end].isalpha():
-        end += 1
-    word = text[start:end]
-    return word.islower() and word in OPENING_STOPWORDS
+def _positions(unit: Unit, low: str, is_start: list[bool]) -> list[tuple[int, int]]:
+    """Where in the folded window each alternative of a unit can match, in text order."""
+    found: list[tuple[int, int]] = []
+    for alt in unit.alternatives:
+        pos = low.find(alt)
+        while pos != -1:
+            if len(alt) == 1 or is_start[pos]:
+                found.append((pos, len(alt)))
+            pos = low.find(alt, pos + 1)
+    found.sort()
+    return found
 
 
 def align_unordered(short_form: str, text: str, starts: list[int]) -> Alignment | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from termlens.acronyms.rules import Definition, find_definitions
@@ -38,20 +38,39 @@ def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") ->
     occurrences = [Occurrence(d.short, d) for d in definitions]
     covered = [(d.long.start, d.long.end) for d in definitions]
     covered += [(d.short.start, d.short.end) for d in definitions]
-    latest: dict[str, Definition] = {}
+    first_definition: dict[str, Definition] = {}
     for definition in definitions:
-        latest.setdefault(definition.short.text, definition)
-    for short_text, definition in latest.items():
-        plural = "" if short_text.endswith("s") else "s?"
-        pattern = re.compile(rf"(?<!\w){re.escape(short_text)}{plural}(?!\w)")
-        for match in pattern.finditer(document.text, definition.short.end):
-            start, end = match.span()
+        first_definition.setdefault(definition.short.text, definition)
+    text = document.text
+    for short_text, definition in first_definition.items():
+        for start, end in _mentions(text, short_text, definition.short.end):
             if any(a <= start < b for a, b in covered):
                 continue
             owner = _definition_in_force(definitions, short_text, start)
             occurrences.append(Occurrence(document.span(start, end), owner))
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
+
+
+def _mentions(text: str, short: str, start: int) -> Iterator[tuple[int, int]]:
+    """Offsets of whole-word uses of ``short`` (or its plural) in ``text`` after ``start``."""
+    plural = not short.endswith("s")
+    at = text.find(short, start)
+    while at != -1:
+        end = at + len(short)
+        if plural and text.startswith("s", end):
+            end += 1
+            if end < len(text) and _word_char(text[end]):
+                end -= 1
+        if (at == 0 or not _word_char(text[at - 1])) and (
+            end == len(text) or not _word_char(text[end])
+        ):
+            yield at, end
+        at = text.find(short, at + 1)
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
 def _definition_in_force(definitions: list[Definition], short: str, at: int) -> Definition:

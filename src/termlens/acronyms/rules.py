@@ -7,12 +7,11 @@ short form's letters, digits and Greek letters from the long form's words.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Literal
 
 from termlens.acronyms.align import Alignment, align, align_unordered, units
-from termlens.text import Document, Language, Span, Token
+from termlens.text import Document, Language, Span
 
 Pattern = Literal["long (short)", "short (long)", "cue"]
 
@@ -20,11 +19,22 @@ MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE = 1.25  # stricter for all-lowercase short forms ("pit", "ml")
 MIN_QUALITY_CUE = 1.5  # stricter for definitions introduced by a cue word
 MAX_SHORT_FORM_CHARS = 12
-SCAN_TOKENS = 80  # how far to look for a closing bracket
+SCAN_CHARS = 400  # how far to look for a closing bracket
+WINDOW_CHARS = 300  # how far before a short form to look for its long form
 
 _OPEN_CLOSE = {"(": ")", "[": "]"}
-_WINDOW_STOPS = frozenset('.;:()[]{}!?="“”')
-_SEGMENT_STOPS = frozenset(",;")
+_OPENING = re.compile(r"[(\[]")
+_BRACKET = re.compile(r"[()\[\]]")
+_SEPARATOR = re.compile(r"[,;](?=\s)|[()\[\]]")
+_PREVIOUS_WORD = re.compile(r"(\w+(?:[-‐‑–'’.,:+]\w+)*)\s*$")
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+# What ends the words that may hold a long form: a blank line, or punctuation outside a word
+_WINDOW_STOP = re.compile(
+    r"\n[^\S\n]*\n|[;()\[\]{}!?=\"“”]|(?<!\w)[.,:]|[.,:](?!\w)"
+)
+_WORD = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*")
+_WORD_SPLIT = re.compile(r"[\s/]+")
+_LONG_FORM_END = re.compile(r"[,;.:()—–]")
 _LEADING_CUES = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
     "hereafter", "hereinafter", "referred to as", "known as", "called", "termed",
@@ -34,21 +44,28 @@ _LEADING_CUES = (
 _LEADING_CUE = re.compile(
     r"(?:" + "|".join(re.escape(c) for c in _LEADING_CUES) + r")[\s,]+", re.IGNORECASE
 )
-_SF = r"[^\W_][\w\-‐/.&+'’]*[\w+’']|[^\W\d_]{2}"
 _CUE_WORDS = (
     r"(?:also\s+)?(?:known\s+as|called|termed|referred\s+to\s+as|abbreviated(?:\s+as)?"
     r"|hereafter(?:\s+(?:referred\s+to\s+as|called))?|hereinafter(?:\s+(?:referred\s+to\s+as"
     r"|called))?|or|o|(?:también\s+)?(?:llamad[oa]|conocid[oa]\s+como|denominad[oa])"
     r"|en\s+adelante)"
 )
-# "long form, also known as SF," / "long form — SF —" / "long form, SF,"
-_CUE_SHORT_AFTER = re.compile(
-    rf"(?:,?\s+{_CUE_WORDS}\s+|\s+[—–-]\s*|,\s+)({_SF})(?=\s*[,;.:)—–]|\s+-\s|\s*$)", re.IGNORECASE
+# A clear short form outside brackets: starts with a capital or digit and holds another
+_CUE_CANDIDATE = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*")
+# Where one may start: after a comma, a dash or a cue word ("long form, or SF,")
+_CUE_SITE = re.compile(
+    r"(?:,|\s[—–-]|(?<!\w)(?:as|called|termed|or|o|hereafter|hereinafter|abbreviated|adelante"
+    r"|llamad[oa]|denominad[oa]|como))[^\S\n]*(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])",
+    re.IGNORECASE,
 )
-# "SF, also known as long form"
-_CUE_SHORT_BEFORE = re.compile(
-    rf"(?<![\w\-])({_SF})(?:,?\s+(?:also\s+)?(?:known\s+as|called|termed|which\s+stands\s+for"
-    r"|stands\s+for|(?:que\s+)?significa)\s+|\s+[—–]\s+)"
+# The whole cue phrase before a short form ("long form, also known as SF")
+_CUE_BEFORE_SHORT = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
+# What must follow a short form introduced by a cue
+_END_AFTER_SHORT = re.compile(r"\s*[,;.:)—–]|\s+-\s|\s*$")
+# "SF, also known as long form" / "SF — long form —"
+_SHORT_THEN_CUE = re.compile(
+    r"(?<![\w\-])([A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*)(?:,?\s+(?:also\s+)?(?:known\s+as"
+    r"|called|termed|which\s+stands\s+for|stands\s+for|(?:que\s+)?significa)\s+|\s+[—–]\s+)"
 )
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
 _ROMAN = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
@@ -85,10 +102,10 @@ def looks_like_short_form(text: str) -> bool:
 def find_definitions(doc: Document) -> list[Definition]:
     """Every (short form, long form) pair that ``doc`` defines, in text order."""
     found: dict[int, Definition] = {}
-    tokens = doc.tokens
-    for index, token in enumerate(tokens):
-        if token.text in _OPEN_CLOSE:
-            definition = _parenthesis(doc, tokens, index)
+    text = doc.text
+    if "(" in text or "[" in text:
+        for match in _OPENING.finditer(text):
+            definition = _bracket(doc, match.start())
             if definition is not None:
                 _keep(found, definition)
     for definition in _cue_definitions(doc):
@@ -102,65 +119,75 @@ def _keep(found: dict[int, Definition], definition: Definition) -> None:
         found[definition.short.start] = definition
 
 
-def _closing(tokens: tuple[Token, ...], index: int) -> int | None:
-    """Index of the bracket that closes ``tokens[index]``, or None if it is unbalanced."""
-    opening = tokens[index].text
-    closing = _OPEN_CLOSE[opening]
+def _closing(text: str, opening: int) -> int | None:
+    """Offset of the bracket that closes the one at ``opening``, or None if it is unbalanced."""
+    open_char = text[opening]
+    close_char = _OPEN_CLOSE[open_char]
     depth = 0
-    for j in range(index, min(len(tokens), index + SCAN_TOKENS)):
-        text = tokens[j].text
-        if text == opening:
+    for match in _BRACKET.finditer(text, opening, opening + SCAN_CHARS):
+        char = match.group()
+        if char == open_char:
             depth += 1
-        elif text == closing:
+        elif char == close_char:
             depth -= 1
             if depth == 0:
-                return j
+                return match.start()
     return None
 
 
-def _first_segment(tokens: tuple[Token, ...], first: int, last: int) -> tuple[int, int]:
-    """Token range [first, end) of the bracket content up to its first top-level , or ;."""
+def _first_separator(text: str, start: int, end: int) -> int | None:
+    """Offset of the first top-level ", " or "; " between ``start`` and ``end``."""
     depth = 0
-    for j in range(first, last):
-        text = tokens[j].text
-        if text in _OPEN_CLOSE:
+    for match in _SEPARATOR.finditer(text, start, end):
+        char = match.group()[0]
+        if char in _OPEN_CLOSE:
             depth += 1
-        elif text in (")", "]"):
+        elif char in ")]":
             depth -= 1
-        elif depth == 0 and text in _SEGMENT_STOPS:
-            return first, j
-    return first, last
+        elif depth == 0:
+            return match.start()
+    return None
 
 
-def _parenthesis(doc: Document, tokens: tuple[Token, ...], index: int) -> Definition | None:
-    close = _closing(tokens, index)
-    if close is None or close == index + 1:
+def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _bracket(doc: Document, opening: int) -> Definition | None:
+    """The definition a bracket makes, if any: ``long (SF)``, ``(long, SF)`` or ``SF (long)``."""
+    text = doc.text
+    close = _closing(text, opening)
+    if close is None:
         return None
-    first, end = _first_segment(tokens, index + 1, close)
-    if first == end:
+    inner_start, inner_end = _stripped(text, opening + 1, close)
+    if inner_start == inner_end:
         return None
-    seg_start, seg_end = tokens[first].start, tokens[end - 1].end
-    cue = _LEADING_CUE.match(doc.text, seg_start, seg_end)
+    separator = _first_separator(text, inner_start, inner_end)
+    seg_start, seg_end = _stripped(text, inner_start, inner_end if separator is None else separator)
+    cue = _LEADING_CUE.match(text, seg_start, seg_end)
     if cue and cue.end() < seg_end:
         seg_start = cue.end()
     for short in _short_form_candidates(doc, seg_start, seg_end):
-        definition = _long_form_before(doc, tokens, index, short, "long (short)")
+        definition = _long_form_before(doc, opening, short, "long (short)")
         if definition is not None:
             return definition
-    if end < close and tokens[end].text == ",":
-        definition = _long_form_then_short(doc, tokens, end, close)
+    if separator is not None and text[separator] == ",":
+        definition = _long_form_then_short(doc, separator, inner_end)
         if definition is not None:
             return definition
-    if index > 0 and _window_break(doc, tokens[index - 1].end, tokens[index].start):
+    previous = _PREVIOUS_WORD.search(text, max(0, opening - 80), opening)
+    if previous is None or cue or _window_break(text[previous.end() : opening]):
         return None
-    if index > 0 and not cue:
-        previous = tokens[index - 1]
-        if looks_like_short_form(previous.text) and not previous.text.islower():
-            short = doc.span(previous.start, previous.end)
-            inside = _long_form_inside(doc, short, seg_start, tokens[close - 1].end)
-            if inside is None and close != end:
-                inside = _long_form_inside(doc, short, seg_start, seg_end)
-            return inside
+    if looks_like_short_form(previous.group(1)) and not previous.group(1).islower():
+        short = doc.span(previous.start(1), previous.end(1))
+        inside = _long_form_inside(doc, short, seg_start, inner_end)
+        if inside is None and separator is not None:
+            inside = _long_form_inside(doc, short, seg_start, seg_end)
+        return inside
     return None
 
 
@@ -177,51 +204,44 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     return out
 
 
-def _long_form_then_short(
-    doc: Document, tokens: tuple[Token, ...], comma: int, close: int
-) -> Definition | None:
+def _long_form_then_short(doc: Document, comma: int, end: int) -> Definition | None:
     """Check ``(long form, SF)``: the bracket holds a long form, a comma and its short form."""
-    if close - comma < 2:
+    start, end = _stripped(doc.text, comma + 1, end)
+    if start == end:
         return None
-    short = doc.span(tokens[comma + 1].start, tokens[close - 1].end)
+    short = doc.span(start, end)
     if not looks_like_short_form(short.text) or short.text.islower():
         return None
-    return _long_form_before(doc, tokens, comma, short, "long (short)")
+    return _long_form_before(doc, comma, short, "long (short)")
 
 
-def _window_break(doc: Document, start: int, end: int) -> bool:
-    return re.search(r"\n[^\S\n]*\n", doc.text[start:end]) is not None
+def _window_break(between: str) -> bool:
+    """A blank line between two words ends any long form."""
+    return "\n" in between and _BLANK_LINE.search(between) is not None
 
 
-def _long_form_before(
-    doc: Document, tokens: tuple[Token, ...], before: int, short: Span, pattern: Pattern
-) -> Definition | None:
-    """Find the long form of ``short`` in the words that end just before token ``before``."""
+def _long_form_before(doc: Document, end: int, short: Span, pattern: Pattern) -> Definition | None:
+    """Find the long form of ``short`` in the words that end just before offset ``end``."""
     sf_units = units(_singular(short.text))
     if not sf_units:
         return None
     max_words = min(len(sf_units) + 5, 2 * len(sf_units))
-    first = before
-    words = 0
-    while first > 0 and words < max_words:
-        token = tokens[first - 1]
-        if token.text in _WINDOW_STOPS or token.text == ",":
-            break
-        if _window_break(doc, token.end, tokens[first].start):
-            break
-        first -= 1
-        if token.text[0].isalnum():
-            words += 1
-    if first == before:
+    text = doc.text
+    begin = max(0, end - min(WINDOW_CHARS, 25 * max_words))
+    cut_word = begin > 0 and text[begin - 1].isalnum()  # the region starts inside a word
+    for match in _WINDOW_STOP.finditer(text, begin, end):
+        begin, cut_word = match.end(), False
+    words = [m.start() for m in _WORD.finditer(text, begin, end)][cut_word:][-max_words:]
+    if not words:
         return None
-    base = tokens[first].start
-    window = doc.text[base : tokens[before - 1].end]
-    starts = [t.start - base for t in tokens[first:before] if t.text[0].isalnum()]
+    base = words[0]
+    window = text[base:end].rstrip()
+    starts = [w - base for w in words]
     result = _best_alignment(short.text, window, starts, doc.lang)
     if result is None or not _acceptable(short.text, result, pattern):
         return None
     long = doc.span(base + result.start, base + len(window))
-    if re.search(rf"(?<!\w){re.escape(short.text)}(?!\w)", long.text):
+    if short.text in _WORD_SPLIT.split(long.text):
         return None
     return Definition(short, long, pattern, result.quality)
 
@@ -294,38 +314,47 @@ def _cue_definitions(doc: Document) -> list[Definition]:
     """Definitions introduced by words, commas or dashes rather than brackets."""
     found: list[Definition] = []
     text = doc.text
-    tokens = doc.tokens
-    token_starts = [t.start for t in tokens]
-    for match in _CUE_SHORT_AFTER.finditer(text):
-        short_text = match.group(1)
-        if not looks_like_short_form(short_text) or short_text.islower():
+    for site in _CUE_SITE.finditer(text):
+        match = _CUE_CANDIDATE.match(text, site.end())
+        if match is None or not _END_AFTER_SHORT.match(text, match.end()):
             continue
-        before = bisect_right(token_starts, match.start() - 1)
-        if before == 0 or tokens[before - 1].end > match.start():
+        if not _cue_short_form(match.group()):
             continue
-        short = doc.span(match.start(1), match.end(1))
-        definition = _long_form_before(doc, tokens, before, short, "cue")
+        if site.group().strip()[:1] in (",", "—", "–", "-"):
+            cue_start = site.start()
+        else:  # a cue word: find where the whole cue phrase ("also known as") begins
+            before = _CUE_BEFORE_SHORT.search(text, max(0, site.end() - 40), site.end())
+            if before is None:
+                continue
+            cue_start = before.start()
+        short = doc.span(match.start(), match.end())
+        definition = _long_form_before(doc, cue_start, short, "cue")
         if definition is not None:
             found.append(definition)
-    for match in _CUE_SHORT_BEFORE.finditer(text):
-        short_text = match.group(1)
-        if not looks_like_short_form(short_text) or short_text.islower():
-            continue
-        stop = re.search(r"[,;.:()—–]|$", text[match.end() :])
-        end = match.end() + (stop.start() if stop else 0)
-        long_text = text[match.end() : end].rstrip()
-        if not long_text:
-            continue
-        result = _best_alignment(short_text, long_text, [0], doc.lang)
-        if result is None or not _acceptable(short_text, result, "cue"):
-            continue
-        # the long form may stop short of the next punctuation: keep the words it explains
-        found.append(
-            Definition(
-                doc.span(match.start(1), match.end(1)),
-                doc.span(match.end(), match.end() + len(long_text)),
-                "cue",
-                result.quality,
-            )
-        )
+    for match in _SHORT_THEN_CUE.finditer(text):
+        if _cue_short_form(match.group(1)):
+            short = doc.span(match.start(1), match.end(1))
+            definition = _long_form_after(doc, short, match.end())
+            if definition is not None:
+                found.append(definition)
     return found
+
+
+def _long_form_after(doc: Document, short: Span, start: int) -> Definition | None:
+    """Check ``SF, also known as long form``: the long form runs to the next punctuation."""
+    text = doc.text
+    stop = _LONG_FORM_END.search(text, start, start + WINDOW_CHARS)
+    long_start, long_end = _stripped(text, start, stop.start() if stop else len(text))
+    if long_start == long_end:
+        return None
+    result = _best_alignment(short.text, text[long_start:long_end], [0], doc.lang)
+    if result is None or not _acceptable(short.text, result, "cue"):
+        return None
+    return Definition(short, doc.span(long_start, long_end), "cue", result.quality)
+
+
+def _cue_short_form(text: str) -> bool:
+    """Outside brackets only clear short forms count: two capitals, or a capital and a digit."""
+    capitals = sum(ch.isupper() for ch in text)
+    has_digit = any(ch.isdigit() for ch in text)
+    return (capitals >= 2 or (capitals == 1 and has_digit)) and looks_like_short_form(text)
