@@ -40,6 +40,7 @@ OPENING_STOPWORDS = FUNCTION_WORDS | frozenset(
 )
 
 _PIECE = re.compile(r"[^\W_]+")
+_NON_SPACE = re.compile(r"\S+")
 
 START = 2.0  # unit matched at the start of a word
 CONTINUE = 1.0  # unit matched right after the previous unit, inside a word
@@ -50,6 +51,7 @@ SKIP_LETTER = -3.5  # a letter of the short form left unexplained
 UNUSED_WORD = -1.5  # a content word of the long form that explains no unit
 UNUSED_FUNCTION_WORD = -0.3
 UNUSED_NUMBER = -0.5
+RETRY_WITH_SKIP_BELOW = 0.75  # quality under which an alignment that skips a unit is tried
 WORD_PREFIX = -0.5  # a part of the first word before the first unit (c-Jun -> J)
 
 
@@ -116,7 +118,9 @@ def units(short_form: str) -> tuple[Unit, ...]:
 class _Layout:
     """Per-character view of a long-form window: folded text, words and their costs."""
 
-    __slots__ = ("low", "piece", "piece_cost", "prefix_cost", "starts", "words")
+    __slots__ = (
+        "_found", "low", "piece", "piece_cost", "prefix_cost", "starts", "text", "words"
+    )
 
     def __init__(self, text: str, low: str) -> None:
         self.low = low
@@ -139,6 +143,27 @@ class _Layout:
                 costs.append(UNUSED_WORD)
         self.piece_cost = costs
         self.prefix_cost = [0.0, *accumulate(costs)]
+        self.text = text
+        self._found: dict[str, list[tuple[int, int]]] = {}
+
+    def parts(self, start: int) -> list[int]:
+        """Where the parts of the token at ``start`` begin, up to the next space (pre-T: pre, T)."""
+        match = _NON_SPACE.match(self.text, start)
+        end = match.end() if match else start
+        return [p for p in range(start, end) if self.starts[p]]
+
+    def matches(self, alt: str) -> list[tuple[int, int]]:
+        """(offset, length) of every place ``alt`` may explain a unit (long ones at word starts)."""
+        found = self._found.get(alt)
+        if found is None:
+            found = []
+            pos = self.low.find(alt)
+            while pos != -1:
+                if len(alt) == 1 or self.starts[pos]:
+                    found.append((pos, len(alt)))
+                pos = self.low.find(alt, pos + 1)
+            self._found[alt] = found
+        return found
 
     def opens_with_function_word(self, start: int, text: str) -> bool:
         """A long form does not open with a lowercase function word ("by the brain (BB)")."""
@@ -152,27 +177,44 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     ``text`` is the window of words that may hold the long form; it ends where the long form must
     end. ``starts`` are offsets of word starts in ``text`` where the long form may begin. Returns
     the best-scoring alignment, preferring the shortest long form on ties, or None when no
-    start can explain the short form's first unit.
+    start can explain the short form's first unit. Alignments that leave no unit unexplained are
+    tried first; one unit may be left out only when they explain the short form poorly.
     """
     sf_units = units(short_form)
     if not sf_units or not text:
         return None
     low = fold(text)
-    first = sf_units[0]
-    if all(alt not in low for alt in first.alternatives):
+    if all(alt not in low for alt in sf_units[0].alternatives):
         return None
-    layout = _Layout(text, low)
+    layout = _layout(text)
+    result = _align(sf_units, layout, text, starts, 0)
+    if result is None or result.quality < RETRY_WITH_SKIP_BELOW:
+        retry = _align(sf_units, layout, text, starts, 1)
+        if retry is not None and (result is None or retry.score > result.score + 1e-9):
+            result = retry
+    return result
+
+
+@lru_cache(maxsize=64)
+def _layout(text: str) -> _Layout:
+    return _Layout(text, fold(text))
+
+
+def _align(
+    sf_units: tuple[Unit, ...], layout: _Layout, text: str, starts: list[int], max_skips: int
+) -> Alignment | None:
+    low = layout.low
     n_units = len(sf_units)
     n_pieces = len(layout.piece_cost)
     piece_of = layout.piece
     is_start = layout.starts
     prefix = layout.prefix_cost
-    options = [_positions(unit, low, is_start) for unit in sf_units]
-    memo: dict[tuple[int, int, int], tuple[float, int]] = {}
+    options = [_options(unit, layout) for unit in sf_units]
+    memo: dict[tuple[int, int, int, int], tuple[float, int]] = {}
 
-    def best(i: int, pos: int, length: int) -> tuple[float, int]:
+    def best(i: int, pos: int, length: int, skips: int) -> tuple[float, int]:
         """Best (score, skipped) for units after ``i``, unit ``i`` sitting at pos..pos+length."""
-        key = (i, pos, length)
+        key = (i, pos, length, skips)
         known = memo.get(key)
         if known is not None:
             return known
@@ -181,8 +223,10 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
             top = (prefix[n_pieces] - prefix[piece + 1], 0)
         else:
             prev_end = pos + length
-            skipped_score, skipped_count = best(i + 1, pos, length)
-            top = (skipped_score + sf_units[i + 1].skip_cost, skipped_count + 1)
+            top = (float("-inf"), 0)
+            if skips:
+                skipped_score, skipped_count = best(i + 1, pos, length, skips - 1)
+                top = (skipped_score + sf_units[i + 1].skip_cost, skipped_count + 1)
             for nxt, nxt_len in options[i + 1]:
                 if nxt < prev_end:
                     continue
@@ -196,7 +240,7 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
                 else:
                     gain = INSIDE_NEW_WORD
                 gap = prefix[nxt_piece] - prefix[piece + 1] if nxt_piece > piece + 1 else 0.0
-                rest, rest_skipped = best(i + 1, nxt, nxt_len)
+                rest, rest_skipped = best(i + 1, nxt, nxt_len, skips)
                 score = gain + gap + rest
                 if score > top[0]:
                     top = (score, rest_skipped)
@@ -204,37 +248,27 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
         return top
 
     result: Alignment | None = None
-    end_of_text = len(text)
+    first = sf_units[0]
     for start in sorted(starts, reverse=True):
         if layout.opens_with_function_word(start, text):
             continue
         # the first unit may start a later part of the first word: "pre-T cell receptor (TCR)"
-        pos, prefix_cost = start, 0.0
-        while pos < end_of_text and not text[pos].isspace():
-            if is_start[pos]:
-                for alt in first.alternatives:
-                    if low.startswith(alt, pos):
-                        score, skipped = best(0, pos, len(alt))
-                        score += START + prefix_cost
-                        if result is None or score > result.score + 1e-9:
-                            result = Alignment(start, score, score / n_units, skipped)
-                        break
-                prefix_cost += WORD_PREFIX
-            pos += 1
+        for part, pos in enumerate(layout.parts(start)):
+            for alt in first.alternatives:
+                if low.startswith(alt, pos):
+                    score, skipped = best(0, pos, len(alt), max_skips)
+                    score += START + part * WORD_PREFIX
+                    if score > float("-inf") and (result is None or score > result.score + 1e-9):
+                        result = Alignment(start, score, score / n_units, skipped)
+                    break
     return result
 
 
-def _positions(unit: Unit, low: str, is_start: list[bool]) -> list[tuple[int, int]]:
-    """Where in the folded window each alternative of a unit can match, in text order."""
-    found: list[tuple[int, int]] = []
-    for alt in unit.alternatives:
-        pos = low.find(alt)
-        while pos != -1:
-            if len(alt) == 1 or is_start[pos]:
-                found.append((pos, len(alt)))
-            pos = low.find(alt, pos + 1)
-    found.sort()
-    return found
+def _options(unit: Unit, layout: _Layout) -> list[tuple[int, int]]:
+    """Where in the window each alternative of a unit can match, in text order."""
+    if len(unit.alternatives) == 1:
+        return layout.matches(unit.alternatives[0])
+    return sorted(m for alt in unit.alternatives for m in layout.matches(alt))
 
 
 def align_unordered(short_form: str, text: str, starts: list[int]) -> Alignment | None:

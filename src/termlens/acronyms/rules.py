@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from termlens.acronyms.align import Alignment, align, align_unordered, units
+from termlens.acronyms.align import Alignment, align, align_unordered, fold, units
 from termlens.text import Document, Language, Span
 
 Pattern = Literal["long (short)", "short (long)", "cue"]
@@ -26,12 +26,11 @@ _OPEN_CLOSE = {"(": ")", "[": "]"}
 _OPENING = re.compile(r"[(\[]")
 _BRACKET = re.compile(r"[()\[\]]")
 _SEPARATOR = re.compile(r"[,;](?=\s)|[()\[\]]")
-_PREVIOUS_WORD = re.compile(r"(\w+(?:[-‐‑–'’.,:+]\w+)*)\s*$")
+_CONNECTORS = frozenset("-‐‑–'’.,:+")
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
-# What ends the words that may hold a long form: a blank line, or punctuation outside a word
-_WINDOW_STOP = re.compile(
-    r"\n[^\S\n]*\n|[;()\[\]{}!?=\"“”]|(?<!\w)[.,:]|[.,:](?!\w)"
-)
+# What may end the words that may hold a long form (checked by _stops_window)
+_STOP_CHAR = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
+_INNER_BREAKS = frozenset("-‐‑–/'’")
 _WORD = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*")
 _WORD_SPLIT = re.compile(r"[\s/]+")
 _LONG_FORM_END = re.compile(r"[,;.:()—–]")
@@ -52,21 +51,28 @@ _CUE_WORDS = (
 )
 # A clear short form outside brackets: starts with a capital or digit and holds another
 _CUE_CANDIDATE = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*")
-# Where one may start: after a comma, a dash or a cue word ("long form, or SF,")
-_CUE_SITE = re.compile(
-    r"(?:,|\s[—–-]|(?<!\w)(?:as|called|termed|or|o|hereafter|hereinafter|abbreviated|adelante"
-    r"|llamad[oa]|denominad[oa]|como))[^\S\n]*(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])",
-    re.IGNORECASE,
+# Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
+_BEFORE_CAPITALS = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
+_CUE_SITES = (
+    re.compile(r",[^\S\n]*" + _BEFORE_CAPITALS),
+    re.compile(r" [—–-] ?" + _BEFORE_CAPITALS),
+    re.compile(
+        r" (?:as|called|termed|or|o|hereafter|hereinafter|abbreviated|adelante|llamad[oa]"
+        r"|denominad[oa]|como) " + _BEFORE_CAPITALS
+    ),
+)
+# Where ``SF, also known as long form`` may be: the naming words after the short form
+_NAMING_SITES = (
+    re.compile(r" (?:known\s+as|called|termed|stands\s+for|significa)\s+"),
+    re.compile(r" [—–] (?=[^\W\d_])"),
+)
+_CANDIDATE_BEFORE = re.compile(
+    r"(?<![\w\-])([A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*)(?:,?\s+(?:also|which|que))?,?\s*$"
 )
 # The whole cue phrase before a short form ("long form, also known as SF")
 _CUE_BEFORE_SHORT = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
 # What must follow a short form introduced by a cue
 _END_AFTER_SHORT = re.compile(r"\s*[,;.:)—–]|\s+-\s|\s*$")
-# "SF, also known as long form" / "SF — long form —"
-_SHORT_THEN_CUE = re.compile(
-    r"(?<![\w\-])([A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*)(?:,?\s+(?:also\s+)?(?:known\s+as"
-    r"|called|termed|which\s+stands\s+for|stands\s+for|(?:que\s+)?significa)\s+|\s+[—–]\s+)"
-)
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
 _ROMAN = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
 # Units alone in brackets after a quantity word: "the dose (mg)", "the size (bp)"
@@ -179,16 +185,36 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         definition = _long_form_then_short(doc, separator, inner_end)
         if definition is not None:
             return definition
-    previous = _PREVIOUS_WORD.search(text, max(0, opening - 80), opening)
-    if previous is None or cue or _window_break(text[previous.end() : opening]):
+    previous = _previous_word(text, opening)
+    if previous is None or cue or _window_break(text[previous[1] : opening]):
         return None
-    if looks_like_short_form(previous.group(1)) and not previous.group(1).islower():
-        short = doc.span(previous.start(1), previous.end(1))
+    word = text[previous[0] : previous[1]]
+    if looks_like_short_form(word) and not word.islower():
+        short = doc.span(*previous)
         inside = _long_form_inside(doc, short, seg_start, inner_end)
         if inside is None and separator is not None:
             inside = _long_form_inside(doc, short, seg_start, seg_end)
         return inside
     return None
+
+
+def _previous_word(text: str, end: int) -> tuple[int, int] | None:
+    """Offsets of the word before ``end`` (IL-6, NF-κB: inner connectors kept), or None."""
+    stop = end
+    while stop > 0 and text[stop - 1].isspace():
+        stop -= 1
+    start = stop
+    while start > 0:
+        ch = text[start - 1]
+        inner = ch in _CONNECTORS and start < stop and text[start - 2 : start - 1].isalnum()
+        if not (ch.isalnum() or ch == "_" or inner):
+            break
+        start -= 1
+    if start == stop:
+        return None
+    while not text[start].isalnum():  # a connector may not open the word
+        start += 1
+    return start, stop
 
 
 def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
@@ -229,11 +255,17 @@ def _long_form_before(doc: Document, end: int, short: Span, pattern: Pattern) ->
     text = doc.text
     begin = max(0, end - min(WINDOW_CHARS, 25 * max_words))
     cut_word = begin > 0 and text[begin - 1].isalnum()  # the region starts inside a word
-    for match in _WINDOW_STOP.finditer(text, begin, end):
-        begin, cut_word = match.end(), False
+    for match in _STOP_CHAR.finditer(text, begin, end):
+        if _stops_window(text, match.start()):
+            begin, cut_word = match.end(), False
     words = [m.start() for m in _WORD.finditer(text, begin, end)][cut_word:][-max_words:]
     if not words:
         return None
+    initials = fold("".join(text[w] for w in words))
+    if all(alt[0] not in initials for alt in sf_units[0].alternatives) and not any(
+        ch in _INNER_BREAKS for ch in text[words[0] : end]
+    ):
+        return None  # no word, nor part of a word, can start the long form
     base = words[0]
     window = text[base:end].rstrip()
     starts = [w - base for w in words]
@@ -246,10 +278,22 @@ def _long_form_before(doc: Document, end: int, short: Span, pattern: Pattern) ->
     return Definition(short, long, pattern, result.quality)
 
 
+def _stops_window(text: str, at: int) -> bool:
+    """Whether the character at ``at`` ends the words before a short form."""
+    ch = text[at]
+    if ch in ".,:":  # unless inside a word: 3.5, 5,6-dimethyl, 1:1
+        return not (text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum())
+    if ch == "\n":
+        return _BLANK_LINE.match(text, at) is not None
+    return True
+
+
 def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Definition | None:
     """Check ``SF (long form)``: the bracket content from ``start`` to ``end`` is the long form."""
     window = doc.text[start:end]
     if len(window.split()) < 2 and len(window) < len(short.text) + 3:
+        return None
+    if fold(window[0]) not in fold(short.text):  # the long form opens with one of its letters
         return None
     result = _best_alignment(short.text, window, [0], doc.lang)
     if result is None or result.unmatched or not _acceptable(short.text, result, "short (long)"):
@@ -313,31 +357,51 @@ def _acceptable(short: str, result: Alignment, pattern: Pattern) -> bool:
 def _cue_definitions(doc: Document) -> list[Definition]:
     """Definitions introduced by words, commas or dashes rather than brackets."""
     found: list[Definition] = []
-    text = doc.text
-    for site in _CUE_SITE.finditer(text):
-        match = _CUE_CANDIDATE.match(text, site.end())
-        if match is None or not _END_AFTER_SHORT.match(text, match.end()):
-            continue
-        if not _cue_short_form(match.group()):
-            continue
-        if site.group().strip()[:1] in (",", "—", "–", "-"):
-            cue_start = site.start()
-        else:  # a cue word: find where the whole cue phrase ("also known as") begins
-            before = _CUE_BEFORE_SHORT.search(text, max(0, site.end() - 40), site.end())
-            if before is None:
-                continue
-            cue_start = before.start()
-        short = doc.span(match.start(), match.end())
-        definition = _long_form_before(doc, cue_start, short, "cue")
-        if definition is not None:
-            found.append(definition)
-    for match in _SHORT_THEN_CUE.finditer(text):
-        if _cue_short_form(match.group(1)):
-            short = doc.span(match.start(1), match.end(1))
-            definition = _long_form_after(doc, short, match.end())
+    for pattern in _CUE_SITES:
+        for site in pattern.finditer(doc.text):
+            definition = _short_after_cue(doc, site)
+            if definition is not None:
+                found.append(definition)
+    for pattern in _NAMING_SITES:
+        for site in pattern.finditer(doc.text):
+            definition = _short_before_cue(doc, site)
             if definition is not None:
                 found.append(definition)
     return found
+
+
+def _short_after_cue(doc: Document, site: re.Match[str]) -> Definition | None:
+    """``long form, also known as SF,`` / ``long form — SF —`` / ``long form, SF,``."""
+    text = doc.text
+    match = _CUE_CANDIDATE.match(text, site.end())
+    if match is None or not _END_AFTER_SHORT.match(text, match.end()):
+        return None
+    if not _cue_short_form(match.group()):
+        return None
+    cue_start = site.start()
+    word_end = cue_start
+    while word_end > 0 and text[word_end - 1] in " ,\t\n":
+        word_end -= 1
+    previous = _previous_word(text, word_end)
+    if previous is None or _cue_short_form(text[previous[0] : previous[1]]):
+        return None  # a list of short forms ("IL-6, TNF, IL-1"), not a definition
+    if site.group().strip()[:1].isalpha():  # a cue word: include ", also" before it
+        before = _CUE_BEFORE_SHORT.search(text, max(0, site.end() - 40), site.end())
+        if before is None:
+            return None
+        cue_start = before.start()
+    short = doc.span(match.start(), match.end())
+    return _long_form_before(doc, cue_start, short, "cue")
+
+
+def _short_before_cue(doc: Document, site: re.Match[str]) -> Definition | None:
+    """``SF, also known as long form`` / ``SF — long form —``."""
+    text = doc.text
+    match = _CANDIDATE_BEFORE.search(text, max(0, site.start() - 30), site.start())
+    if match is None or not _cue_short_form(match.group(1)):
+        return None
+    short = doc.span(match.start(1), match.end(1))
+    return _long_form_after(doc, short, site.end())
 
 
 def _long_form_after(doc: Document, short: Span, start: int) -> Definition | None:
