@@ -51,6 +51,7 @@ SKIP_LETTER = -3.5  # a letter of the short form left unexplained
 UNUSED_WORD = -1.5  # a content word of the long form that explains no unit
 UNUSED_FUNCTION_WORD = -0.3
 UNUSED_NUMBER = -0.5
+MIN_UNITS_TO_SKIP = 3  # shorter short forms must be explained whole
 RETRY_WITH_SKIP_BELOW = 0.75  # quality under which an alignment that skips a unit is tried
 WORD_PREFIX = -0.5  # a part of the first word before the first unit (c-Jun -> J)
 
@@ -119,7 +120,15 @@ class _Layout:
     """Per-character view of a long-form window: folded text, words and their costs."""
 
     __slots__ = (
-        "_found", "low", "piece", "piece_cost", "prefix_cost", "starts", "text", "words"
+        "_found",
+        "_parts",
+        "low",
+        "piece",
+        "piece_cost",
+        "prefix_cost",
+        "starts",
+        "text",
+        "words",
     )
 
     def __init__(self, text: str, low: str) -> None:
@@ -145,12 +154,16 @@ class _Layout:
         self.prefix_cost = [0.0, *accumulate(costs)]
         self.text = text
         self._found: dict[str, list[tuple[int, int]]] = {}
+        self._parts: dict[int, list[int]] = {}
 
     def parts(self, start: int) -> list[int]:
         """Where the parts of the token at ``start`` begin, up to the next space (pre-T: pre, T)."""
-        match = _NON_SPACE.match(self.text, start)
-        end = match.end() if match else start
-        return [p for p in range(start, end) if self.starts[p]]
+        found = self._parts.get(start)
+        if found is None:
+            match = _NON_SPACE.match(self.text, start)
+            end = match.end() if match else start
+            found = self._parts[start] = [p for p in range(start, end) if self.starts[p]]
+        return found
 
     def matches(self, alt: str) -> list[tuple[int, int]]:
         """(offset, length) of every place ``alt`` may explain a unit (long ones at word starts)."""
@@ -186,13 +199,41 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     low = fold(text)
     if all(alt not in low for alt in sf_units[0].alternatives):
         return None
+    exact = _exact_initials(sf_units, text, low, starts)
+    if exact is not None:
+        return exact
     layout = _layout(text)
     result = _align(sf_units, layout, text, starts, 0)
-    if result is None or result.quality < RETRY_WITH_SKIP_BELOW:
+    if len(sf_units) >= MIN_UNITS_TO_SKIP and (
+        result is None or result.quality < RETRY_WITH_SKIP_BELOW
+    ):
         retry = _align(sf_units, layout, text, starts, 1)
         if retry is not None and (result is None or retry.score > result.score + 1e-9):
             result = retry
     return result
+
+
+def _exact_initials(
+    sf_units: tuple[Unit, ...], text: str, low: str, starts: list[int]
+) -> Alignment | None:
+    """The common case, without the dynamic programme: the last words' initials spell the short
+    form ("heart rate (HR)"). No alignment can score more, and none with a nearer start as much.
+    """
+    letters = "".join(u.alternatives[0] for u in sf_units)
+    if len(letters) != len(sf_units) or any(len(u.alternatives) > 1 for u in sf_units):
+        return None
+    pieces = [m.start() for m in _PIECE.finditer(low)]
+    n_units = len(sf_units)
+    if len(pieces) < n_units:
+        return None
+    first = pieces[-n_units]
+    if first not in starts or "".join(low[p] for p in pieces[-n_units:]) != letters:
+        return None
+    word = _PIECE.match(low, first)
+    if word is not None and word.group() in OPENING_STOPWORDS and text[first].islower():
+        return None
+    score = START * n_units
+    return Alignment(first, score, START, 0)
 
 
 @lru_cache(maxsize=64)

@@ -10,7 +10,14 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from termlens.acronyms.align import Alignment, align, align_unordered, fold, units
+from termlens.acronyms.align import (
+    MIN_UNITS_TO_SKIP,
+    Alignment,
+    align,
+    align_unordered,
+    fold,
+    units,
+)
 from termlens.text import Document, Language, Span
 
 Pattern = Literal["long (short)", "short (long)", "cue"]
@@ -19,6 +26,7 @@ MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE = 1.25  # stricter for all-lowercase short forms ("pit", "ml")
 MIN_QUALITY_CUE = 1.5  # stricter for definitions introduced by a cue word
 MAX_SHORT_FORM_CHARS = 12
+MAX_LOWERCASE_CHARS = 5  # longer all-lowercase bracket words are words ("residues", "letter")
 SCAN_CHARS = 400  # how far to look for a closing bracket
 WINDOW_CHARS = 300  # how far before a short form to look for its long form
 
@@ -73,6 +81,9 @@ _CANDIDATE_BEFORE = re.compile(
 _CUE_BEFORE_SHORT = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
 # What must follow a short form introduced by a cue
 _END_AFTER_SHORT = re.compile(r"\s*[,;.:)—–]|\s+-\s|\s*$")
+_NOT_SHORT_FORM_CHAR = re.compile(r"[=<>±%×@#\t\n]")
+_LETTER = re.compile(r"[^\W\d_]")
+_DOTTED = re.compile(r"^(?:[^\W\d_]\.){2,}$")
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
 _ROMAN = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
 # Units alone in brackets after a quantity word: "the dose (mg)", "the size (bp)"
@@ -91,18 +102,19 @@ class Definition:
 
 def looks_like_short_form(text: str) -> bool:
     """Whether ``text`` may be a short form: short, mostly one word, with a letter, not a number."""
-    compact = text.replace(" ", "")
-    if not 2 <= len(compact) <= MAX_SHORT_FORM_CHARS or len(text.split()) > 2:
+    if not 2 <= len(text) - text.count(" ") <= MAX_SHORT_FORM_CHARS or text.count(" ") > 1:
         return False
-    if not text[0].isalnum() or not any(ch.isalpha() for ch in text):
-        return False
-    if any(ch in "=<>±%×@#" for ch in text):
+    if not text[0].isalnum() or _NOT_SHORT_FORM_CHAR.search(text) or not _LETTER.search(text):
         return False
     low = text.lower()
     roman = _ROMAN.match(text) is not None or (len(text) == 1 and _ROMAN.match(low) is not None)
     if _YEAR.match(low) or roman or text in _UNITS or "et al" in low:
         return False
-    return not (text.islower() and len(text.split()) > 1)
+    if text.endswith(".") and not _DOTTED.match(text):  # e.g., ref., USA. -- but d.p.c.
+        return False
+    if text.islower() and (" " in text or (text.isalpha() and len(text) > MAX_LOWERCASE_CHARS)):
+        return False
+    return not (" " in text and text[0].isdigit())  # a quantity: "19 kDa"
 
 
 def find_definitions(doc: Document) -> list[Definition]:
@@ -344,7 +356,7 @@ def _singular(short: str) -> str:
 
 def _acceptable(short: str, result: Alignment, pattern: Pattern) -> bool:
     n_units = len(units(_singular(short)))
-    if result.unmatched > (1 if n_units >= 3 else 0):
+    if result.unmatched > (1 if n_units >= MIN_UNITS_TO_SKIP else 0):
         return False
     threshold = MIN_QUALITY
     if pattern == "cue":
