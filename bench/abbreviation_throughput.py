@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from termlens import Document, find_abbreviations
+from termlens.acronyms import find_abbreviations_in_many
 from termlens.benchmarks import bioc
 from termlens.text import split_sentences
 
@@ -31,6 +32,10 @@ def load_texts(data: Path) -> list[str]:
 
 def termlens_rules(texts: list[str]) -> int:
     return sum(len(find_abbreviations(Document(t, lang="en"))) for t in texts)
+
+
+def termlens_rules_two_processes(texts: list[str]) -> int:
+    return sum(len(found) for found in find_abbreviations_in_many(texts, lang="en", jobs=2))
 
 
 def schwartz_hearst(texts: list[str]) -> int:
@@ -68,6 +73,7 @@ def main() -> None:
     sentences = sum(1 for t in texts for _ in split_sentences(t))
     systems: list[tuple[str, Callable[[list[str]], int]]] = [
         ("termlens rules (find_abbreviations)", termlens_rules),
+        ("termlens rules, 2 processes (find --jobs 2)", termlens_rules_two_processes),
         ("abbreviations 0.2.5 (Schwartz–Hearst)", schwartz_hearst),
         ("scispaCy AbbreviationDetector on spacy.blank('en')", scispacy_detector),
     ]

@@ -55,7 +55,7 @@ def test_bioc_bad_xml_is_one_clear_error(tmp_path: Path) -> None:
 
 def test_barr2_hand_worked(fixtures: Path) -> None:
     texts = barr2.load_texts(fixtures / "barr2_set")
-    predicted = barr2.predict(texts)
+    predicted = barr2.predict(texts.items())
     assert [(r.sf, r.sf_start, r.sf_end, r.lf, r.lf_start, r.lf_end) for r in predicted] == [
         ("NPT", 32, 35, "nutrición parenteral", 10, 30),
         ("IMC", 88, 91, "índice de masa corporal", 63, 86),
@@ -112,6 +112,6 @@ def test_bioc_corpora_f1(data: Path, corpus: str, floor: float) -> None:
 
 def test_barr2_training_set_f1(data: Path) -> None:
     root = data / "barr2" / "training_set"
-    predicted = barr2.predict(barr2.load_texts(root))
+    predicted = barr2.predict(barr2.load_texts(root).items())
     gold = barr2.read_relations(root / "clinical_cases.relations.training_set.tsv")
     assert barr2.score(predicted, gold).f1 >= 89.0

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termlens import Document, find_abbreviations
+from termlens import Document, OptionError, find_abbreviations
+from termlens.acronyms import find_abbreviations_in_many
 
 TEXT = (
     "The support vector machine (SVM) is fast. An SVM, or two SVMs, beat the SVM-based "
@@ -81,3 +83,16 @@ def test_deep_nesting_and_long_lines_finish() -> None:
     assert [(o.short.text, o.long.text if o.long else "") for o in found] == [
         ("SVM", "support vector machine")
     ]
+
+
+def test_many_documents_on_two_processes_match_one() -> None:
+    texts = [TEXT, "", "Se inició nutrición parenteral (NPT).", TEXT[::-1]] * 20
+    one = list(find_abbreviations_in_many(texts, jobs=1))
+    two = list(find_abbreviations_in_many(texts, jobs=2))
+    assert one == two
+    assert [o.short.text for o in one[2]] == ["NPT"]
+
+
+def test_jobs_must_be_positive() -> None:
+    with pytest.raises(OptionError, match="jobs must be at least 1, not 0"):
+        list(find_abbreviations_in_many(["x"], jobs=0))

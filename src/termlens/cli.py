@@ -14,13 +14,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from termlens import __version__
-from termlens.acronyms import find_abbreviations
+from termlens.acronyms import Occurrence, find_abbreviations_in_many
 from termlens.benchmarks import barr2, bioc
 from termlens.benchmarks.metrics import PRF
 from termlens.documents import RawDocument, read_documents
 from termlens.errors import TermlensError, choose_one
 from termlens.formats import OUTPUT_FORMATS, brat_lines, jsonl_lines
-from termlens.text import LANGUAGES, Document, LanguageOption
+from termlens.text import LANGUAGES, LanguageOption
 
 app = typer.Typer(
     name="termlens",
@@ -59,14 +59,14 @@ def _guarded(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def _progress(items: list[T], label: str) -> Iterator[T]:
+def _progress(items: Iterable[T], total: int, label: str) -> Iterator[T]:
     """Iterate with a progress bar on stderr when the work is large and stderr is a terminal."""
-    if len(items) < PROGRESS_MIN_ITEMS or not _err.is_terminal:
+    if total < PROGRESS_MIN_ITEMS or not _err.is_terminal:
         yield from items
         return
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=_err, transient=True) as progress:
-        task = progress.add_task(label, total=len(items))
+        task = progress.add_task(label, total=total)
         for item in items:
             yield item
             progress.advance(task)
@@ -93,6 +93,7 @@ def find(
     inputs: Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")],
     lang: Annotated[str, typer.Option(help="Language: auto, en or es.")] = "auto",
     format: Annotated[str, typer.Option("--format", "-f", help="table, jsonl or brat.")] = "table",
+    jobs: Annotated[int, typer.Option(help="Worker processes for many documents.")] = 1,
 ) -> None:
     """Every short form the text defines, its long form, and its later uses, with offsets."""
     if lang not in ("auto", *LANGUAGES):
@@ -101,12 +102,13 @@ def find(
         raise choose_one("format", format, OUTPUT_FORMATS)
     documents = list(read_documents(inputs))
     language: LanguageOption = lang  # type: ignore[assignment]
+    found = find_abbreviations_in_many((d.text for d in documents), lang=language, jobs=jobs)
+    results = _progress(zip(documents, found, strict=True), len(documents), "finding")
     if format == "table":
-        _print_table(documents, language)
+        _print_table(results)
         return
     out = sys.stdout
-    for raw in _progress(documents, "finding"):
-        occurrences = find_abbreviations(Document(raw.text, id=raw.id, lang=language))
+    for raw, occurrences in results:
         if format == "jsonl":
             lines = jsonl_lines(raw.id, occurrences)
         else:
@@ -117,10 +119,10 @@ def find(
             out.write("\n".join(lines) + "\n")
 
 
-def _print_table(documents: list[RawDocument], lang: LanguageOption) -> None:
+def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> None:
     table = Table("doc", "start", "end", "short form", "long form", "kind")
-    for raw in _progress(documents, "finding"):
-        for occurrence in find_abbreviations(Document(raw.text, id=raw.id, lang=lang)):
+    for raw, occurrences in results:
+        for occurrence in occurrences:
             long = occurrence.long
             table.add_row(
                 raw.id,
@@ -163,7 +165,7 @@ def bench_bioc(
 ) -> None:
     """Abbreviation pairs in a BioC XML corpus (MEDSTRACT, BIOADI, SH/BioText, Ab3P)."""
     documents = bioc.load(data)
-    pairs = bioc.predict(_progress(documents, "bioc"))
+    pairs = bioc.predict(_progress(documents, len(documents), "bioc"))
     bioc.write_predictions(pairs, predictions)
     gold_docs = bioc.load(gold) if gold is not None else documents
     gold_pairs = [p for d in gold_docs for p in d.pairs]
@@ -183,7 +185,7 @@ def bench_barr2_pairs(
 ) -> None:
     """BARR2 sub-track 1: short-form / long-form pairs in Spanish clinical cases."""
     texts = barr2.load_texts(data)
-    relations = barr2.predict(dict(_progress(list(texts.items()), "barr2")))
+    relations = barr2.predict(_progress(texts.items(), len(texts), "barr2"))
     barr2.write_predictions(relations, predictions)
     typer.echo(f"wrote {len(relations)} pairs to {predictions}", err=True)
     if gold is not None:

@@ -1,6 +1,12 @@
 """Acronyms and abbreviations: find the ones a text defines, and their later uses."""
 
-from termlens.acronyms.identify import Occurrence, find_abbreviations
+from termlens.acronyms.identify import Occurrence, find_abbreviations, find_abbreviations_in_many
 from termlens.acronyms.rules import Definition, find_definitions
 
-__all__ = ["Definition", "Occurrence", "find_abbreviations", "find_definitions"]
+__all__ = [
+    "Definition",
+    "Occurrence",
+    "find_abbreviations",
+    "find_abbreviations_in_many",
+    "find_definitions",
+]

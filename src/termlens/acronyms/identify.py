@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+import multiprocessing
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from termlens.acronyms.rules import Definition, find_definitions
+from termlens.errors import OptionError
 from termlens.text import Document, LanguageOption, Span
+
+CHUNK_SIZE = 64  # documents sent to a worker process at a time
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +86,21 @@ def _definition_in_force(definitions: list[Definition], short: str, at: int) -> 
             chosen = definition
     assert chosen is not None
     return chosen
+
+
+def find_abbreviations_in_many(
+    texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1
+) -> Iterator[list[Occurrence]]:
+    """:func:`find_abbreviations` for each text, in order, on ``jobs`` processes."""
+    if jobs < 1:
+        raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
+    work = functools.partial(_find_in_text, lang=lang)
+    if jobs == 1:
+        yield from map(work, texts)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(work, texts, chunksize=CHUNK_SIZE)
+
+
+def _find_in_text(text: str, lang: LanguageOption) -> list[Occurrence]:
+    return find_abbreviations(Document(text, lang=lang))

@@ -54,10 +54,10 @@ def load_texts(set_dir: Path) -> dict[str, str]:
     }
 
 
-def predict(texts: dict[str, str]) -> list[Relation]:
-    """The pairs termlens finds in each case, with offsets."""
+def predict(texts: Iterable[tuple[str, str]]) -> list[Relation]:
+    """The pairs termlens finds in each (case id, text), with offsets."""
     out = []
-    for doc_id, text in texts.items():
+    for doc_id, text in texts:
         for definition in find_definitions(Document(text, id=doc_id, lang="es")):
             s, lf = definition.short, definition.long
             out.append(Relation(doc_id, s.start, s.end, s.text, lf.start, lf.end, lf.text))
