@@ -52,7 +52,7 @@ UNUSED_WORD = -1.5  # a content word of the long form that explains no unit
 UNUSED_FUNCTION_WORD = -0.3
 UNUSED_NUMBER = -0.5
 MIN_UNITS_TO_SKIP = 3  # shorter short forms must be explained whole
-RETRY_WITH_SKIP_BELOW = 0.75  # quality under which an alignment that skips a unit is tried
+RETRY_WITH_SKIP_BELOW = 0.5  # quality under which an alignment that skips a unit is tried
 WORD_PREFIX = -0.5  # a part of the first word before the first unit (c-Jun -> J)
 
 
