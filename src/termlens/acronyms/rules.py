@@ -24,6 +24,7 @@ Pattern = Literal["long (short)", "short (long)", "cue"]
 
 MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE = 1.25  # stricter for all-lowercase short forms ("pit", "ml")
+MIN_QUALITY_ACROSS_COMMAS = 0.75  # for a long form that runs across commas
 MIN_QUALITY_CUE = 1.5  # stricter for definitions introduced by a cue word
 MAX_SHORT_FORM_CHARS = 12
 MAX_LOWERCASE_CHARS = 5  # longer all-lowercase bracket words are words ("residues", "letter")
@@ -189,8 +190,13 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     cue = _LEADING_CUE.match(text, seg_start, seg_end)
     if cue and cue.end() < seg_end:
         seg_start = cue.end()
-    for short in _short_form_candidates(doc, seg_start, seg_end):
+    candidates = _short_form_candidates(doc, seg_start, seg_end)
+    for short in candidates:
         definition = _long_form_before(doc, opening, short, "long (short)")
+        if definition is not None:
+            return definition
+    for short in candidates[:1]:
+        definition = _long_form_before(doc, opening, short, "long (short)", through_commas=True)
         if definition is not None:
             return definition
     if separator is not None and text[separator] == ",":
@@ -258,8 +264,14 @@ def _window_break(between: str) -> bool:
     return "\n" in between and _BLANK_LINE.search(between) is not None
 
 
-def _long_form_before(doc: Document, end: int, short: Span, pattern: Pattern) -> Definition | None:
-    """Find the long form of ``short`` in the words that end just before offset ``end``."""
+def _long_form_before(
+    doc: Document, end: int, short: Span, pattern: Pattern, *, through_commas: bool = False
+) -> Definition | None:
+    """Find the long form of ``short`` in the words that end just before offset ``end``.
+
+    With ``through_commas`` the words may run across commas ("secreted protein, acidic and rich
+    in cysteine (SPARC)"); such a long form must contain one and explain the short form well.
+    """
     sf_units = units(_singular(short.text))
     if not sf_units:
         return None
@@ -268,7 +280,7 @@ def _long_form_before(doc: Document, end: int, short: Span, pattern: Pattern) ->
     begin = max(0, end - min(WINDOW_CHARS, 25 * max_words))
     cut_word = begin > 0 and text[begin - 1].isalnum()  # the region starts inside a word
     for match in _STOP_CHAR.finditer(text, begin, end):
-        if _stops_window(text, match.start()):
+        if _stops_window(text, match.start(), through_commas):
             begin, cut_word = match.end(), False
     words = [m.start() for m in _WORD.finditer(text, begin, end)][cut_word:][-max_words:]
     if not words:
@@ -287,12 +299,16 @@ def _long_form_before(doc: Document, end: int, short: Span, pattern: Pattern) ->
     long = doc.span(base + result.start, base + len(window))
     if short.text in _WORD_SPLIT.split(long.text):
         return None
+    if through_commas and ("," not in long.text or result.quality < MIN_QUALITY_ACROSS_COMMAS):
+        return None
     return Definition(short, long, pattern, result.quality)
 
 
-def _stops_window(text: str, at: int) -> bool:
+def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
     """Whether the character at ``at`` ends the words before a short form."""
     ch = text[at]
+    if ch == "," and through_commas:
+        return False
     if ch in ".,:":  # unless inside a word: 3.5, 5,6-dimethyl, 1:1
         return not (text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum())
     if ch == "\n":
