@@ -24,7 +24,7 @@ Pattern = Literal["long (short)", "short (long)", "cue"]
 
 MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE = 1.25  # stricter for all-lowercase short forms ("pit", "ml")
-MIN_QUALITY_ACROSS_COMMAS = 0.75  # for a long form that runs across commas
+MIN_QUALITY_ACROSS_COMMAS = 1.0  # for a long form that runs across commas
 MIN_QUALITY_CUE = 1.5  # stricter for definitions introduced by a cue word
 MAX_SHORT_FORM_CHARS = 12
 MAX_LOWERCASE_CHARS = 5  # longer all-lowercase bracket words are words ("residues", "letter")
@@ -39,6 +39,7 @@ _CONNECTORS = frozenset("-‐‑–'’.,:+")
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 # What may end the words that may hold a long form (checked by _stops_window)
 _STOP_CHAR = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
+_WORD_WITH_BRACKETS = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
 _INNER_BREAKS = frozenset("-‐‑–/'’")
 _WORD = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*")
 _WORD_SPLIT = re.compile(r"[\s/]+")
@@ -313,7 +314,20 @@ def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
         return not (text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum())
     if ch == "\n":
         return _BLANK_LINE.match(text, at) is not None
+    if ch in "()[]":  # brackets inside a word do not: poly(A), Ca(2+)-ATPase, p21(Cdc42/Rac)
+        return not _inside_word_brackets(text, at)
     return True
+
+
+def _inside_word_brackets(text: str, at: int) -> bool:
+    """Whether the bracket at ``at`` belongs to a word such as poly(A) or Ca(2+)-ATPase."""
+    start = at
+    while start > 0 and not text[start - 1].isspace() and at - start < 40:
+        start -= 1
+    end = at + 1
+    while end < len(text) and not text[end].isspace() and end - at < 40:
+        end += 1
+    return _WORD_WITH_BRACKETS.fullmatch(text, start, end) is not None
 
 
 def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Definition | None:
