@@ -52,6 +52,13 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
         ("The transformer model — TM — was used.", ("TM", "transformer model")),
         ("A method called GNN — graph neural network — was used.", ("GNN", "graph neural network")),
         ("the World Wide Web Consortium (W3C) said", ("W3C", "World Wide Web Consortium")),
+        ("the yeast poly(A) polymerase (PAP) binds", ("PAP", "poly(A) polymerase")),
+        ("Plasma membrane Ca(2+)-ATPase (PMCA) pumps", ("PMCA", "Plasma membrane Ca(2+)-ATPase")),
+        (
+            "encodes secreted protein, acidic and rich in cysteine (SPARC), a",
+            ("SPARC", "secreted protein, acidic and rich in cysteine"),
+        ),
+        ("it binds cytochrome c oxidase (COX) in", ("COX", "cytochrome c oxidase")),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:

@@ -43,13 +43,13 @@ _PIECE = re.compile(r"[^\W_]+")
 _NON_SPACE = re.compile(r"\S+")
 
 START = 2.0  # unit matched at the start of a word
-CONTINUE = 1.0  # unit matched right after the previous unit, inside a word
+CONTINUE = 1.5  # unit matched right after the previous unit, inside a word
 INSIDE = 0.5  # unit matched later inside the same word as the previous unit
-INSIDE_NEW_WORD = -0.5  # first unit of a word, matched inside it (rewriting -> W)
+INSIDE_NEW_WORD = -1.0  # first unit of a word, matched inside it (rewriting -> W)
 SKIP_DIGIT = -1.0  # a digit run of the short form left unexplained (FA2E)
-SKIP_LETTER = -3.5  # a letter of the short form left unexplained
+SKIP_LETTER = -2.5  # a letter of the short form left unexplained
 UNUSED_WORD = -1.5  # a content word of the long form that explains no unit
-UNUSED_FUNCTION_WORD = -0.3
+UNUSED_FUNCTION_WORD = -0.6
 UNUSED_NUMBER = -0.5
 MIN_UNITS_TO_SKIP = 3  # shorter short forms must be explained whole
 RETRY_WITH_SKIP_BELOW = 0.5  # quality under which an alignment that skips a unit is tried
@@ -179,9 +179,13 @@ class _Layout:
         return found
 
     def opens_with_function_word(self, start: int, text: str) -> bool:
-        """A long form does not open with a lowercase function word ("by the brain (BB)")."""
+        """A long form does not open with a lowercase function word ("by the brain (BB)") nor
+        with a lone lowercase letter ("cytochrome c oxidase (COX)", not "c oxidase")."""
         word = self.words.get(start, "")
-        return word in OPENING_STOPWORDS and text[start : start + len(word)].islower()
+        if not text[start : start + len(word)].islower():
+            return False
+        lone_letter = len(word) == 1 and text[start + 1 : start + 2].isspace()
+        return word in OPENING_STOPWORDS or lone_letter
 
 
 def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:

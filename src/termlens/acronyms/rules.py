@@ -23,7 +23,7 @@ from termlens.text import Document, Language, Span
 Pattern = Literal["long (short)", "short (long)", "cue"]
 
 MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
-MIN_QUALITY_LOWERCASE = 1.25  # stricter for all-lowercase short forms ("pit", "ml")
+MIN_QUALITY_LOWERCASE = 1.0  # stricter for all-lowercase short forms ("pit", "ml")
 MIN_QUALITY_ACROSS_COMMAS = 1.0  # for a long form that runs across commas
 MIN_QUALITY_CUE = 1.5  # stricter for definitions introduced by a cue word
 MAX_SHORT_FORM_CHARS = 12
