@@ -43,6 +43,10 @@ _WORD_WITH_BRACKETS = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s(
 _INNER_BREAKS = frozenset("-‐‑–/'’")
 _WORD = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*")
 _WORD_SPLIT = re.compile(r"[\s/]+")
+_PART_SPLIT = re.compile(r"[\s/\-()]+")
+# One token that is itself a symbol (Hsp82, H-Ras, L1CAM), so not a long form: it holds no
+# run of three lowercase or five capital letters (unlike RalGDS-like, Interleukin-6, PIN-FORMED)
+_SYMBOL = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
 _LONG_FORM_END = re.compile(r"[,;.:()—–]")
 _LEADING_CUES = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
@@ -85,6 +89,7 @@ _CUE_BEFORE_SHORT = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
 _END_AFTER_SHORT = re.compile(r"\s*[,;.:)—–]|\s+-\s|\s*$")
 _NOT_SHORT_FORM_CHAR = re.compile(r"[=<>±%×@#\t\n]")
 _LETTER = re.compile(r"[^\W\d_]")
+_LATIN = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 _DOTTED = re.compile(r"^(?:[^\W\d_]\.){2,}$")
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
 _ROMAN = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
@@ -112,7 +117,7 @@ def looks_like_short_form(text: str) -> bool:
     roman = _ROMAN.match(text) is not None or (len(text) == 1 and _ROMAN.match(low) is not None)
     if _YEAR.match(low) or roman or text in _UNITS or "et al" in low:
         return False
-    if text.endswith(".") and not _DOTTED.match(text):  # e.g., ref., USA. -- but d.p.c.
+    if (text.endswith(".") and not _DOTTED.match(text)) or low in _LATIN:  # ref., i.e. (not d.p.c.)
         return False
     if text.islower() and (" " in text or (text.isalpha() and len(text) > MAX_LOWERCASE_CHARS)):
         return False
@@ -298,11 +303,17 @@ def _long_form_before(
     if result is None or not _acceptable(short.text, result, pattern):
         return None
     long = doc.span(base + result.start, base + len(window))
-    if short.text in _WORD_SPLIT.split(long.text):
-        return None
+    if _contains_word(long.text, short.text) or _SYMBOL.fullmatch(long.text):
+        return None  # a variant or a synonym, not a definition: H-Ras (Ras), Hsp82 (Hsp90)
     if through_commas and ("," not in long.text or result.quality < MIN_QUALITY_ACROSS_COMMAS):
         return None
     return Definition(short, long, pattern, result.quality)
+
+
+def _contains_word(long: str, short: str) -> bool:
+    """Whether the long form holds the short form as a word (alpha-helix for helix)."""
+    folded = short.lower()
+    return folded in _WORD_SPLIT.split(long.lower()) or folded in _PART_SPLIT.split(long.lower())
 
 
 def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
@@ -337,6 +348,8 @@ def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Defin
         return None
     if fold(window[0]) not in fold(short.text):  # the long form opens with one of its letters
         return None
+    if _contains_word(window, short.text) or _SYMBOL.fullmatch(window):
+        return None  # a variant or a synonym, not a definition: Ubc1 (Ubc1(Delta450)), H-Ras (Ras)
     result = _best_alignment(short.text, window, [0], doc.lang)
     if result is None or result.unmatched or not _acceptable(short.text, result, "short (long)"):
         return None
