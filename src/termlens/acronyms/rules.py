@@ -185,6 +185,8 @@ def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
 def _bracket(doc: Document, opening: int) -> Definition | None:
     """The definition a bracket makes, if any: ``long (SF)``, ``(long, SF)`` or ``SF (long)``."""
     text = doc.text
+    if opening > 0 and text[opening - 1].isalnum() and _attached_to_symbol(text, opening):
+        return None  # part of a name: tRNAs(Ser), C(4a), AspRS-tRNA(Asp)
     close = _closing(text, opening)
     if close is None:
         return None
@@ -220,6 +222,15 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
             inside = _long_form_inside(doc, short, seg_start, seg_end)
         return inside
     return None
+
+
+def _attached_to_symbol(text: str, opening: int) -> bool:
+    """Whether the word glued to this bracket is a symbol (tRNAs, C) rather than a word."""
+    previous = _previous_word(text, opening)
+    if previous is None:
+        return False
+    word = text[previous[0] : previous[1]]
+    return _SYMBOL.fullmatch(word) is not None or any(ch.isupper() for ch in word[1:])
 
 
 def _previous_word(text: str, end: int) -> tuple[int, int] | None:
