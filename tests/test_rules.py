@@ -98,6 +98,7 @@ def test_spanish_clinical_text(text: str, expected: tuple[str, str]) -> None:
         "the catalytic domain of mammalian H-Ras (Ras) was",
         "the chaperone Hsp82 (Hsp90) and the E2 protein Ubc1 (Ubc1(Delta450)) bind",
         "interaction between SerRS and the tRNAs(Ser) was",
+        "una malla protésica de polipropileno (Prolene®) de 15 x 15 cm",
         "for biological investigations (i.e., by screening) and the long alpha-helix (helix 3)",
         "",
         "((((((",

@@ -136,7 +136,7 @@ def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> Non
 
 
 def _print_scores(title: str, signature: str, rows: Iterable[tuple[str, PRF]]) -> None:
-    table = Table("", "P", "R", "F1", "TP", "FP", "FN", title=title, caption=signature)
+    table = Table("", "P", "R", "F1", "TP", "FP", "FN", title=title)
     for name, prf in rows:
         table.add_row(
             name,
@@ -147,7 +147,9 @@ def _print_scores(title: str, signature: str, rows: Iterable[tuple[str, PRF]]) -
             str(prf.fp),
             str(prf.fn),
         )
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    console.print(f"signature: {signature}|termlens-{__version__}", soft_wrap=True)
 
 
 DataOption = Annotated[Path, typer.Option("--data", help="The benchmark input.")]

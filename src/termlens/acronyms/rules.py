@@ -87,7 +87,7 @@ _CANDIDATE_BEFORE = re.compile(
 _CUE_BEFORE_SHORT = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
 # What must follow a short form introduced by a cue
 _END_AFTER_SHORT = re.compile(r"\s*[,;.:)—–]|\s+-\s|\s*$")
-_NOT_SHORT_FORM_CHAR = re.compile(r"[=<>±%×@#\t\n]")
+_NOT_SHORT_FORM_CHAR = re.compile(r"[=<>±%×@#®™©\t\n]")  # formulas, brand names
 _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 _DOTTED = re.compile(r"^(?:[^\W\d_]\.){2,}$")
