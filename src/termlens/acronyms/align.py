@@ -206,8 +206,11 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     exact = _exact_initials(sf_units, text, low, starts)
     if exact is not None:
         return exact
+    missing = _missing_letters(sf_units, low)
+    if missing > 1:
+        return None
     layout = _layout(text)
-    result = _align(sf_units, layout, text, starts, 0)
+    result = _align(sf_units, layout, text, starts, 0) if missing == 0 else None
     if len(sf_units) >= MIN_UNITS_TO_SKIP and (
         result is None or result.quality < RETRY_WITH_SKIP_BELOW
     ):
@@ -215,6 +218,26 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
         if retry is not None and (result is None or retry.score > result.score + 1e-9):
             result = retry
     return result
+
+
+def _missing_letters(sf_units: tuple[Unit, ...], low: str) -> int:
+    """0 if the single-letter units occur in order in the window, 1 if they do once one of them
+    is left out, else 2: a cheap bound before the dynamic programme."""
+    letters = [u.alternatives[0] for u in sf_units if len(u.alternatives) == 1]
+    if _in_order(letters, low):
+        return 0
+    if any(_in_order(letters[:k] + letters[k + 1 :], low) for k in range(len(letters))):
+        return 1
+    return 2
+
+
+def _in_order(letters: list[str], low: str) -> bool:
+    pos = 0
+    for letter in letters:
+        pos = low.find(letter, pos) + 1
+        if pos == 0:
+            return False
+    return True
 
 
 def _exact_initials(

@@ -98,7 +98,7 @@ def find_abbreviations_in_many(
     if jobs == 1:
         yield from map(work, texts)
         return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with multiprocessing.Pool(jobs) as pool:
         yield from pool.imap(work, texts, chunksize=CHUNK_SIZE)
 
 

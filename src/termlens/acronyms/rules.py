@@ -18,13 +18,17 @@ from termlens.acronyms.align import (
     fold,
     units,
 )
+from termlens.acronyms.align import (
+    START as PERFECT,
+)
 from termlens.text import Document, Language, Span
 
 Pattern = Literal["long (short)", "short (long)", "cue"]
 
 MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE = 1.0  # stricter for all-lowercase short forms ("pit", "ml")
-MIN_QUALITY_ACROSS_COMMAS = 1.0  # for a long form that runs across commas
+MIN_QUALITY_ACROSS_COMMAS = 1.0  # for a long form that runs across commas,
+MIN_UNITS_ACROSS_COMMAS = 4  # which only long short forms have
 MIN_QUALITY_CUE = 1.5  # stricter for definitions introduced by a cue word
 MAX_SHORT_FORM_CHARS = 12
 MAX_LOWERCASE_CHARS = 5  # longer all-lowercase bracket words are words ("residues", "letter")
@@ -204,9 +208,10 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         if definition is not None:
             return definition
     for short in candidates[:1]:
-        definition = _long_form_before(doc, opening, short, "long (short)", through_commas=True)
-        if definition is not None:
-            return definition
+        if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
+            definition = _long_form_before(doc, opening, short, "long (short)", through_commas=True)
+            if definition is not None:
+                return definition
     if separator is not None and text[separator] == ",":
         definition = _long_form_then_short(doc, separator, inner_end)
         if definition is not None:
@@ -309,6 +314,8 @@ def _long_form_before(
         return None  # no word, nor part of a word, can start the long form
     base = words[0]
     window = text[base:end].rstrip()
+    if through_commas and "," not in window:
+        return None  # the same words as without commas: already tried
     starts = [w - base for w in words]
     result = _best_alignment(short.text, window, starts, doc.lang)
     if result is None or not _acceptable(short.text, result, pattern):
@@ -373,10 +380,12 @@ def _best_alignment(short: str, window: str, starts: list[int], lang: Language) 
     Spanish text often keeps English short forms (PCR, PET): there an alignment of the initials
     in any order wins when it explains a longer long form.
     """
-    best = align(short, window, starts)
     singular = _singular(short)
+    best = align(singular, window, starts)
+    if best is not None and best.quality >= PERFECT:
+        return best  # every letter starts a word: nothing explains it better
     if singular != short:
-        plural = align(singular, window, starts)
+        plural = align(short, window, starts)
         if plural is not None and (best is None or plural.quality > best.quality):
             best = plural
     for repeated in _expand_repeats(singular):
