@@ -21,9 +21,12 @@ def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_find_jsonl_offsets_slice_the_file() -> None:
+@pytest.mark.parametrize("rules_only", [True, False])
+def test_find_jsonl_offsets_slice_the_file(rules_only: bool) -> None:
     path = ROOT / "examples" / "demo.txt"
-    code, out, _ = run("find", str(path), "--format", "jsonl")
+    code, out, _ = run(
+        "find", str(path), "--format", "jsonl", *(["--rules-only"] if rules_only else [])
+    )
     assert code == 0
     text = path.read_text(encoding="utf-8")
     records = [json.loads(line) for line in out.splitlines()]
@@ -33,14 +36,22 @@ def test_find_jsonl_offsets_slice_the_file() -> None:
     for record in records:
         for key in ("short_form", "long_form"):
             span = record[key]
-            assert text[span["start"] : span["end"]] == span["text"]
+            if span is not None:
+                assert text[span["start"] : span["end"]] == span["text"]
+    if rules_only:
+        assert "undefined" not in {r["kind"] for r in records}
 
 
 def test_find_table_and_brat() -> None:
     code, out, _ = run("find", str(ROOT / "examples" / "demo_es.txt"))
     assert code == 0 and "nutrición parenteral" in out and "definition" in out
     code, out, _ = run(
-        "find", "-", "--format", "brat", stdin="Un estudio de nutrición parenteral (NPT)."
+        "find",
+        "-",
+        "--rules-only",
+        "--format",
+        "brat",
+        stdin="Un estudio de nutrición parenteral (NPT).",
     )
     assert code == 0
     assert out.splitlines() == [
@@ -54,7 +65,7 @@ def test_find_reads_jsonl_documents(tmp_path: Path) -> None:
     path = tmp_path / "docs.jsonl"
     rows = [{"id": "a", "text": "A heart rate (HR) test."}, {"id": "b", "text": "No pairs."}]
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
-    code, out, _ = run("find", str(path), "-f", "jsonl")
+    code, out, _ = run("find", str(path), "-f", "jsonl", "--rules-only")
     assert code == 0
     assert [json.loads(line)["doc_id"] for line in out.splitlines()] == ["a"]
 
@@ -133,3 +144,55 @@ def test_python_dash_m_and_version() -> None:
         [sys.executable, "-m", "termlens", "--version"], capture_output=True, text=True, check=True
     )
     assert result.stdout.startswith("termlens ")
+
+
+def test_bench_sciai(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "pred.json"
+    code, stdout, _ = run(
+        "bench", "sciai", "--data", str(fixtures / "tiny_sciai.json"), "--predictions", str(out)
+    )
+    assert code == 0
+    predictions = json.loads(out.read_text())
+    assert [p["id"] for p in predictions] == ["TS-1", "TS-2"]
+    assert [len(p["predictions"]) for p in predictions] == [10, 5]
+    assert predictions[0]["predictions"][7] == "B-short"
+    assert "macro" in stdout
+
+
+def test_bench_sdu22_ae(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "pred.json"
+    code, stdout, _ = run(
+        "bench",
+        "sdu22-ae",
+        "--data",
+        str(fixtures / "tiny_sdu.json"),
+        "--lang",
+        "spanish",
+        "--predictions",
+        str(out),
+    )
+    assert code == 0
+    first = json.loads(out.read_text())[0]
+    assert [36, 39] in first["acronyms"] and [46, 50] in first["acronyms"]
+    assert [end for _, end in first["long-forms"]] == [34]
+    assert "macro" in stdout
+
+
+def test_bench_sdu22_ae_bad_language_and_input(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "pred.json"
+    code, _, err = run(
+        "bench",
+        "sdu22-ae",
+        "--data",
+        str(fixtures / "tiny_sdu.json"),
+        "--lang",
+        "klingon",
+        "--predictions",
+        str(out),
+    )
+    assert code == 1 and "unknown language 'klingon'; choose one of: english" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"tokens": ["a", "b"], "labels": ["O"]}]')
+    code, _, err = run("bench", "sciai", "--data", str(bad), "--predictions", str(out))
+    assert code == 1 and "record 0: 1 labels for 2 tokens" in err
+    assert not out.exists()

@@ -15,11 +15,13 @@ from rich.table import Table
 
 from termlens import __version__
 from termlens.acronyms import Occurrence, find_abbreviations_in_many
-from termlens.benchmarks import barr2, bioc
+from termlens.acronyms.tagger import default_tagger
+from termlens.benchmarks import barr2, bioc, sciai, sdu22_ae
+from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
 from termlens.documents import RawDocument, read_documents
 from termlens.errors import TermlensError, choose_one
-from termlens.formats import OUTPUT_FORMATS, brat_lines, jsonl_lines
+from termlens.formats import OUTPUT_FORMATS, brat_lines, jsonl_lines, occurrence_kind
 from termlens.text import LANGUAGES, LanguageOption
 
 app = typer.Typer(
@@ -94,15 +96,19 @@ def find(
     lang: Annotated[str, typer.Option(help="Language: auto, en or es.")] = "auto",
     format: Annotated[str, typer.Option("--format", "-f", help="table, jsonl or brat.")] = "table",
     jobs: Annotated[int, typer.Option(help="Worker processes for many documents.")] = 1,
+    rules_only: Annotated[
+        bool, typer.Option("--rules-only", help="Rules only: faster, defined short forms only.")
+    ] = False,
 ) -> None:
-    """Every short form the text defines, its long form, and its later uses, with offsets."""
+    """Every short form: where the text defines it, its long form, and its later uses."""
     if lang not in ("auto", *LANGUAGES):
         raise choose_one("language", lang, ["auto", *LANGUAGES])
     if format not in OUTPUT_FORMATS:
         raise choose_one("format", format, OUTPUT_FORMATS)
     documents = list(read_documents(inputs))
     language: LanguageOption = lang  # type: ignore[assignment]
-    found = find_abbreviations_in_many((d.text for d in documents), lang=language, jobs=jobs)
+    texts = (d.text for d in documents)
+    found = find_abbreviations_in_many(texts, lang=language, jobs=jobs, rules_only=rules_only)
     results = _progress(zip(documents, found, strict=True), len(documents), "finding")
     if format == "table":
         _print_table(results)
@@ -130,7 +136,7 @@ def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> Non
                 str(occurrence.short.end),
                 occurrence.short.text,
                 long.text if long is not None else "",
-                "definition" if occurrence.defines else "mention",
+                occurrence_kind(occurrence),
             )
     Console().print(table)
 
@@ -193,6 +199,44 @@ def bench_barr2_pairs(
     if gold is not None:
         score = barr2.score(relations, barr2.read_relations(gold))
         _print_scores(f"BARR2 sub-track 1: {data.name}", barr2.SIGNATURE, [("pairs", score)])
+
+
+@bench_app.command("sciai")
+@_guarded
+def bench_sciai(data: DataOption, predictions: PredictionsOption) -> None:
+    """SciAI (SDU@AAAI-21 task 1): a BIO label per token; macro P/R/F1 when labels are given."""
+    records = sciai.load(data)
+    output = sciai.predict(_progress(records, len(records), "sciai"), default_tagger("en"))
+    sciai.write_predictions(output, predictions)
+    typer.echo(f"wrote {len(output)} records to {predictions}", err=True)
+    result = sciai.evaluate(output, records)
+    if result is not None:
+        _print_macro(f"SciAI: {data.name}", sciai.SIGNATURE, result)
+
+
+@bench_app.command("sdu22-ae")
+@_guarded
+def bench_sdu22_ae(
+    data: DataOption,
+    predictions: PredictionsOption,
+    lang: Annotated[
+        str, typer.Option(help="english, danish, french, persian, spanish, vietnamese")
+    ],
+) -> None:
+    """SDU@AAAI-22 acronym extraction: character spans; macro P/R/F1 when gold is given."""
+    tagger = default_tagger(sdu22_ae.language_code(lang))  # a clear error before any work
+    records = sdu22_ae.load(data)
+    output = sdu22_ae.predict(_progress(records, len(records), "sdu22-ae"), tagger, lang)
+    sdu22_ae.write_predictions(output, predictions)
+    typer.echo(f"wrote {len(output)} records to {predictions}", err=True)
+    result = sdu22_ae.evaluate(output, records)
+    if result is not None:
+        _print_macro(f"SDU@AAAI-22 extraction ({lang}): {data.name}", sdu22_ae.SIGNATURE, result)
+
+
+def _print_macro(title: str, signature: str, result: MacroScore) -> None:
+    _print_scores(title, signature, [("short forms", result.short), ("long forms", result.long)])
+    typer.echo(f"macro  P {result.precision:.2f}  R {result.recall:.2f}  F1 {result.f1:.2f}")
 
 
 def main() -> None:

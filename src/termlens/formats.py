@@ -23,7 +23,7 @@ class OccurrenceRecord(TypedDict):
     doc_id: str
     short_form: SpanRecord
     long_form: SpanRecord | None
-    kind: Literal["definition", "mention"]
+    kind: Literal["definition", "mention", "undefined"]
 
 
 def span_record(span: Span) -> SpanRecord:
@@ -38,7 +38,7 @@ def occurrence_record(doc_id: str, occurrence: Occurrence) -> OccurrenceRecord:
         "doc_id": doc_id,
         "short_form": span_record(occurrence.short),
         "long_form": span_record(long) if long is not None else None,
-        "kind": "definition" if occurrence.defines else "mention",
+        "kind": occurrence_kind(occurrence),
     }
 
 
@@ -68,3 +68,10 @@ def brat_lines(occurrences: Iterable[Occurrence]) -> list[str]:
             relations += 1
             lines.append(f"R{relations}\tDefines Arg1:{long} Arg2:{short}")
     return lines
+
+
+def occurrence_kind(occurrence: Occurrence) -> Literal["definition", "mention", "undefined"]:
+    """Whether an occurrence defines its short form, uses a defined one, or stands alone."""
+    if occurrence.definition is None:
+        return "undefined"
+    return "definition" if occurrence.defines else "mention"

@@ -39,7 +39,12 @@ def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") ->
     ['support vector machine']
     """
     document = doc if isinstance(doc, Document) else Document(doc, lang=lang)
-    definitions = find_definitions(document)
+    return occurrences_of(document, find_definitions(document))
+
+
+def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:
+    """The definitions as occurrences, plus every later use of each defined short form."""
+    definitions = sorted(definitions, key=lambda d: d.short.start)
     occurrences = [Occurrence(d.short, d) for d in definitions]
     covered = [(d.long.start, d.long.end) for d in definitions]
     covered += [(d.short.start, d.short.end) for d in definitions]
@@ -89,12 +94,14 @@ def _definition_in_force(definitions: list[Definition], short: str, at: int) -> 
 
 
 def find_abbreviations_in_many(
-    texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1
+    texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1, rules_only: bool = True
 ) -> Iterator[list[Occurrence]]:
-    """:func:`find_abbreviations` for each text, in order, on ``jobs`` processes."""
+    """Short forms of each text, in order, on ``jobs`` processes: :func:`find_abbreviations`
+    (the rules), or with ``rules_only=False`` the rules and the tagger
+    (:func:`termlens.acronyms.extract.extract`)."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
-    work = functools.partial(_find_in_text, lang=lang)
+    work = functools.partial(_find_in_text, lang=lang, rules_only=rules_only)
     if jobs == 1:
         yield from map(work, texts)
         return
@@ -102,5 +109,10 @@ def find_abbreviations_in_many(
         yield from pool.imap(work, texts, chunksize=CHUNK_SIZE)
 
 
-def _find_in_text(text: str, lang: LanguageOption) -> list[Occurrence]:
-    return find_abbreviations(Document(text, lang=lang))
+def _find_in_text(text: str, lang: LanguageOption, rules_only: bool) -> list[Occurrence]:
+    document = Document(text, lang=lang)
+    if rules_only:
+        return find_abbreviations(document)
+    from termlens.acronyms.extract import extract  # the tagger imports this module
+
+    return extract(document)

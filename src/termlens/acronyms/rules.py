@@ -23,7 +23,7 @@ from termlens.acronyms.align import (
 )
 from termlens.text import Document, Language, Span
 
-Pattern = Literal["long (short)", "short (long)", "cue"]
+Pattern = Literal["long (short)", "short (long)", "cue", "tagger"]
 
 MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE = 1.0  # stricter for all-lowercase short forms ("pit", "ml")

@@ -1,0 +1,257 @@
+"""A CRF sequence tagger for short forms and long forms (BIO: B-short, I-short, B-long, I-long, O).
+
+Features per token: the word, its shape, affixes, its neighbours, where it sits relative to
+brackets, and what the rules of :mod:`termlens.acronyms.rules` say about it (inside a short form
+or a long form they found). The model is trained by ``scripts/train_tagger.py`` on SciAI and the
+SDU@AAAI-22 extraction data and ships with the package (``termlens/data``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import pycrfsuite
+
+from termlens.acronyms.identify import find_abbreviations
+from termlens.errors import TermlensError
+from termlens.resources import resource_path
+from termlens.text import Document, Language, Span, Token, tokenize
+
+Label = Literal["O", "B-short", "I-short", "B-long", "I-long"]
+LABELS: tuple[Label, ...] = ("O", "B-short", "I-short", "B-long", "I-long")
+Kind = Literal["short", "long"]
+MODEL_FOR_LANGUAGE = {"en": "en", "es": "es", "fr": "es", "da": "da", "fa": "fa", "vi": "vi"}
+
+_SHAPE_RUNS = re.compile(r"(.)\1{2,}")
+_SUBTOKEN = re.compile(r"[^\W_]+|\S")
+
+
+@dataclass(frozen=True, slots=True)
+class TaggedSpan:
+    """A run of tokens the tagger labels as one short form or one long form (token indices)."""
+
+    kind: Kind
+    first: int
+    last: int  # inclusive
+
+
+def shape(word: str) -> str:
+    """Word shape with long runs cut to three: Protein -> Xxxx, IL-6 -> XX-d, mRNA -> xXXX."""
+    out = []
+    for ch in word:
+        if ch.isupper():
+            out.append("X")
+        elif ch.islower():
+            out.append("x")
+        elif ch.isdigit():
+            out.append("d")
+        else:
+            out.append(ch)
+    return _SHAPE_RUNS.sub(r"\1\1\1", "".join(out))
+
+
+def rule_labels(text: str, tokens: Sequence[Token], lang: Language) -> list[str]:
+    """What the rules say of each token: R-short / R-long (in a definition), R-mention, or -."""
+    labels = ["-"] * len(tokens)
+    if not tokens:
+        return labels
+    starts = [t.start for t in tokens]
+    for occurrence in find_abbreviations(Document(text, lang=lang)):
+        spans = [(occurrence.short, "R-short" if occurrence.defines else "R-mention")]
+        if occurrence.defines and occurrence.long is not None:
+            spans.append((occurrence.long, "R-long"))
+        for span, label in spans:
+            for i in _token_range(starts, tokens, span.start, span.end):
+                labels[i] = label
+    return labels
+
+
+def _token_range(starts: list[int], tokens: Sequence[Token], start: int, end: int) -> range:
+    from bisect import bisect_left, bisect_right
+
+    first = bisect_right(starts, start) - 1
+    if first < 0 or tokens[first].end <= start:
+        first += 1
+    last = bisect_left(starts, end)
+    return range(max(first, 0), last)
+
+
+def subtokens(tokens: Sequence[Token]) -> list[Token]:
+    """Tokens split at inner punctuation, as the tagger sees them: EU's -> EU ' s, IL-6 -> IL - 6
+    (short forms often sit inside compounds: EU-niveau, SMV'er)."""
+    out: list[Token] = []
+    for token in tokens:
+        if token.text.isalnum() or len(token.text) == 1:
+            out.append(token)
+            continue
+        for match in _SUBTOKEN.finditer(token.text):
+            start = token.start + match.start()
+            out.append(Token(start, start + len(match.group()), match.group()))
+    return out
+
+
+def words_as_text(words: Sequence[str]) -> tuple[str, list[Token], list[range]]:
+    """Pre-tokenised words as a text joined by spaces, its tagger tokens, and the range of
+    tokens of each word (empty for an empty word)."""
+    text = " ".join(words)
+    pieces: list[Token] = []
+    ranges: list[range] = []
+    offset = 0
+    for word in words:
+        word_tokens = [Token(offset + t.start, offset + t.end, t.text) for t in tokenize(word)]
+        first = len(pieces)
+        pieces.extend(subtokens(word_tokens))
+        ranges.append(range(first, len(pieces)))
+        offset += len(word) + 1
+    return text, pieces, ranges
+
+
+def token_features(words: Sequence[str], rules: Sequence[str], lang: str) -> list[list[str]]:
+    """CRF features for each token of a sentence in language ``lang`` (en, es, da, fa, vi, fr)."""
+    depth = 0
+    inside: list[bool] = []
+    for word in words:
+        if word in ("(", "["):
+            depth += 1
+        inside.append(depth > 0)
+        if word in (")", "]") and depth:
+            depth -= 1
+    out = []
+    n = len(words)
+    for i, word in enumerate(words):
+        low = word.lower()
+        upper = sum(ch.isupper() for ch in word)
+        feats = [
+            "bias",
+            f"w={low}",
+            f"shape={shape(word)}",
+            f"p3={low[:3]}",
+            f"s3={low[-3:]}",
+            f"s2={low[-2:]}",
+            f"len={min(len(word), 8)}",
+            f"upper={min(upper, 4)}",
+            f"rule={rules[i]}",
+            f"lang={lang}",
+            f"lang={lang}|shape={shape(word)}",
+        ]
+        if upper and upper == sum(ch.isalpha() for ch in word):
+            feats.append("allcaps")
+        if word[:1].isupper():
+            feats.append("title")
+        if any(ch.isdigit() for ch in word):
+            feats.append("digit")
+        if inside[i]:
+            feats.append("in-brackets")
+            feats.append(f"lang={lang}|in-brackets")
+        for offset in (-2, -1, 1, 2):
+            j = i + offset
+            if 0 <= j < n:
+                feats.append(f"{offset}:w={words[j].lower()}")
+                feats.append(f"{offset}:shape={shape(words[j])}")
+                feats.append(f"{offset}:rule={rules[j]}")
+            else:
+                feats.append(f"{offset}:edge")
+        if i + 1 < n:
+            feats.append(f"w+1={low}|{words[i + 1].lower()}")
+        out.append(feats)
+    return out
+
+
+class AcronymTagger:
+    """Tags tokens as parts of short forms and long forms with a CRF model."""
+
+    def __init__(self, model: Path) -> None:
+        if not model.is_file():
+            raise TermlensError(f"tagger model {model} not found; reinstall termlens")
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(str(model))
+
+    def tag_words(self, words: Sequence[str], lang: str = "en") -> list[Label]:
+        """BIO labels for pre-tokenised words (SciAI style: words joined by single spaces).
+
+        The words are cut into the tagger's tokens like any text; a word takes the label of its
+        first piece.
+        """
+        if not words:
+            return []
+        text, pieces, ranges = words_as_text(words)
+        rules = rule_labels(text, pieces, rules_language(lang))
+        labels = self._tag([p.text for p in pieces], rules, lang)
+        return [labels[r.start] if r else "O" for r in ranges]
+
+    def tag_document(
+        self, doc: Document, lang: str | None = None
+    ) -> tuple[list[Token], list[Label]]:
+        """The document's tagger tokens (see :func:`subtokens`) and a BIO label for each,
+        sentence by sentence; ``lang`` (en, es, da, fa, vi, fr) defaults to the document's."""
+        tokens = subtokens(doc.tokens)
+        rules = rule_labels(doc.text, tokens, doc.lang)
+        lang = lang or doc.lang
+        labels: list[Label] = []
+        index = 0
+        for sentence in doc.sentences:
+            begin = index
+            while index < len(tokens) and tokens[index].start < sentence.end:
+                index += 1
+            words = [t.text for t in tokens[begin:index]]
+            labels.extend(self._tag(words, rules[begin:index], lang))
+        labels.extend(["O"] * (len(tokens) - len(labels)))
+        return tokens, labels
+
+    def _tag(self, words: list[str], rules: Sequence[str], lang: str) -> list[Label]:
+        if not words:
+            return []
+        return self._tagger.tag(token_features(words, rules, lang))  # type: ignore[no-any-return]
+
+
+def rules_language(lang: str) -> Language:
+    """The language the rules read a tagger language in (Spanish rules also suit French)."""
+    return "es" if lang in ("es", "fr") else "en"
+
+
+def spans(labels: Sequence[str]) -> list[TaggedSpan]:
+    """The short-form and long-form spans of a BIO sequence (an I- after O starts a span)."""
+    out: list[TaggedSpan] = []
+    current: TaggedSpan | None = None
+    for i, label in enumerate(labels):
+        kind = label[2:] if label != "O" else None
+        if kind is not None and (label.startswith("B-") or current is None or current.kind != kind):
+            if current is not None:
+                out.append(current)
+            current = TaggedSpan(kind, i, i)  # type: ignore[arg-type]
+        elif kind is not None and current is not None:
+            current = TaggedSpan(current.kind, current.first, i)
+        else:
+            if current is not None:
+                out.append(current)
+            current = None
+    if current is not None:
+        out.append(current)
+    return out
+
+
+def char_spans(
+    doc: Document, tokens: Sequence[Token], labels: Sequence[str]
+) -> tuple[list[Span], list[Span]]:
+    """The tagged short forms and long forms of a document as character spans."""
+    found: dict[str, list[Span]] = {"short": [], "long": []}
+    for tagged in spans(labels):
+        found[tagged.kind].append(doc.span(tokens[tagged.first].start, tokens[tagged.last].end))
+    return found["short"], found["long"]
+
+
+def model_file(name: str) -> str:
+    """The file name of a bundled tagger model."""
+    return f"acronym-tagger-{name}.crfsuite"
+
+
+@lru_cache(maxsize=8)
+def default_tagger(lang: str = "en") -> AcronymTagger:
+    """The bundled tagger for a language (en, es, da, fa, vi; French uses the Spanish one, any
+    other the English one), loaded once per process."""
+    return AcronymTagger(resource_path(model_file(MODEL_FOR_LANGUAGE.get(lang, "en"))))

@@ -1,0 +1,76 @@
+"""The official acronym-extraction metric of SDU@AAAI-21 (SciAI) and SDU@AAAI-22.
+
+Short-form and long-form spans are compared per record as sets; precision and recall are
+computed for each kind over the whole set, then averaged over the two kinds (macro), and F1 is
+taken from the averaged precision and recall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from termlens.benchmarks.metrics import PRF
+
+Spans = frozenset[tuple[int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSpans:
+    """The short-form and long-form spans of one record."""
+
+    short: Spans
+    long: Spans
+
+
+@dataclass(frozen=True, slots=True)
+class MacroScore:
+    """Per-kind counts and the macro precision / recall / F1 (0-100)."""
+
+    short: PRF
+    long: PRF
+
+    @property
+    def precision(self) -> float:
+        return (self.short.precision + self.long.precision) / 2
+
+    @property
+    def recall(self) -> float:
+        return (self.short.recall + self.long.recall) / 2
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def score(predicted: Mapping[str, RecordSpans], gold: Mapping[str, RecordSpans]) -> MacroScore:
+    """Score predictions against gold, record by record (a record missing from either is empty)."""
+    short, long = PRF(0, 0, 0), PRF(0, 0, 0)
+    empty = RecordSpans(frozenset(), frozenset())
+    for key in set(predicted) | set(gold):
+        pred, ref = predicted.get(key, empty), gold.get(key, empty)
+        short += _compare(pred.short, ref.short)
+        long += _compare(pred.long, ref.long)
+    return MacroScore(short, long)
+
+
+def _compare(pred: Spans, ref: Spans) -> PRF:
+    return PRF(len(pred & ref), len(pred - ref), len(ref - pred))
+
+
+def bio_spans(labels: Iterable[str]) -> RecordSpans:
+    """Token spans (first, last inclusive) of short and long forms in a BIO sequence."""
+    found: dict[str, set[tuple[int, int]]] = {"short": set(), "long": set()}
+    kind: str | None = None
+    start = 0
+    labels = list(labels)
+    for i, label in enumerate([*labels, "O"]):
+        this = label[2:] if label[:2] in ("B-", "I-") else None
+        continues = this is not None and label.startswith("I-") and this == kind
+        if kind is not None and not continues:
+            found[kind].add((start, i - 1))
+            kind = None
+        if this is not None and not continues:
+            kind, start = this, i
+    return RecordSpans(frozenset(found["short"]), frozenset(found["long"]))

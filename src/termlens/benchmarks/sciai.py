@@ -1,0 +1,81 @@
+"""SciAI (SDU@AAAI-21 task 1): acronym identification over pre-tokenised sentences.
+
+Input: a JSON list of ``{"id", "tokens"[, "labels"]}``; output: ``[{"id", "predictions"}]`` with
+one BIO label per token; metric: :mod:`termlens.benchmarks.extraction` over token spans.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TypedDict
+
+from termlens.acronyms.tagger import AcronymTagger
+from termlens.benchmarks.extraction import MacroScore, RecordSpans, bio_spans, score
+from termlens.errors import InputError
+from termlens.io import atomic_write, decode
+
+SIGNATURE = "sciai|macro(short,long)|exact-token-spans"
+
+
+class Record(TypedDict, total=False):
+    id: str
+    tokens: list[str]
+    labels: list[str]
+
+
+class Prediction(TypedDict):
+    id: str
+    predictions: list[str]
+
+
+def load(path: Path) -> list[Record]:
+    """Read SciAI JSON (``.json`` or ``.json.gz``), checking every record's fields."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror}); check the path") from None
+    if path.suffix == ".gz":
+        raw = gzip.decompress(raw)
+    try:
+        records = json.loads(decode(raw, str(path)))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    if not isinstance(records, list):
+        raise InputError(f"{path}: expected a JSON list of SciAI records")
+    for number, record in enumerate(records):
+        tokens = record.get("tokens") if isinstance(record, dict) else None
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise InputError(f'{path}: record {number}: "tokens" must be a list of strings')
+        labels = record.get("labels")
+        if labels is not None and len(labels) != len(tokens):
+            raise InputError(
+                f"{path}: record {number}: {len(labels)} labels for {len(tokens)} tokens"
+            )
+        record.setdefault("id", str(number))
+    return records
+
+
+def predict(records: Iterable[Record], tagger: AcronymTagger) -> list[Prediction]:
+    """One BIO label per token of each record."""
+    return [
+        {"id": record["id"], "predictions": list(tagger.tag_words(record["tokens"]))}
+        for record in records
+    ]
+
+
+def write_predictions(predictions: list[Prediction], path: Path) -> None:
+    """Write the official output JSON."""
+    with atomic_write(path) as out:
+        json.dump(predictions, out, ensure_ascii=False)
+
+
+def evaluate(predictions: list[Prediction], records: list[Record]) -> MacroScore | None:
+    """The official metric, or None when the records carry no labels."""
+    if not records or any("labels" not in r for r in records):
+        return None
+    gold = {r["id"]: bio_spans(r["labels"]) for r in records}
+    pred: dict[str, RecordSpans] = {p["id"]: bio_spans(p["predictions"]) for p in predictions}
+    return score(pred, gold)

@@ -1,0 +1,109 @@
+"""SDU@AAAI-22 task 1: multilingual acronym extraction with character offsets.
+
+Input: a JSON list of ``{"ID", "text"[, "acronyms", "long-forms"]}``; output:
+``[{"ID", "acronyms": [[start, end]], "long-forms": [[start, end]]}]`` (end exclusive); metric:
+:mod:`termlens.benchmarks.extraction` over character spans.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from termlens.acronyms.tagger import AcronymTagger, rules_language
+from termlens.benchmarks.extraction import MacroScore, RecordSpans, bio_spans, score
+from termlens.errors import InputError, choose_one
+from termlens.io import atomic_write, read_text
+from termlens.text import Document
+
+SIGNATURE = "sdu22-ae|macro(acronyms,long-forms)|exact-char-spans"
+LANGUAGES = ("english", "danish", "french", "persian", "spanish", "vietnamese")
+HELD_OUT_EVERY = 10  # record i is held out when i % 10 == 0
+
+
+LANGUAGE_CODES = {
+    "english": "en", "danish": "da", "french": "fr", "persian": "fa", "spanish": "es",
+    "vietnamese": "vi",
+}  # fmt: skip
+
+
+def language_code(lang: str) -> str:
+    """The tagger's code for an SDU@AAAI-22 language name, or a clear error."""
+    if lang not in LANGUAGE_CODES:
+        raise choose_one("language", lang, LANGUAGES)
+    return LANGUAGE_CODES[lang]
+
+
+def load(path: Path) -> list[dict[str, object]]:
+    """Read SDU@AAAI-22 extraction JSON, checking every record's fields."""
+    try:
+        records = json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    if not isinstance(records, list):
+        raise InputError(f"{path}: expected a JSON list of records with ID and text")
+    for number, record in enumerate(records):
+        if not isinstance(record, dict) or not isinstance(record.get("text"), str):
+            raise InputError(f'{path}: record {number}: expected an object with a string "text"')
+        record.setdefault("ID", str(number))
+        for field in ("acronyms", "long-forms"):
+            for span in record.get(field, []):
+                if not (isinstance(span, list) and len(span) == 2 and 0 <= span[0] <= span[1]):
+                    raise InputError(f"{path}: record {number}: bad {field} span {span!r}")
+    return records
+
+
+def held_out(
+    records: list[dict[str, object]],
+) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    """Split a training file into (training part, held-out tenth), deterministically."""
+    train = [r for i, r in enumerate(records) if i % HELD_OUT_EVERY]
+    test = [r for i, r in enumerate(records) if not i % HELD_OUT_EVERY]
+    return train, test
+
+
+def predict(
+    records: Iterable[dict[str, object]], tagger: AcronymTagger, lang: str
+) -> list[dict[str, object]]:
+    """Acronym and long-form character spans for each record."""
+    code = language_code(lang)
+    out: list[dict[str, object]] = []
+    for record in records:
+        text = str(record["text"])
+        tokens, labels = tagger.tag_document(Document(text, lang=rules_language(code)), code)
+        spans = bio_spans(labels)
+        out.append(
+            {
+                "ID": record["ID"],
+                "acronyms": sorted([tokens[a].start, tokens[b].end] for a, b in spans.short),
+                "long-forms": sorted([tokens[a].start, tokens[b].end] for a, b in spans.long),
+            }
+        )
+    return out
+
+
+def write_predictions(predictions: list[dict[str, object]], path: Path) -> None:
+    """Write the official output JSON."""
+    with atomic_write(path) as out:
+        json.dump(predictions, out, ensure_ascii=False)
+
+
+def _spans(record: dict[str, object]) -> RecordSpans:
+    def as_set(field: str) -> frozenset[tuple[int, int]]:
+        values = record.get(field, [])
+        assert isinstance(values, list)
+        return frozenset((int(a), int(b)) for a, b in values)
+
+    return RecordSpans(as_set("acronyms"), as_set("long-forms"))
+
+
+def evaluate(
+    predictions: list[dict[str, object]], records: list[dict[str, object]]
+) -> MacroScore | None:
+    """The official metric, or None when the records carry no gold spans."""
+    if not records or any("acronyms" not in r for r in records):
+        return None
+    gold = {str(r["ID"]): _spans(r) for r in records}
+    pred = {str(p["ID"]): _spans(p) for p in predictions}
+    return score(pred, gold)

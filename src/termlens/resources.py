@@ -1,0 +1,64 @@
+"""Where the bundled models live, and their manifest (version, size, sha256, source, licence).
+
+The directory is ``termlens/data`` inside the installed package; set ``TERMLENS_RESOURCES`` to
+use another one (for instance a freshly trained model).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import TypedDict
+
+from termlens.errors import TermlensError
+
+MANIFEST = "MANIFEST.json"
+
+
+class ResourceEntry(TypedDict):
+    id: str
+    file: str
+    version: str
+    size: int
+    sha256: str
+    termlens_version: str
+    source_data: list[str]
+    licence: str
+    built_by: str
+
+
+def resource_dir() -> Path:
+    """The directory of bundled resources."""
+    override = os.environ.get("TERMLENS_RESOURCES")
+    return Path(override) if override else Path(__file__).resolve().parent / "data"
+
+
+def resource_path(name: str) -> Path:
+    """The path of a bundled resource, or an error saying how to get it back."""
+    path = resource_dir() / name
+    if not path.is_file():
+        raise TermlensError(
+            f"resource {name!r} not found in {path.parent}; reinstall termlens or unset "
+            "TERMLENS_RESOURCES"
+        )
+    return path
+
+
+def sha256(path: Path) -> str:
+    """The sha256 of a file, hex."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def manifest(directory: Path | None = None) -> dict[str, ResourceEntry]:
+    """The manifest entries of a resource directory, by file name."""
+    path = (directory or resource_dir()) / MANIFEST
+    if not path.is_file():
+        return {}
+    entries: list[ResourceEntry] = json.loads(path.read_text(encoding="utf-8"))
+    return {entry["file"]: entry for entry in entries}

@@ -1,0 +1,37 @@
+"""The SDU@AAAI-21/22 extraction metric on hand-worked cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from termlens.benchmarks.extraction import RecordSpans, bio_spans, score
+
+
+def test_bio_spans() -> None:
+    labels = ["B-long", "I-long", "O", "B-short", "B-short", "I-short", "I-long", "O", "I-short"]
+    spans = bio_spans(labels)
+    assert spans.long == {(0, 1), (6, 6)}
+    assert spans.short == {(3, 3), (4, 5), (8, 8)}
+
+
+def test_macro_score_hand_worked() -> None:
+    gold = {
+        "a": RecordSpans(frozenset({(0, 0), (5, 5)}), frozenset({(1, 3)})),
+        "b": RecordSpans(frozenset(), frozenset()),
+    }
+    predicted = {
+        "a": RecordSpans(frozenset({(0, 0)}), frozenset({(1, 3), (7, 8)})),
+        "c": RecordSpans(frozenset({(2, 2)}), frozenset()),
+    }
+    result = score(predicted, gold)
+    # short: tp 1, fp 1 (record c), fn 1 -> P 50, R 50; long: tp 1, fp 1, fn 0 -> P 50, R 100
+    assert (result.short.tp, result.short.fp, result.short.fn) == (1, 1, 1)
+    assert (result.long.tp, result.long.fp, result.long.fn) == (1, 1, 0)
+    assert result.precision == pytest.approx(50.0)
+    assert result.recall == pytest.approx(75.0)
+    assert result.f1 == pytest.approx(2 * 50 * 75 / 125)
+
+
+def test_empty_predictions_score_zero() -> None:
+    gold = {"a": RecordSpans(frozenset({(0, 0)}), frozenset({(1, 2)}))}
+    assert score({}, gold).f1 == 0.0

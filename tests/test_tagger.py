@@ -1,0 +1,138 @@
+"""The CRF tagger: features, spans, and pairing with the rules, on a tiny model trained here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pycrfsuite
+import pytest
+
+from termlens.acronyms.extract import extract
+from termlens.acronyms.tagger import (
+    AcronymTagger,
+    char_spans,
+    rule_labels,
+    shape,
+    spans,
+    subtokens,
+    token_features,
+)
+from termlens.text import Document, tokenize
+
+TRAINING = [
+    (
+        "We use the KPI , herein the key performance indicator , daily .",
+        "O O O B-short O O O B-long I-long I-long O O O",
+    ),
+    (
+        "The GPU and the CPU run the support vector machine .",
+        "O B-short O O B-short O O B-long I-long I-long O",
+    ),
+    ("A new LSTM model beats the KPI .", "O O B-short O O O B-short O"),
+]
+
+
+@pytest.fixture(scope="module")
+def tiny_tagger(tmp_path_factory: pytest.TempPathFactory) -> AcronymTagger:
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for sentence, labels in TRAINING:
+        words = sentence.split()
+        tokens = list(tokenize(sentence))
+        trainer.append(
+            token_features(words, rule_labels(sentence, tokens, "en"), "en"), labels.split()
+        )
+    trainer.set_params({"c1": 0.0, "c2": 0.001, "max_iterations": 100})
+    path = tmp_path_factory.mktemp("model") / "tiny.crfsuite"
+    trainer.train(str(path))
+    return AcronymTagger(path)
+
+
+def test_shape() -> None:
+    assert [shape(w) for w in ["Protein", "IL-6", "mRNA", "ABCDEFG"]] == [
+        "Xxxx",
+        "XX-d",
+        "xXXX",
+        "XXX",
+    ]
+
+
+def test_subtokens_split_compounds_and_keep_offsets() -> None:
+    text = "EU's SMV-præstation and IL-6"
+    pieces = subtokens(list(tokenize(text)))
+    assert [p.text for p in pieces] == [
+        "EU",
+        "'",
+        "s",
+        "SMV",
+        "-",
+        "præstation",
+        "and",
+        "IL",
+        "-",
+        "6",
+    ]
+    assert all(text[p.start : p.end] == p.text for p in pieces)
+
+
+def test_rule_labels_mark_definitions_and_mentions() -> None:
+    text = "A support vector machine (SVM) and an SVM ."
+    tokens = list(tokenize(text))
+    labels = dict(zip([t.text for t in tokens], rule_labels(text, tokens, "en"), strict=False))
+    assert labels["support"] == "R-long" and labels["("] == "-"
+    assert rule_labels(text, tokens, "en")[-2] == "R-mention"
+
+
+def test_spans_from_bio() -> None:
+    found = spans(["B-long", "I-long", "O", "B-short", "I-long", "O"])
+    assert [(s.kind, s.first, s.last) for s in found] == [
+        ("long", 0, 1),
+        ("short", 3, 3),
+        ("long", 4, 4),
+    ]
+
+
+def test_tiny_model_tags_words(tiny_tagger: AcronymTagger) -> None:
+    labels = tiny_tagger.tag_words("The GPU beats the LSTM .".split())
+    assert labels[1] == "B-short" and labels[4] == "B-short"
+    assert tiny_tagger.tag_words([]) == []
+
+
+def test_tagger_pairs_long_forms_the_rules_miss(tiny_tagger: AcronymTagger) -> None:
+    doc = Document("We use the KPI, herein the key performance indicator, daily. The GPU runs.")
+    tokens, labels = tiny_tagger.tag_document(doc)
+    shorts, longs = char_spans(doc, tokens, labels)
+    assert "KPI" in [s.text for s in shorts]
+    assert "key performance indicator" in [span.text for span in longs]
+    found = {(o.short.text, o.long.text if o.long else None) for o in extract(doc, tiny_tagger)}
+    assert ("KPI", "key performance indicator") in found
+    assert ("GPU", None) in found  # an undefined short form is reported alone
+
+
+def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
+    from termlens.errors import TermlensError
+
+    with pytest.raises(TermlensError, match="not found"):
+        AcronymTagger(tmp_path / "nope.crfsuite")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        [""],
+        ["", "ABC", ""],
+        ["x" * 5000],
+        ["Мы", "используем", "NLP", "и", "مدل", "LSTM", "（", "全角", "）"],
+        ["("] * 300 + ["SVM"] + [")"] * 300,
+    ],
+)
+def test_odd_input_never_crashes(tiny_tagger: AcronymTagger, words: list[str]) -> None:
+    assert len(tiny_tagger.tag_words(words)) == len(words)
+
+
+def test_odd_documents(tiny_tagger: AcronymTagger) -> None:
+    for text in ["", "   \n\n  ", "SVM " * 2000, "‫ ASBR ‬ دهد تا بهترین مسیر (VPN)"]:
+        doc = Document(text)
+        tokens, labels = tiny_tagger.tag_document(doc, "fa")
+        assert len(tokens) == len(labels)
+        for occurrence in extract(doc, tiny_tagger):
+            assert text[occurrence.short.start : occurrence.short.end] == occurrence.short.text
