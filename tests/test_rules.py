@@ -59,6 +59,9 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("SPARC", "secreted protein, acidic and rich in cysteine"),
         ),
         ("it binds cytochrome c oxidase (COX) in", ("COX", "cytochrome c oxidase")),
+        ("the 70-kDa peroxisomal membrane protein (PMP70) and", ("PMP70", "70-kDa peroxisomal membrane protein")),
+        ("bound the type 1 protein phosphatase (PP1) and", ("PP1", "type 1 protein phosphatase")),
+        ("of the first nucleotide binding domain (NBD1). Two", ("NBD1", "first nucleotide binding domain")),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:

@@ -95,6 +95,13 @@ _NOT_SHORT_FORM_CHAR = re.compile(r"[=<>±%×@#®™©\t\n]")  # formulas, brand
 _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 _DOTTED = re.compile(r"^(?:[^\W\d_]\.){2,}$")
+_TRAILING_NUMBER = re.compile(r"(\d{1,3})$")
+_NUMBER_NAMES: dict[int, tuple[str, ...]] = {
+    1: ("first", "one", "I"), 2: ("second", "two", "II"), 3: ("third", "three", "III"),
+    4: ("fourth", "four", "IV"), 5: ("fifth", "five", "V"), 6: ("sixth", "six", "VI"),
+    7: ("seventh", "seven", "VII"), 8: ("eighth", "eight", "VIII"), 9: ("ninth", "nine", "IX"),
+    10: ("tenth", "ten", "X"),
+}  # fmt: skip
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
 _ROMAN = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
 # Units alone in brackets after a quantity word: "the dose (mg)", "the size (bp)"
@@ -320,7 +327,7 @@ def _long_form_before(
     result = _best_alignment(short.text, window, starts, doc.lang)
     if result is None or not _acceptable(short.text, result, pattern):
         return None
-    long = doc.span(base + result.start, base + len(window))
+    long = _with_leading_number(doc, short.text, doc.span(base + result.start, base + len(window)))
     if _contains_word(long.text, short.text) or _SYMBOL.fullmatch(long.text):
         return None  # a variant or a synonym, not a definition: H-Ras (Ras), Hsp82 (Hsp90)
     if through_commas and ("," not in long.text or result.quality < MIN_QUALITY_ACROSS_COMMAS):
@@ -357,6 +364,25 @@ def _inside_word_brackets(text: str, at: int) -> bool:
     while end < len(text) and not text[end].isspace() and end - at < 40:
         end += 1
     return _WORD_WITH_BRACKETS.fullmatch(text, start, end) is not None
+
+
+def _with_leading_number(doc: Document, short: str, long: Span) -> Span:
+    """Take in the number a short form ends with when it stands before the long form:
+    "70-kDa peroxisomal membrane protein (PMP70)", "type 2 NO synthase (NOS2)",
+    "first nucleotide binding domain (NBD1)"."""
+    number = _TRAILING_NUMBER.search(short)
+    if number is None or _PART_SPLIT.split(long.text).count(number.group(1)) > 0:
+        return long
+    value = int(number.group(1))
+    names = [number.group(1), *_NUMBER_NAMES.get(value, ())]
+    spelled = "|".join(re.escape(name) for name in names)
+    begin = max(0, long.start - 30)
+    before = re.search(
+        rf"(?:\b(?:type|class|group)\s+)?\b(?:{spelled})(?:[- ]?kDa?\b)?\s+$",
+        doc.text[begin : long.start],
+        re.IGNORECASE,
+    )
+    return long if before is None else doc.span(begin + before.start(), long.end)
 
 
 def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Definition | None:
