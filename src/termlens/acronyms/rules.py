@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from termlens.acronyms.align import (
+    GREEK_NAMES,
     MIN_UNITS_TO_SKIP,
     Alignment,
     align,
@@ -95,6 +96,7 @@ _NOT_SHORT_FORM_CHAR = re.compile(r"[=<>±%×@#®™©\t\n]")  # formulas, brand
 _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 _DOTTED = re.compile(r"^(?:[^\W\d_]\.){2,}$")
+_GREEK_WORDS = tuple(GREEK_NAMES.values())
 _TRAILING_NUMBER = re.compile(r"(\d{1,3})$")
 _NUMBER_NAMES: dict[int, tuple[str, ...]] = {
     1: ("first", "one", "I"), 2: ("second", "two", "II"), 3: ("third", "three", "III"),
@@ -336,9 +338,14 @@ def _long_form_before(
 
 
 def _contains_word(long: str, short: str) -> bool:
-    """Whether the long form holds the short form as a word (alpha-helix for helix)."""
-    folded = short.lower()
-    return folded in _WORD_SPLIT.split(long.lower()) or folded in _PART_SPLIT.split(long.lower())
+    """Whether the long form holds the short form as a word (alpha-helix for helix) or is one
+    word that extends it as a variant (PKNbeta, GCAP3; not Groucho for Gro)."""
+    if " " not in long and long.startswith(short) and long != short:
+        rest = long[len(short) :]
+        if rest[0].isupper() or rest[0].isdigit() or rest.lower().startswith(_GREEK_WORDS):
+            return True
+    folded, low = short.lower(), long.lower()
+    return folded in _WORD_SPLIT.split(low) or folded in _PART_SPLIT.split(low)
 
 
 def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
@@ -512,10 +519,13 @@ def _long_form_after(doc: Document, short: Span, start: int) -> Definition | Non
     long_start, long_end = _stripped(text, start, stop.start() if stop else len(text))
     if long_start == long_end:
         return None
-    result = _best_alignment(short.text, text[long_start:long_end], [0], doc.lang)
+    long = doc.span(long_start, long_end)
+    if _contains_word(long.text, short.text) or _SYMBOL.fullmatch(long.text):
+        return None
+    result = _best_alignment(short.text, long.text, [0], doc.lang)
     if result is None or not _acceptable(short.text, result, "cue"):
         return None
-    return Definition(short, doc.span(long_start, long_end), "cue", result.quality)
+    return Definition(short, long, "cue", result.quality)
 
 
 def _cue_short_form(text: str) -> bool:
