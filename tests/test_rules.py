@@ -61,6 +61,7 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
         ("it binds cytochrome c oxidase (COX) in", ("COX", "cytochrome c oxidase")),
         ("the 70-kDa peroxisomal membrane protein (PMP70) and", ("PMP70", "70-kDa peroxisomal membrane protein")),
         ("bound the type 1 protein phosphatase (PP1) and", ("PP1", "type 1 protein phosphatase")),
+        ("X-linked spastic paraplegia (SPG1), MASA", ("SPG1", "X-linked spastic paraplegia")),
         ("of the first nucleotide binding domain (NBD1). Two", ("NBD1", "first nucleotide binding domain")),
     ],
 )

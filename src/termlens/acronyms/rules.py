@@ -97,6 +97,9 @@ _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 _DOTTED = re.compile(r"^(?:[^\W\d_]\.){2,}$")
 _GREEK_WORDS = tuple(GREEK_NAMES.values())
+_INHERITANCE = re.compile(
+    r"\b(?:[XY]-linked|autosomal(?: dominant| recessive)?)(?: (?:dominant|recessive))?\s+$"
+)
 _TRAILING_NUMBER = re.compile(r"(\d{1,3})$")
 _NUMBER_NAMES: dict[int, tuple[str, ...]] = {
     1: ("first", "one", "I"), 2: ("second", "two", "II"), 3: ("third", "three", "III"),
@@ -329,7 +332,8 @@ def _long_form_before(
     result = _best_alignment(short.text, window, starts, doc.lang)
     if result is None or not _acceptable(short.text, result, pattern):
         return None
-    long = _with_leading_number(doc, short.text, doc.span(base + result.start, base + len(window)))
+    long = doc.span(base + result.start, base + len(window))
+    long = _with_inheritance(doc, _with_leading_number(doc, short.text, long))
     if _contains_word(long.text, short.text) or _SYMBOL.fullmatch(long.text):
         return None  # a variant or a synonym, not a definition: H-Ras (Ras), Hsp82 (Hsp90)
     if through_commas and ("," not in long.text or result.quality < MIN_QUALITY_ACROSS_COMMAS):
@@ -392,6 +396,13 @@ def _with_leading_number(doc: Document, short: str, long: Span) -> Span:
     return long if before is None else doc.span(begin + before.start(), long.end)
 
 
+def _with_inheritance(doc: Document, long: Span) -> Span:
+    """Disease names keep their mode of inheritance: "X-linked spastic paraplegia (SPG1)"."""
+    begin = max(0, long.start - 40)
+    before = _INHERITANCE.search(doc.text, begin, long.start)
+    return long if before is None else doc.span(before.start(), long.end)
+
+
 def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Definition | None:
     """Check ``SF (long form)``: the bracket content from ``start`` to ``end`` is the long form."""
     window = doc.text[start:end]
@@ -436,7 +447,7 @@ def _best_alignment(short: str, window: str, starts: list[int], lang: Language) 
 
 def _expand_repeats(short: str) -> list[str]:
     """Read a digit after letters as a repeat of letter or run (W3C -> WWWC, FA2E -> FAFAE)."""
-    match = re.search(r"([^\W\d_]+)([2-4])(?!\d)", short)
+    match = re.search(r"([^\W\d_]+)([2-4])(?=[^\W\d_])", short)  # not at the end: E2, CD4
     if match is None:
         return []
     run, times = match.group(1), int(match.group(2))
