@@ -59,10 +59,21 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("SPARC", "secreted protein, acidic and rich in cysteine"),
         ),
         ("it binds cytochrome c oxidase (COX) in", ("COX", "cytochrome c oxidase")),
-        ("the 70-kDa peroxisomal membrane protein (PMP70) and", ("PMP70", "70-kDa peroxisomal membrane protein")),
+        (
+            "the 70-kDa peroxisomal membrane protein (PMP70) and",
+            ("PMP70", "70-kDa peroxisomal membrane protein"),
+        ),
         ("bound the type 1 protein phosphatase (PP1) and", ("PP1", "type 1 protein phosphatase")),
         ("X-linked spastic paraplegia (SPG1), MASA", ("SPG1", "X-linked spastic paraplegia")),
-        ("of the first nucleotide binding domain (NBD1). Two", ("NBD1", "first nucleotide binding domain")),
+        ("pathway. Oxytocin (OT) receptors (OTRs) have", ("OTRs", "Oxytocin (OT) receptors")),
+        (
+            "designated HERF1 (for hematopoietic RING finger 1), whose",
+            ("HERF1", "hematopoietic RING finger 1"),
+        ),
+        (
+            "of the first nucleotide binding domain (NBD1). Two",
+            ("NBD1", "first nucleotide binding domain"),
+        ),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
@@ -87,6 +98,12 @@ def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
 )
 def test_spanish_clinical_text(text: str, expected: tuple[str, str]) -> None:
     assert expected in pairs(text, "es")
+
+
+def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
+    found = pairs("las resistencias vasculares sistémica (RVS) y pulmonar (RVP). No", "es")
+    assert ("RVS", "resistencias vasculares sistémica") in found
+    assert all(short != "RVP" or "(" not in long for short, long in found)
 
 
 @pytest.mark.parametrize(

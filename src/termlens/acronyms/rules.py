@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from termlens.acronyms.align import (
+    FUNCTION_WORDS,
     GREEK_NAMES,
     MIN_UNITS_TO_SKIP,
     Alignment,
@@ -45,6 +46,7 @@ _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 # What may end the words that may hold a long form (checked by _stops_window)
 _STOP_CHAR = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
 _WORD_WITH_BRACKETS = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
+_NEXT_WORD = re.compile(r"[-‐]?\s*(\w+)")
 _INNER_BREAKS = frozenset("-‐‑–/'’")
 _WORD = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*")
 _WORD_SPLIT = re.compile(r"[\s/]+")
@@ -56,7 +58,7 @@ _LONG_FORM_END = re.compile(r"[,;.:()—–]")
 _LEADING_CUES = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
     "hereafter", "hereinafter", "referred to as", "known as", "called", "termed",
-    "abbreviated as", "abbreviated", "or", "i.e.", "ie", "en adelante", "conocido como",
+    "abbreviated as", "abbreviated", "or", "for", "i.e.", "ie", "en adelante", "conocido como",
     "conocida como", "denominado", "denominada", "llamado", "llamada", "o",
 )  # fmt: skip
 _LEADING_CUE = re.compile(
@@ -229,7 +231,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         if definition is not None:
             return definition
     previous = _previous_word(text, opening)
-    if previous is None or cue or _window_break(text[previous[1] : opening]):
+    naming_cue = cue is not None and cue.group().split()[0].lower() != "for"  # SF (for long form)
+    if previous is None or naming_cue or _window_break(text[previous[1] : opening]):
         return None
     word = text[previous[0] : previous[1]]
     if looks_like_short_form(word) and not word.islower():
@@ -316,7 +319,10 @@ def _long_form_before(
     for match in _STOP_CHAR.finditer(text, begin, end):
         if _stops_window(text, match.start(), through_commas):
             begin, cut_word = match.end(), False
-    words = [m.start() for m in _WORD.finditer(text, begin, end)][cut_word:][-max_words:]
+    words = [m.start() for m in _WORD.finditer(text, begin, end)][cut_word:]
+    if "(" in text[begin:end] or "[" in text[begin:end]:  # no long form starts in a bracket
+        words = [w for w in words if not _in_brackets(text, begin, w)]
+    words = words[-max_words:]
     if not words:
         return None
     initials = fold("".join(text[w] for w in words))
@@ -362,8 +368,32 @@ def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
     if ch == "\n":
         return _BLANK_LINE.match(text, at) is not None
     if ch in "()[]":  # brackets inside a word do not: poly(A), Ca(2+)-ATPase, p21(Cdc42/Rac)
-        return not _inside_word_brackets(text, at)
+        return not (_inside_word_brackets(text, at) or _nested_short_form(text, at))
     return True
+
+
+def _in_brackets(text: str, begin: int, at: int) -> bool:
+    """Whether offset ``at`` lies inside a bracket opened after ``begin``."""
+    between = text[begin:at]
+    return between.count("(") > between.count(")") or between.count("[") > between.count("]")
+
+
+def _nested_short_form(text: str, at: int) -> bool:
+    """Whether the bracket at ``at`` encloses a short form defined inside a longer long form:
+    "Oxytocin (OT) receptors (OTRs)", "guanosine triphosphate (GTP)-binding proteins" -- but
+    not a definition before a conjunction: "resistencias vasculares (RVS) y pulmonares (RVP)"."""
+    limit = 2 + MAX_SHORT_FORM_CHARS
+    if text[at] in "([":
+        opening, close = at, text.find(_OPEN_CLOSE[text[at]], at + 1, at + limit)
+    else:
+        opening, close = text.rfind("(" if text[at] == ")" else "[", max(0, at - limit), at), at
+    if opening < 0 or close < 0:
+        return False
+    inner = text[opening + 1 : close]
+    if not inner or any(ch in "()[]" for ch in inner) or not looks_like_short_form(inner):
+        return False
+    following = _NEXT_WORD.match(text, close + 1)
+    return following is not None and following.group(1).lower() not in FUNCTION_WORDS
 
 
 def _inside_word_brackets(text: str, at: int) -> bool:
