@@ -49,6 +49,10 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("KPI", "key performance indicator"),
         ),
         ("A graph neural network, or GNN, was trained.", ("GNN", "graph neural network")),
+        (
+            "We logged the KPI, herein referred to as the key performance indicator.",
+            ("KPI", "key performance indicator"),
+        ),
         ("The transformer model — TM — was used.", ("TM", "transformer model")),
         ("A method called GNN — graph neural network — was used.", ("GNN", "graph neural network")),
         ("the World Wide Web Consortium (W3C) said", ("W3C", "World Wide Web Consortium")),

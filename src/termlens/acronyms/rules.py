@@ -46,6 +46,7 @@ _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 # What may end the words that may hold a long form (checked by _stops_window)
 _STOP_CHAR = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
 _WORD_WITH_BRACKETS = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
+_ARTICLE = re.compile(r"(?:the|a|an|el|la|los|las|un|una)\s+", re.IGNORECASE)
 _NEXT_WORD = re.compile(r"[-‐]?\s*(\w+)")
 _INNER_BREAKS = frozenset("-‐‑–/'’")
 _WORD = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*")
@@ -84,11 +85,12 @@ _CUE_SITES = (
 )
 # Where ``SF, also known as long form`` may be: the naming words after the short form
 _NAMING_SITES = (
-    re.compile(r" (?:known\s+as|called|termed|stands\s+for|significa)\s+"),
+    re.compile(r" (?:known\s+as|called|termed|referred\s+to\s+as|stands\s+for|significa)\s+"),
     re.compile(r" [—–] (?=[^\W\d_])"),
 )
 _CANDIDATE_BEFORE = re.compile(
-    r"(?<![\w\-])([A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*)(?:,?\s+(?:also|which|que))?,?\s*$"
+    r"(?<![\w\-])([A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*)"
+    r"(?:,?\s+(?:also|which|que|herein|hereafter|hereinafter))?,?\s*$"
 )
 # The whole cue phrase before a short form ("long form, also known as SF")
 _CUE_BEFORE_SHORT = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
@@ -558,6 +560,9 @@ def _long_form_after(doc: Document, short: Span, start: int) -> Definition | Non
     text = doc.text
     stop = _LONG_FORM_END.search(text, start, start + WINDOW_CHARS)
     long_start, long_end = _stripped(text, start, stop.start() if stop else len(text))
+    article = _ARTICLE.match(text, long_start, long_end)
+    if article:
+        long_start = article.end()
     if long_start == long_end:
         return None
     long = doc.span(long_start, long_end)
