@@ -7,9 +7,12 @@ alignment accepts the pair, and a tagged short form with no definition is report
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from termlens.acronyms.align import align, align_unordered
 from termlens.acronyms.identify import Occurrence, occurrences_of
-from termlens.acronyms.rules import MIN_QUALITY, Definition, find_definitions
+from termlens.acronyms.rules import MAX_SHORT_FORM_CHARS, MIN_QUALITY, Definition, find_definitions
+from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import AcronymTagger, char_spans, default_tagger
 from termlens.text import Document, Span
 
@@ -22,33 +25,34 @@ def extract(doc: Document, tagger: AcronymTagger | None = None) -> list[Occurren
     definitions = find_definitions(doc)
     tokens, labels = model.tag_document(doc)
     shorts, longs = char_spans(doc, tokens, labels)
-    taken = [(d.short.start, d.short.end) for d in definitions]
-    taken += [(d.long.start, d.long.end) for d in definitions]
+    taken = RangeSet()
+    for definition in definitions:
+        taken.add(definition.short.start, definition.short.end)
+        taken.add(definition.long.start, definition.long.end)
+    short_starts = [s.start for s in shorts]
     for long in longs:
-        if _overlaps(long, taken):
+        if taken.overlaps(long.start, long.end):
             continue
-        definition = _pair(doc, long, shorts, taken)
-        if definition is not None:
-            definitions.append(definition)
-            taken += [(definition.short.start, definition.short.end), (long.start, long.end)]
+        first = bisect_left(short_starts, long.start - PAIR_DISTANCE - 4 * MAX_SHORT_FORM_CHARS)
+        last = bisect_left(short_starts, long.end + PAIR_DISTANCE + 1)
+        paired = _pair(long, shorts[first:last], taken)
+        if paired is not None:
+            definitions.append(paired)
+            taken.add(paired.short.start, paired.short.end)
+            taken.add(long.start, long.end)
     occurrences = occurrences_of(doc, definitions)
-    known = [(o.short.start, o.short.end) for o in occurrences] + taken
-    occurrences += [Occurrence(s, None) for s in shorts if not _overlaps(s, known)]
+    for occurrence in occurrences:
+        taken.add(occurrence.short.start, occurrence.short.end)
+    occurrences += [Occurrence(s, None) for s in shorts if not taken.overlaps(s.start, s.end)]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
 
 
-def _overlaps(span: Span, taken: list[tuple[int, int]]) -> bool:
-    return any(span.start < b and a < span.end for a, b in taken)
-
-
-def _pair(
-    doc: Document, long: Span, shorts: list[Span], taken: list[tuple[int, int]]
-) -> Definition | None:
+def _pair(long: Span, shorts: list[Span], taken: RangeSet) -> Definition | None:
     """The nearest tagged short form that the long form explains, as a definition."""
     best: tuple[int, Definition] | None = None
     for short in shorts:
-        if _overlaps(short, taken):
+        if taken.overlaps(short.start, short.end):
             continue
         distance = short.start - long.end if short.start >= long.end else long.start - short.end
         if distance < 0 or distance > PAIR_DISTANCE:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from termlens.acronyms.rules import Definition, find_definitions
+from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
 from termlens.text import Document, LanguageOption, Span
 
@@ -46,17 +48,19 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
     """The definitions as occurrences, plus every later use of each defined short form."""
     definitions = sorted(definitions, key=lambda d: d.short.start)
     occurrences = [Occurrence(d.short, d) for d in definitions]
-    covered = [(d.long.start, d.long.end) for d in definitions]
-    covered += [(d.short.start, d.short.end) for d in definitions]
-    first_definition: dict[str, Definition] = {}
+    covered = RangeSet()
+    by_short: dict[str, list[Definition]] = {}
     for definition in definitions:
-        first_definition.setdefault(definition.short.text, definition)
+        covered.add(definition.long.start, definition.long.end)
+        covered.add(definition.short.start, definition.short.end)
+        by_short.setdefault(definition.short.text, []).append(definition)
     text = document.text
-    for short_text, definition in first_definition.items():
-        for start, end in _mentions(text, short_text, definition.short.end):
-            if any(a <= start < b for a, b in covered):
+    for short_text, defined in by_short.items():
+        starts = [d.short.start for d in defined]
+        for start, end in _mentions(text, short_text, defined[0].short.end):
+            if covered.covers(start):
                 continue
-            owner = _definition_in_force(definitions, short_text, start)
+            owner = defined[bisect_left(starts, start) - 1]  # the definition in force there
             occurrences.append(Occurrence(document.span(start, end), owner))
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
@@ -81,16 +85,6 @@ def _mentions(text: str, short: str, start: int) -> Iterator[tuple[int, int]]:
 
 def _word_char(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
-
-
-def _definition_in_force(definitions: list[Definition], short: str, at: int) -> Definition:
-    """The last definition of ``short`` before offset ``at`` (a redefinition takes over)."""
-    chosen = None
-    for definition in definitions:
-        if definition.short.text == short and definition.short.start < at:
-            chosen = definition
-    assert chosen is not None
-    return chosen
 
 
 def find_abbreviations_in_many(
