@@ -9,6 +9,7 @@ SDU@AAAI-22 extraction data and ships with the package (``termlens/data``).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,7 +24,6 @@ from termlens.resources import resource_path
 from termlens.text import Document, Language, Span, Token, tokenize
 
 Label = Literal["O", "B-short", "I-short", "B-long", "I-long"]
-LABELS: tuple[Label, ...] = ("O", "B-short", "I-short", "B-long", "I-long")
 Kind = Literal["short", "long"]
 MODEL_FOR_LANGUAGE = {"en": "en", "es": "es", "fr": "es", "da": "da", "fa": "fa", "vi": "vi"}
 
@@ -72,8 +72,6 @@ def rule_labels(text: str, tokens: Sequence[Token], lang: Language) -> list[str]
 
 
 def _token_range(starts: list[int], tokens: Sequence[Token], start: int, end: int) -> range:
-    from bisect import bisect_left, bisect_right
-
     first = bisect_right(starts, start) - 1
     if first < 0 or tokens[first].end <= start:
         first += 1
@@ -123,13 +121,14 @@ def token_features(words: Sequence[str], rules: Sequence[str], lang: str) -> lis
             depth -= 1
     out = []
     n = len(words)
+    shapes = [shape(word) for word in words]
     for i, word in enumerate(words):
         low = word.lower()
         upper = sum(ch.isupper() for ch in word)
         feats = [
             "bias",
             f"w={low}",
-            f"shape={shape(word)}",
+            f"shape={shapes[i]}",
             f"p3={low[:3]}",
             f"s3={low[-3:]}",
             f"s2={low[-2:]}",
@@ -137,7 +136,7 @@ def token_features(words: Sequence[str], rules: Sequence[str], lang: str) -> lis
             f"upper={min(upper, 4)}",
             f"rule={rules[i]}",
             f"lang={lang}",
-            f"lang={lang}|shape={shape(word)}",
+            f"lang={lang}|shape={shapes[i]}",
         ]
         if upper and upper == sum(ch.isalpha() for ch in word):
             feats.append("allcaps")
@@ -152,7 +151,7 @@ def token_features(words: Sequence[str], rules: Sequence[str], lang: str) -> lis
             j = i + offset
             if 0 <= j < n:
                 feats.append(f"{offset}:w={words[j].lower()}")
-                feats.append(f"{offset}:shape={shape(words[j])}")
+                feats.append(f"{offset}:shape={shapes[j]}")
                 feats.append(f"{offset}:rule={rules[j]}")
             else:
                 feats.append(f"{offset}:edge")

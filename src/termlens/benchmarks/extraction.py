@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from termlens.acronyms.tagger import spans
 from termlens.benchmarks.metrics import PRF
 
 Spans = frozenset[tuple[int, int]]
@@ -62,15 +63,6 @@ def _compare(pred: Spans, ref: Spans) -> PRF:
 def bio_spans(labels: Iterable[str]) -> RecordSpans:
     """Token spans (first, last inclusive) of short and long forms in a BIO sequence."""
     found: dict[str, set[tuple[int, int]]] = {"short": set(), "long": set()}
-    kind: str | None = None
-    start = 0
-    labels = list(labels)
-    for i, label in enumerate([*labels, "O"]):
-        this = label[2:] if label[:2] in ("B-", "I-") else None
-        continues = this is not None and label.startswith("I-") and this == kind
-        if kind is not None and not continues:
-            found[kind].add((start, i - 1))
-            kind = None
-        if this is not None and not continues:
-            kind, start = this, i
+    for span in spans(list(labels)):
+        found[span.kind].add((span.first, span.last))
     return RecordSpans(frozenset(found["short"]), frozenset(found["long"]))

@@ -11,8 +11,8 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
-from termlens.acronyms.tagger import AcronymTagger, rules_language
-from termlens.benchmarks.extraction import MacroScore, RecordSpans, bio_spans, score
+from termlens.acronyms.tagger import AcronymTagger, char_spans, rules_language
+from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_text
 from termlens.text import Document
@@ -71,13 +71,14 @@ def predict(
     out: list[dict[str, object]] = []
     for record in records:
         text = str(record["text"])
-        tokens, labels = tagger.tag_document(Document(text, lang=rules_language(code)), code)
-        spans = bio_spans(labels)
+        doc = Document(text, lang=rules_language(code))
+        tokens, labels = tagger.tag_document(doc, code)
+        shorts, longs = char_spans(doc, tokens, labels)
         out.append(
             {
                 "ID": record["ID"],
-                "acronyms": sorted([tokens[a].start, tokens[b].end] for a, b in spans.short),
-                "long-forms": sorted([tokens[a].start, tokens[b].end] for a, b in spans.long),
+                "acronyms": sorted([s.start, s.end] for s in shorts),
+                "long-forms": sorted([s.start, s.end] for s in longs),
             }
         )
     return out
