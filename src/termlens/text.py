@@ -19,7 +19,9 @@ LANGUAGES: tuple[Language, ...] = ("en", "es")
 
 # A token is a run of word characters, possibly joined by inner connectors (IL-6, NF-κB, 5,6,
 # don't), or a single other non-space character.
-_TOKEN = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*|[^\w\s]")
+CONNECTORS = "-‐‑–'’.,:+"  # characters that join word characters into one word
+WORD = r"\w+(?:[" + CONNECTORS + r"]\w+)*"
+_TOKEN = re.compile(WORD + r"|[^\w\s]")
 # A sentence ends after . ! ? (and closing quotes/brackets) before whitespace and a capital,
 # digit or opening mark, or at a line break.
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[¿¡]?[A-ZÁÉÍÓÚÑ0-9])|\n+")

@@ -23,7 +23,7 @@ from termlens.acronyms.align import (
 from termlens.acronyms.align import (
     START as PERFECT,
 )
-from termlens.text import Document, Language, Span
+from termlens.text import CONNECTORS, WORD, Document, Language, Span
 
 Pattern = Literal["long (short)", "short (long)", "cue", "tagger"]
 
@@ -41,7 +41,7 @@ _OPEN_CLOSE = {"(": ")", "[": "]"}
 _OPENING = re.compile(r"[(\[]")
 _BRACKET = re.compile(r"[()\[\]]")
 _SEPARATOR = re.compile(r"[,;](?=\s)|[()\[\]]")
-_CONNECTORS = frozenset("-‐‑–'’.,:+")
+_CONNECTORS = frozenset(CONNECTORS)
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 # What may end the words that may hold a long form (checked by _stops_window)
 _STOP_CHAR = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
@@ -49,7 +49,7 @@ _WORD_WITH_BRACKETS = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s(
 _ARTICLE = re.compile(r"(?:the|a|an|el|la|los|las|un|una)\s+", re.IGNORECASE)
 _NEXT_WORD = re.compile(r"[-‐]?\s*(\w+)")
 _INNER_BREAKS = frozenset("-‐‑–/'’")
-_WORD = re.compile(r"\w+(?:[-‐‑–'’.,:+]\w+)*")
+_WORD = re.compile(WORD)
 _WORD_SPLIT = re.compile(r"[\s/]+")
 _PART_SPLIT = re.compile(r"[\s/\-()]+")
 # One token that is itself a symbol (Hsp82, H-Ras, L1CAM), so not a long form: it holds no
@@ -205,7 +205,8 @@ def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
 def _bracket(doc: Document, opening: int) -> Definition | None:
     """The definition a bracket makes, if any: ``long (SF)``, ``(long, SF)`` or ``SF (long)``."""
     text = doc.text
-    if opening > 0 and text[opening - 1].isalnum() and _attached_to_symbol(text, opening):
+    previous = _previous_word(text, opening)
+    if opening > 0 and text[opening - 1].isalnum() and _is_symbol_word(text, previous):
         return None  # part of a name: tRNAs(Ser), C(4a), AspRS-tRNA(Asp)
     close = _closing(text, opening)
     if close is None:
@@ -232,7 +233,6 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         definition = _long_form_then_short(doc, separator, inner_end)
         if definition is not None:
             return definition
-    previous = _previous_word(text, opening)
     naming_cue = cue is not None and cue.group().split()[0].lower() != "for"  # SF (for long form)
     if previous is None or naming_cue or _window_break(text[previous[1] : opening]):
         return None
@@ -246,9 +246,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     return None
 
 
-def _attached_to_symbol(text: str, opening: int) -> bool:
-    """Whether the word glued to this bracket is a symbol (tRNAs, C) rather than a word."""
-    previous = _previous_word(text, opening)
+def _is_symbol_word(text: str, previous: tuple[int, int] | None) -> bool:
+    """Whether the word at ``previous`` is a symbol (tRNAs, C) rather than a word."""
     if previous is None:
         return False
     word = text[previous[0] : previous[1]]
@@ -342,11 +341,17 @@ def _long_form_before(
         return None
     long = doc.span(base + result.start, base + len(window))
     long = _with_inheritance(doc, _with_leading_number(doc, short.text, long))
-    if _contains_word(long.text, short.text) or _SYMBOL.fullmatch(long.text):
-        return None  # a variant or a synonym, not a definition: H-Ras (Ras), Hsp82 (Hsp90)
+    if _is_variant(long.text, short.text):
+        return None
     if through_commas and ("," not in long.text or result.quality < MIN_QUALITY_ACROSS_COMMAS):
         return None
     return Definition(short, long, pattern, result.quality)
+
+
+def _is_variant(long: str, short: str) -> bool:
+    """A variant or a synonym of the short form, not its definition: H-Ras (Ras), Hsp82 (Hsp90),
+    Ubc1 (Ubc1(Delta450))."""
+    return _contains_word(long, short) or _SYMBOL.fullmatch(long) is not None
 
 
 def _contains_word(long: str, short: str) -> bool:
@@ -442,8 +447,8 @@ def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Defin
         return None
     if fold(window[0]) not in fold(short.text):  # the long form opens with one of its letters
         return None
-    if _contains_word(window, short.text) or _SYMBOL.fullmatch(window):
-        return None  # a variant or a synonym, not a definition: Ubc1 (Ubc1(Delta450)), H-Ras (Ras)
+    if _is_variant(window, short.text):
+        return None
     result = _best_alignment(short.text, window, [0], doc.lang)
     if result is None or result.unmatched or not _acceptable(short.text, result, "short (long)"):
         return None
@@ -566,7 +571,7 @@ def _long_form_after(doc: Document, short: Span, start: int) -> Definition | Non
     if long_start == long_end:
         return None
     long = doc.span(long_start, long_end)
-    if _contains_word(long.text, short.text) or _SYMBOL.fullmatch(long.text):
+    if _is_variant(long.text, short.text):
         return None
     result = _best_alignment(short.text, long.text, [0], doc.lang)
     if result is None or not _acceptable(short.text, result, "cue"):
