@@ -128,7 +128,6 @@ class _Layout:
         "prefix_cost",
         "starts",
         "text",
-        "words",
     )
 
     def __init__(self, text: str, low: str) -> None:
@@ -137,13 +136,11 @@ class _Layout:
         self.piece = [-1] * size
         self.starts = [False] * size
         costs: list[float] = []
-        self.words: dict[int, str] = {}
         for index, match in enumerate(_PIECE.finditer(low)):
             start, end = match.span()
             self.piece[start:end] = [index] * (end - start)
             self.starts[start] = True
             word = match.group()
-            self.words[start] = word
             if word in FUNCTION_WORDS:
                 costs.append(UNUSED_FUNCTION_WORD)
             elif len(word) == 1 or word.isdigit():
@@ -177,15 +174,6 @@ class _Layout:
                 pos = self.low.find(alt, pos + 1)
             self._found[alt] = found
         return found
-
-    def opens_with_function_word(self, start: int, text: str) -> bool:
-        """A long form does not open with a lowercase function word ("by the brain (BB)") nor
-        with a lone lowercase letter ("cytochrome c oxidase (COX)", not "c oxidase")."""
-        word = self.words.get(start, "")
-        if not text[start : start + len(word)].islower():
-            return False
-        lone_letter = len(word) == 1 and text[start + 1 : start + 2].isspace()
-        return word in OPENING_STOPWORDS or lone_letter
 
 
 def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
@@ -256,11 +244,21 @@ def _exact_initials(
     first = pieces[-n_units]
     if first not in starts or "".join(low[p] for p in pieces[-n_units:]) != letters:
         return None
-    word = _PIECE.match(low, first)
-    if word is not None and word.group() in OPENING_STOPWORDS and text[first].islower():
+    if _bad_opening(text, low, first):
         return None
     score = START * n_units
     return Alignment(first, score, START, 0)
+
+
+def _bad_opening(text: str, low: str, start: int) -> bool:
+    """A long form does not open with a lowercase function word ("by the brain (BB)") nor
+    with a lone lowercase letter ("cytochrome c oxidase (COX)", not "c oxidase")."""
+    match = _PIECE.match(low, start)
+    word = match.group() if match else ""
+    if not text[start : start + len(word)].islower():
+        return False
+    lone_letter = len(word) == 1 and text[start + 1 : start + 2].isspace()
+    return word in OPENING_STOPWORDS or lone_letter
 
 
 @lru_cache(maxsize=64)
@@ -318,7 +316,7 @@ def _align(
     result: Alignment | None = None
     first = sf_units[0]
     for start in sorted(starts, reverse=True):
-        if layout.opens_with_function_word(start, text):
+        if _bad_opening(text, low, start):
             continue
         # the first unit may start a later part of the first word: "pre-T cell receptor (TCR)"
         for part, pos in enumerate(layout.parts(start)):
