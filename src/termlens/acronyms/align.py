@@ -198,11 +198,11 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     if missing > 1:
         return None
     layout = _layout(text)
-    result = _align(sf_units, layout, text, starts, 0) if missing == 0 else None
+    result = _align(sf_units, layout, starts, 0) if missing == 0 else None
     if len(sf_units) >= MIN_UNITS_TO_SKIP and (
         result is None or result.quality < RETRY_WITH_SKIP_BELOW
     ):
-        retry = _align(sf_units, layout, text, starts, 1)
+        retry = _align(sf_units, layout, starts, 1)
         if retry is not None and (result is None or retry.score > result.score + 1e-9):
             result = retry
     return result
@@ -267,9 +267,9 @@ def _layout(text: str) -> _Layout:
 
 
 def _align(
-    sf_units: tuple[Unit, ...], layout: _Layout, text: str, starts: list[int], max_skips: int
+    sf_units: tuple[Unit, ...], layout: _Layout, starts: list[int], max_skips: int
 ) -> Alignment | None:
-    low = layout.low
+    text, low = layout.text, layout.low
     n_units = len(sf_units)
     n_pieces = len(layout.piece_cost)
     piece_of = layout.piece
