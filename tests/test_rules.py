@@ -127,6 +127,8 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "for biological investigations (i.e., by screening) and the long alpha-helix (helix 3)",
         "",
         "((((((",
+        "_(",
+        "__ (x) _(SVM)",
         ")))(((",
     ],
 )

@@ -266,11 +266,9 @@ def _previous_word(text: str, end: int) -> tuple[int, int] | None:
         if not (ch.isalnum() or ch == "_" or inner):
             break
         start -= 1
-    if start == stop:
-        return None
-    while not text[start].isalnum():  # a connector may not open the word
+    while start < stop and not text[start].isalnum():  # a connector or _ may not open the word
         start += 1
-    return start, stop
+    return (start, stop) if start < stop else None
 
 
 def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
