@@ -11,7 +11,6 @@ writes the model and its manifest entry; MODEL_CARD.md is updated by hand from t
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pycrfsuite
 
-from termlens import __version__
+from termlens import __version__, resources
 from termlens.acronyms.tagger import (
     AcronymTagger,
     model_file,
@@ -32,7 +31,6 @@ from termlens.acronyms.tagger import (
     words_as_text,
 )
 from termlens.benchmarks import sciai, sdu22_ae
-from termlens.resources import MANIFEST, sha256
 from termlens.text import Document
 
 SDU_FILES = {
@@ -148,26 +146,16 @@ def main() -> None:
     file = model_file(args.model)
     target = args.out / file
     os.replace(model, target)
-    manifest_path = args.out / MANIFEST
-    entries = json.loads(manifest_path.read_text()) if manifest_path.is_file() else []
-    entries = [e for e in entries if e["file"] != file]
     sources = ["SciAI train (SDU@AAAI-21)"] if args.model == "en" else []
     sources += [f"SDU@AAAI-22 AE {name} train, 9/10" for name in MODELS[args.model]]
-    entries.append(
-        {
-            "id": f"acronym-tagger-{args.model}",
-            "file": file,
-            "version": f"{__version__}+c1-{args.c1}-c2-{args.c2}-it{args.iterations}",
-            "size": target.stat().st_size,
-            "sha256": sha256(target),
-            "termlens_version": __version__,
-            "source_data": sources,
-            "licence": "CC BY-NC-SA 4.0 (derived from the SDU@AAAI-21/22 data)",
-            "built_by": f"scripts/train_tagger.py --model {args.model}",
-        }
+    resources.record(
+        target,
+        id=f"acronym-tagger-{args.model}",
+        version=f"{__version__}+c1-{args.c1}-c2-{args.c2}-it{args.iterations}",
+        source_data=sources,
+        licence="CC BY-NC-SA 4.0 (derived from the SDU@AAAI-21/22 data)",
+        built_by=f"scripts/train_tagger.py --model {args.model}",
     )
-    entries.sort(key=lambda e: e["file"])
-    manifest_path.write_text(json.dumps(entries, indent=2) + "\n")
     print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB) in {time.time() - started:.0f}s")
 
 

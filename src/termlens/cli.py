@@ -2,26 +2,42 @@
 
 from __future__ import annotations
 
-import functools
+import json
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, ParamSpec, TypeVar
+from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from termlens import __version__
 from termlens.acronyms import Occurrence, find_abbreviations_in_many
+from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.acronyms.dictionary_files import DictionaryFormat
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.expand import default_dictionary, expand_many
 from termlens.acronyms.tagger import default_tagger
-from termlens.benchmarks import barr2, bioc, sciai, sdu22_ae
+from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
+from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
+from termlens.cli_common import guarded, progress
+from termlens.cli_dictionary import DictionaryOption, dict_app, open_dictionary
 from termlens.documents import RawDocument, read_documents
-from termlens.errors import TermlensError, choose_one
-from termlens.formats import OUTPUT_FORMATS, brat_lines, jsonl_lines, occurrence_kind
+from termlens.errors import OptionError, choose_one
+from termlens.formats import (
+    EXPAND_FORMATS,
+    OUTPUT_FORMATS,
+    brat_lines,
+    expanded_text,
+    expansion_html,
+    expansion_jsonl,
+    jsonl_lines,
+    occurrence_kind,
+)
+from termlens.io import atomic_write
 from termlens.text import LANGUAGES, LanguageOption
 
 app = typer.Typer(
@@ -36,42 +52,7 @@ bench_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(bench_app, name="bench")
-
-P = ParamSpec("P")
-R = TypeVar("R")
-T = TypeVar("T")
-_err = Console(stderr=True)
-PROGRESS_MIN_ITEMS = 200
-
-
-def _guarded(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn termlens errors into one line on stderr and exit code 1."""
-
-    @functools.wraps(command)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return command(*args, **kwargs)
-        except TermlensError as exc:
-            typer.echo(f"termlens: error: {exc}", err=True)
-            raise typer.Exit(1) from None
-        except BrokenPipeError:
-            sys.stderr.close()
-            raise typer.Exit(0) from None
-
-    return wrapper
-
-
-def _progress(items: Iterable[T], total: int, label: str) -> Iterator[T]:
-    """Iterate with a progress bar on stderr when the work is large and stderr is a terminal."""
-    if total < PROGRESS_MIN_ITEMS or not _err.is_terminal:
-        yield from items
-        return
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=_err, transient=True) as progress:
-        task = progress.add_task(label, total=total)
-        for item in items:
-            yield item
-            progress.advance(task)
+app.add_typer(dict_app, name="dict")
 
 
 def _version(value: bool) -> None:
@@ -89,11 +70,15 @@ def _main(
     """Find, expand and place the terms of technical text."""
 
 
+InputsArgument = Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")]
+LangOption = Annotated[str, typer.Option(help="Language: auto, en or es.")]
+
+
 @app.command()
-@_guarded
+@guarded
 def find(
-    inputs: Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")],
-    lang: Annotated[str, typer.Option(help="Language: auto, en or es.")] = "auto",
+    inputs: InputsArgument,
+    lang: LangOption = "auto",
     format: Annotated[str, typer.Option("--format", "-f", help="table, jsonl or brat.")] = "table",
     jobs: Annotated[int, typer.Option(help="Worker processes for many documents.")] = 1,
     rules_only: Annotated[
@@ -109,7 +94,7 @@ def find(
     language: LanguageOption = lang  # type: ignore[assignment]
     texts = (d.text for d in documents)
     found = find_abbreviations_in_many(texts, lang=language, jobs=jobs, rules_only=rules_only)
-    results = _progress(zip(documents, found, strict=True), len(documents), "finding")
+    results = progress(zip(documents, found, strict=True), len(documents), "finding")
     if format == "table":
         _print_table(results)
         return
@@ -123,6 +108,47 @@ def find(
                 lines = [f"# {raw.id}", *lines]
         if lines:
             out.write("\n".join(lines) + "\n")
+
+
+@app.command()
+@guarded
+def expand(
+    inputs: InputsArgument,
+    lang: LangOption = "auto",
+    format: Annotated[str, typer.Option("--format", "-f", help="text, jsonl or html.")] = "text",
+    dictionary: DictionaryOption = None,
+    threshold: Annotated[
+        float, typer.Option(help="Abstain below this confidence (0-1).", min=0.0, max=1.0)
+    ] = 0.3,
+    jobs: Annotated[int, typer.Option(help="Worker processes for many documents.")] = 1,
+) -> None:
+    """Every acronym with its meaning: the text's own definition, else the dictionary's best
+    sense for the context, with a confidence and alternatives."""
+    if lang not in ("auto", *LANGUAGES):
+        raise choose_one("language", lang, ["auto", *LANGUAGES])
+    if format not in EXPAND_FORMATS:
+        raise choose_one("format", format, EXPAND_FORMATS)
+    documents = list(read_documents(inputs))
+    language: LanguageOption = lang  # type: ignore[assignment]
+    open_dictionary(dictionary).close()  # a missing or bad dictionary: one clear error, now
+    found = expand_many(
+        (d.text for d in documents), lang=language, dictionary=dictionary, threshold=threshold,
+        jobs=jobs,
+    )  # fmt: skip
+    out = sys.stdout
+    for raw, expansions in progress(
+        zip(documents, found, strict=True), len(documents), "expanding"
+    ):
+        if format == "text":
+            out.write(expanded_text(raw.text, expansions))
+            if not raw.text.endswith("\n"):
+                out.write("\n")
+        elif format == "html":
+            out.write(expansion_html(raw.id, raw.text, expansions) + "\n")
+        else:
+            lines = expansion_jsonl(raw.id, expansions)
+            if lines:
+                out.write("\n".join(lines) + "\n")
 
 
 def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> None:
@@ -160,10 +186,19 @@ def _print_scores(title: str, signature: str, rows: Iterable[tuple[str, PRF]]) -
 
 DataOption = Annotated[Path, typer.Option("--data", help="The benchmark input.")]
 PredictionsOption = Annotated[Path, typer.Option("--predictions", help="Where to write output.")]
+CandidatesOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--dictionary", help="Candidate long forms (JSON); default: the bundled dictionary."
+    ),
+]
+FoldsOption = Annotated[
+    int, typer.Option(help="Cross-validate: learn from the other folds of --data (0: no).", min=0)
+]
 
 
 @bench_app.command("bioc")
-@_guarded
+@guarded
 def bench_bioc(
     data: DataOption,
     predictions: PredictionsOption,
@@ -173,7 +208,7 @@ def bench_bioc(
 ) -> None:
     """Abbreviation pairs in a BioC XML corpus (MEDSTRACT, BIOADI, SH/BioText, Ab3P)."""
     documents = bioc.load(data)
-    pairs = bioc.predict(_progress(documents, len(documents), "bioc"))
+    pairs = bioc.predict(progress(documents, len(documents), "bioc"))
     bioc.write_predictions(pairs, predictions)
     gold_docs = bioc.load(gold) if gold is not None else documents
     gold_pairs = [p for d in gold_docs for p in d.pairs]
@@ -185,7 +220,7 @@ def bench_bioc(
 
 
 @bench_app.command("barr2-pairs")
-@_guarded
+@guarded
 def bench_barr2_pairs(
     data: DataOption,
     predictions: PredictionsOption,
@@ -193,7 +228,7 @@ def bench_barr2_pairs(
 ) -> None:
     """BARR2 sub-track 1: short-form / long-form pairs in Spanish clinical cases."""
     texts = barr2.load_texts(data)
-    relations = barr2.predict(_progress(texts.items(), len(texts), "barr2"))
+    relations = barr2.predict(progress(texts.items(), len(texts), "barr2"))
     barr2.write_predictions(relations, predictions)
     typer.echo(f"wrote {len(relations)} pairs to {predictions}", err=True)
     if gold is not None:
@@ -201,12 +236,43 @@ def bench_barr2_pairs(
         _print_scores(f"BARR2 sub-track 1: {data.name}", barr2.SIGNATURE, [("pairs", score)])
 
 
+@bench_app.command("barr2-resolution")
+@guarded
+def bench_barr2_resolution(
+    data: DataOption,
+    predictions: PredictionsOption,
+    gold: Annotated[Path | None, typer.Option(help="Gold abbreviations TSV.")] = None,
+    folds: FoldsOption = 0,
+) -> None:
+    """BARR2 sub-track 2: every abbreviation of Spanish clinical cases with its definition."""
+    texts = barr2.load_texts(data)
+    gold_rows = barr2_resolution.read_resolutions(gold) if gold is not None else None
+    if folds:
+        if gold_rows is None:
+            raise OptionError("--folds learns from the other folds' gold; give --gold too")
+        found = list(barr2_resolution.cross_validate(texts, gold_rows, folds))
+    else:
+        bundled = default_dictionary()
+        resolver = barr2_resolution.Resolver(bundled)
+        ranker = Disambiguator(bundled, language="es")
+        cases = progress(texts.items(), len(texts), "barr2")
+        found = barr2_resolution.predict(cases, resolver, ranker)
+    barr2_resolution.write_predictions(found, predictions)
+    typer.echo(f"wrote {len(found)} abbreviations to {predictions}", err=True)
+    if gold_rows is not None:
+        strict, flexible = barr2_resolution.score(found, gold_rows)
+        title = f"BARR2 sub-track 2: {data.name}" + (f" ({folds}-fold cv)" if folds else "")
+        _print_scores(
+            title, barr2_resolution.SIGNATURE, [("strict", strict), ("flexible", flexible)]
+        )
+
+
 @bench_app.command("sciai")
-@_guarded
+@guarded
 def bench_sciai(data: DataOption, predictions: PredictionsOption) -> None:
     """SciAI (SDU@AAAI-21 task 1): a BIO label per token; macro P/R/F1 when labels are given."""
     records = sciai.load(data)
-    output = sciai.predict(_progress(records, len(records), "sciai"), default_tagger("en"))
+    output = sciai.predict(progress(records, len(records), "sciai"), default_tagger("en"))
     sciai.write_predictions(output, predictions)
     typer.echo(f"wrote {len(output)} records to {predictions}", err=True)
     result = sciai.evaluate(output, records)
@@ -215,7 +281,7 @@ def bench_sciai(data: DataOption, predictions: PredictionsOption) -> None:
 
 
 @bench_app.command("sdu22-ae")
-@_guarded
+@guarded
 def bench_sdu22_ae(
     data: DataOption,
     predictions: PredictionsOption,
@@ -226,12 +292,141 @@ def bench_sdu22_ae(
     """SDU@AAAI-22 acronym extraction: character spans; macro P/R/F1 when gold is given."""
     tagger = default_tagger(sdu22_ae.language_code(lang))  # a clear error before any work
     records = sdu22_ae.load(data)
-    output = sdu22_ae.predict(_progress(records, len(records), "sdu22-ae"), tagger, lang)
+    output = sdu22_ae.predict(progress(records, len(records), "sdu22-ae"), tagger, lang)
     sdu22_ae.write_predictions(output, predictions)
     typer.echo(f"wrote {len(output)} records to {predictions}", err=True)
     result = sdu22_ae.evaluate(output, records)
     if result is not None:
         _print_macro(f"SDU@AAAI-22 extraction ({lang}): {data.name}", sdu22_ae.SIGNATURE, result)
+
+
+@bench_app.command("sciad")
+@guarded
+def bench_sciad(
+    data: DataOption,
+    predictions: PredictionsOption,
+    dictionary: CandidatesOption = None,
+    folds: FoldsOption = 0,
+) -> None:
+    """SciAD (SDU@AAAI-21 task 2): the long form of each acronym; macro P/R/F1 and accuracy."""
+    examples = ad.load_sciad(data)
+    bundled = default_dictionary()
+    chosen = _disambiguate(
+        examples, dictionary, "sdu", bundled, folds, frozenset({"sciad-dev-open"})
+    )
+    _write_json(
+        predictions, [{"id": e.id, "prediction": p} for e, p in zip(examples, chosen, strict=True)]
+    )
+    protocol = f"{folds}-fold-cv" if folds else ""
+    _report_disambiguation(f"SciAD: {data.name}", "sciad", examples, chosen, protocol)
+
+
+@bench_app.command("sdu22-ad")
+@guarded
+def bench_sdu22_ad(
+    data: DataOption,
+    predictions: PredictionsOption,
+    dictionary: Annotated[Path, typer.Option("--dictionary", help="The SDU diction.json.")],
+    lang: Annotated[str, typer.Option(help="english, french or spanish")],
+    held_out: Annotated[
+        bool, typer.Option("--held-out", help="Learn from 9/10 of --data, score the other tenth.")
+    ] = False,
+) -> None:
+    """SDU@AAAI-22 acronym disambiguation: the label of each acronym; macro P/R/F1."""
+    if lang not in ad.SDU22_LANGUAGES:
+        raise choose_one("language", lang, ad.SDU22_LANGUAGES)
+    examples = ad.load_sdu22(data)
+    bundled = default_dictionary()
+    own = frozenset(name for name in _source_names(bundled) if name.startswith(f"sdu22-ad-{lang}"))
+    training, examples = ad.held_out(examples) if held_out else ([], examples)
+    knowledge = ad.dictionary_for(dictionary, "sdu", training)
+    ranker = Disambiguator(
+        knowledge, (knowledge, bundled), exclude_sources=own if held_out else frozenset()
+    )
+    chosen = ad.predict(progress(examples, len(examples), "sdu22-ad"), ranker)
+    _write_json(
+        predictions, [{"ID": e.id, "label": p} for e, p in zip(examples, chosen, strict=True)]
+    )
+    title = f"SDU@AAAI-22 disambiguation ({lang}): {data.name}" + (
+        " held-out tenth" if held_out else ""
+    )
+    _report_disambiguation(
+        title, "sdu22-ad", examples, chosen, "held-out-tenth" if held_out else ""
+    )
+
+
+@bench_app.command("gladis")
+@guarded
+def bench_gladis(
+    data: DataOption,
+    predictions: PredictionsOption,
+    dictionary: CandidatesOption = None,
+) -> None:
+    """GLADIS: the long form of each acronym (JSON lines input); averaged F1 and accuracy."""
+    examples = ad.load_gladis(data)
+    chosen = _disambiguate(examples, dictionary, "gladis", default_dictionary(), 0, frozenset())
+    _write_json(
+        predictions,
+        [{"index": e.id, "prediction": p} for e, p in zip(examples, chosen, strict=True)],
+    )
+    _report_disambiguation(f"GLADIS: {data.name}", "gladis", examples, chosen, "")
+
+
+def _disambiguate(
+    examples: list[ad.Example],
+    candidates: Path | None,
+    format: DictionaryFormat,
+    bundled: AcronymDictionary,
+    folds: int,
+    own_sources: frozenset[str],
+) -> list[str]:
+    """Predictions with candidates from a file (or the bundled dictionary) and the bundled
+    dictionary's contexts; with ``folds``, cross-validated without the data's own entries."""
+    if folds:
+
+        def make(training: list[ad.Example]) -> Disambiguator:
+            fold = ad.dictionary_for(candidates, format, training)
+            if candidates is None:  # candidates: the bundled dictionary without this data
+                return Disambiguator(bundled, (fold, bundled), exclude_sources=own_sources)
+            return Disambiguator(fold, (fold, bundled), exclude_sources=own_sources)
+
+        return ad.cross_validate(
+            examples, folds, make, lambda items, n: progress(items, n, "folds")
+        )
+    if candidates is None:
+        ranker = Disambiguator(bundled)
+    else:
+        own = ad.dictionary_for(candidates, format)
+        ranker = Disambiguator(own, (own, bundled))
+    return ad.predict(progress(examples, len(examples), "disambiguating"), ranker)
+
+
+def _source_names(dictionary: AcronymDictionary) -> list[str]:
+    sources = dictionary.stats()["sources"]
+    assert isinstance(sources, dict)
+    return list(sources)
+
+
+def _write_json(path: Path, records: list[dict[str, object]]) -> None:
+    with atomic_write(path) as out:
+        json.dump(records, out, ensure_ascii=False, indent=1)
+    typer.echo(f"wrote {len(records)} predictions to {path}", err=True)
+
+
+def _report_disambiguation(
+    title: str, name: str, examples: list[ad.Example], chosen: list[str], protocol: str
+) -> None:
+    gold = [e.gold for e in examples]
+    if not examples or any(g is None for g in gold):
+        return
+    result = ad.score([g for g in gold if g is not None], chosen)
+    table = Table("", "P", "R", "F1", "averaged F1", "accuracy", "N", title=title)
+    table.add_row("macro", f"{result.precision:.2f}", f"{result.recall:.2f}", f"{result.f1:.2f}",
+                  f"{result.averaged_f1:.2f}", f"{result.accuracy:.2f}", str(result.n))  # fmt: skip
+    console = Console()
+    console.print(table)
+    how = protocol or "as-given"
+    console.print(f"signature: {name}|{ad.SIGNATURE}|{how}|termlens-{__version__}", soft_wrap=True)
 
 
 def _print_macro(title: str, signature: str, result: MacroScore) -> None:

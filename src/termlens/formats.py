@@ -1,12 +1,15 @@
-"""Output views of short-form occurrences: JSON lines, brat standoff and a table."""
+"""Output views of short-form occurrences and their expansions: JSON lines, brat standoff,
+expanded text and HTML."""
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterable
 from typing import Literal, TypedDict
 
 from termlens.acronyms import Occurrence
+from termlens.acronyms.expand import Expansion
 from termlens.text import Span
 
 OutputFormat = Literal["table", "jsonl", "brat"]
@@ -75,3 +78,68 @@ def occurrence_kind(occurrence: Occurrence) -> Literal["definition", "mention", 
     if occurrence.definition is None:
         return "undefined"
     return "definition" if occurrence.defines else "mention"
+
+
+# -- expansions ------------------------------------------------------------------------------
+
+ExpandFormat = Literal["text", "jsonl", "html"]
+EXPAND_FORMATS: tuple[ExpandFormat, ...] = ("text", "jsonl", "html")
+
+
+class ExpansionRecord(TypedDict):
+    doc_id: str
+    short_form: SpanRecord
+    long_form: str | None
+    source: str
+    confidence: float
+    alternatives: list[tuple[str, float]]
+    definition: SpanRecord | None
+
+
+def expansion_record(doc_id: str, expansion: Expansion) -> ExpansionRecord:
+    """One expansion as a JSON object."""
+    definition = expansion.definition
+    return {
+        "doc_id": doc_id,
+        "short_form": span_record(expansion.short),
+        "long_form": expansion.long,
+        "source": "defined-in-text" if expansion.source == "defined" else expansion.source,
+        "confidence": round(expansion.confidence, 4),
+        "alternatives": [(long, round(p, 4)) for long, p in expansion.alternatives],
+        "definition": span_record(definition) if definition is not None else None,
+    }
+
+
+def expansion_jsonl(doc_id: str, expansions: Iterable[Expansion]) -> list[str]:
+    """One JSON line per short form occurrence."""
+    return [json.dumps(expansion_record(doc_id, e), ensure_ascii=False) for e in expansions]
+
+
+def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
+    """The text with each short form followed by its meaning in parentheses (not where the text
+    itself defines it, nor where the meaning is unknown)."""
+    pieces, last = [], 0
+    for expansion in expansions:
+        if expansion.long is None or expansion.defines:
+            continue
+        end = expansion.short.end
+        pieces += [text[last:end], f" ({expansion.long})"]
+        last = end
+    return "".join([*pieces, text[last:]])
+
+
+def expansion_html(doc_id: str, text: str, expansions: Iterable[Expansion]) -> str:
+    """An HTML fragment: the text, each short form an <abbr> whose title is its meaning."""
+    pieces, last = [f'<article id="{html.escape(doc_id)}"><p>'], 0
+    for expansion in expansions:
+        span = expansion.short
+        meaning = expansion.long or f"({expansion.source})"
+        title = f"{meaning} — {expansion.source}, confidence {expansion.confidence:.2f}"
+        pieces += [
+            html.escape(text[last : span.start]),
+            f'<abbr title="{html.escape(title)}" data-source="{expansion.source}">'
+            f"{html.escape(span.text)}</abbr>",
+        ]
+        last = span.end
+    pieces += [html.escape(text[last:]), "</p></article>"]
+    return "".join(pieces).replace("\n", "<br>\n")

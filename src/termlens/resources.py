@@ -62,3 +62,29 @@ def manifest(directory: Path | None = None) -> dict[str, ResourceEntry]:
         return {}
     entries: list[ResourceEntry] = json.loads(path.read_text(encoding="utf-8"))
     return {entry["file"]: entry for entry in entries}
+
+
+def record(
+    path: Path, id: str, version: str, source_data: list[str], licence: str, built_by: str
+) -> ResourceEntry:
+    """Write (or replace) the manifest entry of a freshly built resource file beside it."""
+    from termlens import __version__
+
+    entry: ResourceEntry = {
+        "id": id,
+        "file": path.name,
+        "version": version,
+        "size": path.stat().st_size,
+        "sha256": sha256(path),
+        "termlens_version": __version__,
+        "source_data": source_data,
+        "licence": licence,
+        "built_by": built_by,
+    }
+    entries = [e for e in manifest(path.parent).values() if e["file"] != path.name]
+    entries = sorted([*entries, entry], key=lambda e: e["file"])
+    manifest_file = path.parent / MANIFEST
+    temporary = manifest_file.with_suffix(".tmp")
+    temporary.write_text(json.dumps(entries, indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, manifest_file)
+    return entry

@@ -1,0 +1,146 @@
+"""Train the disambiguator's feature weights (a conditional logit) on open data; write JSON.
+
+Features for every example come from a dictionary built *without* the example's fold (5-fold
+cross-fitting) and the bundled dictionary without the example's own data set, so the weights
+learn how much out-of-sample profile evidence is worth. Data:
+SciAD dev-open, the four SDU@AAAI-22 disambiguation training files (without their held-out tenth)
+and the GLADIS biomedical training set. Run: ``python scripts/train_disambiguator.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from termlens import __version__
+from termlens.acronyms.disambiguate import WEIGHTS_FILE, Disambiguator, Weights
+from termlens.acronyms.expand import default_dictionary
+from termlens.benchmarks import disambiguation as ad
+from termlens.embeddings import default_encoder
+from termlens.resources import record, resource_dir
+
+FOLDS = 5
+SDU = ("english/scientific", "english/legal", "french", "spanish")
+
+
+def feature_groups(
+    examples: Sequence[ad.Example],
+    candidates: Path | None,
+    format: str | None,
+    own_source: str,
+    bundled_candidates: bool = False,
+) -> list[tuple[np.ndarray, int]]:
+    """(feature matrix, index of the gold candidate) per example whose gold is a candidate.
+    With ``bundled_candidates``, the candidates are the bundled dictionary's senses (every
+    domain, as ``termlens expand`` sees them) instead of the data set's own dictionary."""
+    groups = []
+    vectors = default_encoder().encode([e.context for e in examples])
+    for fold in range(FOLDS):
+        training = [e for i, e in enumerate(examples) if i % FOLDS != fold]
+        dictionary = ad.dictionary_for(candidates, format, training)  # type: ignore[arg-type]
+        disambiguator = Disambiguator(
+            default_dictionary() if bundled_candidates else dictionary,
+            (dictionary, default_dictionary()),
+            exclude_sources=frozenset({own_source}),
+        )
+        for example, vector in zip(examples[fold::FOLDS], vectors[fold::FOLDS], strict=True):
+            found, rows = disambiguator.features(example.short, example.context, vector)
+            gold = [i for i, c in enumerate(found) if c.long == example.gold]
+            if len(found) > 1 and gold:
+                groups.append((np.array(rows, dtype=float), gold[0]))
+    return groups
+
+
+def fit(groups: list[tuple[np.ndarray, int]], l2: float, steps: int) -> np.ndarray:
+    """Maximum-likelihood conditional logit weights by full-batch gradient descent (Adam)."""
+    x = np.vstack([rows for rows, _ in groups])
+    starts = np.cumsum([0] + [len(rows) for rows, _ in groups[:-1]])
+    sizes = np.array([len(rows) for rows, _ in groups])
+    group_of = np.repeat(np.arange(len(groups)), sizes)
+    gold_rows = starts + np.array([gold for _, gold in groups])
+    w = np.zeros(x.shape[1])
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    for step in range(1, steps + 1):
+        s = x @ w
+        s -= np.maximum.reduceat(s, starts)[group_of]
+        e = np.exp(s)
+        p = e / np.add.reduceat(e, starts)[group_of]
+        loss = -np.log(p[gold_rows] + 1e-12).mean()
+        grad = (p @ x - x[gold_rows].sum(axis=0)) / len(groups) + l2 * w
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad**2
+        w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+        if step % 100 == 0:
+            print(f"step {step}: loss {loss:.4f}")
+    return w
+
+
+def accuracy(groups: list[tuple[np.ndarray, int]], w: np.ndarray) -> float:
+    return float(np.mean([int(np.argmax(x @ w) == gold) for x, gold in groups]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
+    )
+    parser.add_argument("--out", type=Path, default=resource_dir() / WEIGHTS_FILE)
+    parser.add_argument("--steps", type=int, default=1000)
+    args = parser.parse_args()
+    data: Path = args.data
+    groups: dict[str, list[tuple[np.ndarray, int]]] = {}
+    sciad = ad.load_sciad(data / "sciad/dev-open.json")
+    groups["sciad"] = feature_groups(sciad, data / "sciad/diction.json", "sdu", "sciad-dev-open")
+    for name in SDU:
+        training, _ = ad.held_out(ad.load_sdu22(data / f"sdu22-ad/{name}/train.json"))
+        own = f"sdu22-ad-{name.replace('/', '-')}-train"
+        groups[name] = feature_groups(training, data / f"sdu22-ad/{name}/diction.json", "sdu", own)
+    groups["gladis-biomedical"] = feature_groups(
+        ad.load_gladis(data / "gladis/biomedical/train.json"), None, None, "gladis-biomedical-train"
+    )
+    for name, examples, own in (
+        ("sciad, bundled candidates", sciad, "sciad-dev-open"),
+        ("gladis-general, bundled candidates",
+         ad.load_gladis(data / "gladis/general/dev.json"), "gladis-general-dev"),
+        ("gladis-biomedical, bundled candidates",
+         ad.load_gladis(data / "gladis/biomedical/train.json"), "gladis-biomedical-train"),
+    ):  # fmt: skip
+        groups[name] = feature_groups(examples, None, None, own, bundled_candidates=True)
+    everything = [g for part in groups.values() for g in part]
+    print(f"{len(everything)} training groups")
+    w = fit(everything, l2=1e-3, steps=args.steps)
+    for name, part in groups.items():
+        print(f"{name}: cross-fitted accuracy {accuracy(part, w):.4f} ({len(part)} ambiguous)")
+    Weights(tuple(float(x) for x in w)).save(
+        args.out,
+        {
+            "trained_on": [
+                "sciad/dev-open.json",
+                *[f"sdu22-ad/{n}/train.json (9/10)" for n in SDU],
+                "gladis/biomedical/train.json",
+            ],
+            "built_by": "scripts/train_disambiguator.py",
+        },
+    )
+    record(
+        args.out,
+        id="acronym-disambiguator",
+        version=f"{__version__}+conditional-logit-{len(w)}-features",
+        source_data=[
+            "SciAD dev-open",
+            *[f"SDU@AAAI-22 AD {n} train, 9/10" for n in SDU],
+            "GLADIS biomedical train",
+            "the bundled acronym dictionary's contexts",
+        ],
+        licence="CC BY-NC-SA 4.0 (derived from the SDU@AAAI-21/22 data); GLADIS CC0",
+        built_by="scripts/train_disambiguator.py",
+    )
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

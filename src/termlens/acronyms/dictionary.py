@@ -1,0 +1,391 @@
+"""What short forms can mean: an SQLite dictionary of long forms with counts and provenance.
+
+Each row is one long form of one short form as one source wrote it, with a count (popularity),
+a language and a domain. Long forms that differ only in case, punctuation or word endings share a
+*variant key* (:func:`termlens.acronyms.lexical.variant_key`) and make one :class:`Sense`, whose
+text is its most frequent variant (as GLADIS merges them). The dictionary also keeps, per sense,
+the words seen around it (``contexts``), which the disambiguator compares with a new context.
+
+Writes happen in one transaction each (a bad file imports nothing); :func:`build` writes a new
+file next to the target and renames it into place, so readers never see a half-built dictionary.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from termlens.acronyms.lexical import content_terms, variant_key, words
+from termlens.errors import InputError
+
+SCHEMA_VERSION = "1"
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sources (
+    id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, licence TEXT NOT NULL,
+    description TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS forms (
+    id INTEGER PRIMARY KEY, short TEXT NOT NULL, long TEXT NOT NULL, key TEXT NOT NULL,
+    UNIQUE (short, long));
+CREATE TABLE IF NOT EXISTS long_forms (
+    form INTEGER NOT NULL, source INTEGER NOT NULL, count INTEGER NOT NULL,
+    language TEXT NOT NULL, domain TEXT NOT NULL, PRIMARY KEY (form, source)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS terms (id INTEGER PRIMARY KEY, term TEXT UNIQUE NOT NULL,
+    df INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS usage (
+    short TEXT NOT NULL, source INTEGER NOT NULL, annotated INTEGER NOT NULL,
+    seen INTEGER NOT NULL, PRIMARY KEY (short, source)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS domain_terms (
+    domain TEXT NOT NULL, term TEXT NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (domain, term)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS contexts (
+    form INTEGER NOT NULL, source INTEGER NOT NULL, term INTEGER NOT NULL,
+    count INTEGER NOT NULL, PRIMARY KEY (form, source, term)) WITHOUT ROWID;
+"""
+_CHUNK = 50_000
+MMAP_BYTES = 256 << 20  # address space, not memory: pages are loaded only when read
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One long form of a short form, as a source gives it."""
+
+    short: str
+    long: str
+    count: int = 1
+    language: str = ""
+    domain: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Sense:
+    """One meaning of a short form: its variants merged, counts summed over sources."""
+
+    short: str
+    key: str
+    long: str
+    count: int
+    variants: tuple[tuple[str, int], ...]
+    languages: tuple[str, ...]
+    domains: tuple[str, ...]
+    sources: tuple[str, ...]
+
+
+class Context(NamedTuple):
+    """A text seen around a short form used with a given long form."""
+
+    short: str
+    long: str
+    text: str
+
+
+class AcronymDictionary:
+    """Short form → senses, backed by one SQLite file (or memory)."""
+
+    def __init__(self, connection: sqlite3.Connection, name: str) -> None:
+        self._db = connection
+        self.name = name
+
+    @classmethod
+    def open(cls, path: Path, *, writable: bool = False) -> AcronymDictionary:
+        """Open an existing dictionary file; read-only unless ``writable``."""
+        if not path.is_file():
+            raise InputError(f"{path}: no such dictionary; build one with `termlens dict import`")
+        mode = "rw" if writable else "ro"
+        try:
+            db = sqlite3.connect(f"file:{path.resolve()}?mode={mode}", uri=True)
+            version = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        except sqlite3.DatabaseError:
+            raise InputError(
+                f"{path}: not a termlens dictionary (SQLite); import JSON or TSV with "
+                "`termlens dict import`"
+            ) from None
+        if version is None or version[0] != SCHEMA_VERSION:
+            raise InputError(f"{path}: dictionary schema {version} is not {SCHEMA_VERSION}")
+        db.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")  # reads without copies or syscalls
+        db.execute("PRAGMA cache_size = -32000")  # 32 MB of page cache
+        return cls(db, str(path))
+
+    @classmethod
+    def create(cls, path: Path | str = ":memory:") -> AcronymDictionary:
+        """Create an empty dictionary (in memory by default)."""
+        db = sqlite3.connect(str(path))
+        db.executescript(_SCHEMA)
+        with db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        return cls(db, str(path))
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> AcronymDictionary:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading -------------------------------------------------------------------------
+
+    def lookup(self, short: str, exclude_sources: frozenset[str] = frozenset()) -> list[Sense]:
+        """The senses of a short form, most frequent first; tries upper case if none match.
+        Entries from ``exclude_sources`` are left out."""
+        rows = self._rows(short)
+        if not rows and short != short.upper():
+            rows = self._rows(short.upper())
+        if exclude_sources:
+            rows = [row for row in rows if row[2] not in exclude_sources]
+        by_key: dict[str, list[tuple[str, str, str, int, str, str]]] = defaultdict(list)
+        for row in rows:
+            by_key[row[0]].append(row)
+        senses = [_sense(short, key, group) for key, group in by_key.items()]
+        return sorted(senses, key=lambda s: (-s.count, s.long))
+
+    def _rows(self, short: str) -> list[tuple[str, str, str, int, str, str]]:
+        return self._db.execute(
+            "SELECT f.key, f.long, s.name, l.count, l.language, l.domain FROM forms f "
+            "JOIN long_forms l ON l.form = f.id JOIN sources s ON s.id = l.source "
+            "WHERE f.short = ?",
+            (short,),
+        ).fetchall()
+
+    def __contains__(self, short: object) -> bool:
+        return isinstance(short, str) and bool(self._rows(short))
+
+    def short_forms(self) -> Iterator[str]:
+        """Every short form with a long form, in order."""
+        yield from (
+            short
+            for (short,) in self._db.execute(
+                "SELECT DISTINCT f.short FROM forms f JOIN long_forms l ON l.form = f.id "
+                "ORDER BY f.short"
+            )
+        )
+
+    def rows(self) -> Iterator[tuple[str, str, str, int, str, str, str]]:
+        """Every stored long form: short, key, long, source, count, language, domain."""
+        yield from self._db.execute(
+            "SELECT f.short, f.key, f.long, s.name, l.count, l.language, l.domain FROM forms f "
+            "JOIN long_forms l ON l.form = f.id JOIN sources s ON s.id = l.source "
+            "ORDER BY f.short, f.key, f.long, s.name"
+        )
+
+    def profiles(
+        self, short: str, exclude_sources: frozenset[str] = frozenset()
+    ) -> dict[str, Counter[str]]:
+        """The context words seen with each long form of a short form, by long form."""
+        out: dict[str, Counter[str]] = defaultdict(Counter)
+        for long, source, term, count in self._db.execute(
+            "SELECT f.long, s.name, t.term, c.count FROM forms f JOIN contexts c ON c.form = f.id "
+            "JOIN sources s ON s.id = c.source JOIN terms t ON t.id = c.term WHERE f.short = ?",
+            (short,),
+        ):
+            if source not in exclude_sources:
+                out[long][term] += count
+        return out
+
+    def document_frequencies(self, terms: Iterable[str]) -> dict[str, int]:
+        """How many stored contexts contain each term (absent terms are left out)."""
+        unique = list(set(terms))
+        found: dict[str, int] = {}
+        for i in range(0, len(unique), 500):
+            chunk = unique[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT term, df FROM terms WHERE term IN ({marks})"
+            found.update(self._db.execute(query, chunk).fetchall())
+        return found
+
+    @property
+    def context_count(self) -> int:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'contexts'").fetchone()
+        return int(row[0]) if row else 0
+
+    @property
+    def total_document_frequency(self) -> int:
+        row = self._db.execute("SELECT SUM(df) FROM terms").fetchone()
+        return int(row[0] or 0)
+
+    def stats(self) -> dict[str, object]:
+        """Counts of short forms, senses, long forms and contexts, and rows per source."""
+        one = self._db.execute
+        per_source = one(
+            "SELECT s.name, s.licence, COUNT(l.form) FROM sources s "
+            "LEFT JOIN long_forms l ON l.source = s.name GROUP BY s.name ORDER BY s.name"
+        ).fetchall()
+        return {
+            "short_forms": one(f"SELECT COUNT(DISTINCT short) FROM {_LISTED}").fetchone()[0],
+            "senses": one(
+                f"SELECT COUNT(*) FROM (SELECT DISTINCT short, key FROM {_LISTED})"
+            ).fetchone()[0],
+            "long_forms": one(f"SELECT COUNT(*) FROM {_LISTED}").fetchone()[0],
+            "contexts": self.context_count,
+            "sources": {name: {"licence": lic, "rows": n} for name, lic, n in per_source},
+        }
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def add(self, entries: Iterable[Entry], source: str, licence: str = "", about: str = "") -> int:
+        """Add long forms from one source in one transaction; counts add up. Returns rows read."""
+        n = 0
+        with self._db:
+            source_id = self._register(source, licence, about)
+            for chunk in _chunks(entries):
+                n += len(chunk)
+                self._db.executemany(
+                    "INSERT OR IGNORE INTO forms (short, long, key) VALUES (?, ?, ?)",
+                    ((e.short, e.long, variant_key(e.long) or e.long.lower()) for e in chunk),
+                )
+                self._db.executemany(
+                    "INSERT INTO long_forms SELECT id, ?, ?, ?, ? FROM forms "
+                    "WHERE short = ? AND long = ? "
+                    "ON CONFLICT (form, source) DO UPDATE SET count = count + excluded.count",
+                    ((source_id, e.count, e.language, e.domain, e.short, e.long) for e in chunk),
+                )
+        return n
+
+    def add_contexts(self, contexts: Iterable[Context], source: str, licence: str = "") -> int:
+        """Remember the words around short forms used with known long forms (one transaction)."""
+        counts: Counter[tuple[str, str, str]] = Counter()
+        df: Counter[str] = Counter()
+        n = 0
+        for context in contexts:
+            own = set(words(context.short))
+            terms = [t for t in content_terms(context.text) if t not in own]
+            for term, count in Counter(terms).items():
+                counts[context.short, context.long, term] += count
+            df.update(set(terms))
+            n += 1
+        pairs = {(short, long) for short, long, _ in counts}
+        with self._db:
+            source_id = self._register(source, licence, "")
+            self._db.executemany(
+                "INSERT OR IGNORE INTO forms (short, long, key) VALUES (?, ?, ?)",
+                ((s, lf, variant_key(lf) or lf.lower()) for s, lf in pairs),
+            )
+            self._db.executemany(
+                "INSERT INTO terms (term, df) VALUES (?, ?) "
+                "ON CONFLICT (term) DO UPDATE SET df = df + excluded.df",
+                df.items(),
+            )
+            self._db.executemany(
+                "INSERT INTO contexts SELECT f.id, ?, t.id, ? FROM forms f, terms t "
+                "WHERE f.short = ? AND f.long = ? AND t.term = ? "
+                "ON CONFLICT (form, source, term) DO UPDATE SET count = count + excluded.count",
+                ((source_id, c, s, lf, t) for (s, lf, t), c in counts.items()),
+            )
+            self._db.execute(
+                "INSERT INTO meta VALUES ('contexts', ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + excluded.value",
+                (n,),
+            )
+        return n
+
+    def refresh_domains(self) -> None:
+        """Recount the context words of each domain (from the long forms' domain tags)."""
+        with self._db:
+            self._db.execute("DELETE FROM domain_terms")
+            self._db.execute(
+                "INSERT INTO domain_terms SELECT l.domain, t.term, SUM(c.count) FROM contexts c "
+                "JOIN long_forms l ON l.form = c.form AND l.source = c.source "
+                "JOIN terms t ON t.id = c.term WHERE l.domain != '' GROUP BY l.domain, t.term"
+            )
+
+    def domain_profiles(self) -> dict[str, Counter[str]]:
+        """The context words of each domain (see :meth:`refresh_domains`)."""
+        out: dict[str, Counter[str]] = defaultdict(Counter)
+        for domain, term, count in self._db.execute("SELECT domain, term, count FROM domain_terms"):
+            out[domain][term] = count
+        return dict(out)
+
+    def add_usage(self, rates: dict[str, tuple[int, int]], source: str, licence: str = "") -> None:
+        """Record how often annotators marked each written form as an abbreviation where it
+        occurred: ``{form: (times annotated, times seen)}`` (one transaction)."""
+        with self._db:
+            source_id = self._register(source, licence, "")
+            self._db.executemany(
+                "INSERT INTO usage VALUES (?, ?, ?, ?) ON CONFLICT (short, source) DO UPDATE SET "
+                "annotated = annotated + excluded.annotated, seen = seen + excluded.seen",
+                ((short, source_id, a, n) for short, (a, n) in rates.items()),
+            )
+
+    def usage(self, source: str) -> dict[str, tuple[int, int]]:
+        """The usage counts one source recorded (see :meth:`add_usage`)."""
+        rows = self._db.execute(
+            "SELECT u.short, u.annotated, u.seen FROM usage u JOIN sources s ON s.id = u.source "
+            "WHERE s.name = ?",
+            (source,),
+        )
+        return {short: (annotated, seen) for short, annotated, seen in rows}
+
+    def _register(self, source: str, licence: str, about: str) -> int:
+        self._db.execute(
+            "INSERT INTO sources (name, licence, description) VALUES (?, ?, ?) "
+            "ON CONFLICT (name) DO UPDATE SET "
+            "licence = COALESCE(NULLIF(excluded.licence, ''), licence), "
+            "description = COALESCE(NULLIF(excluded.description, ''), description)",
+            (source, licence, about),
+        )
+        row = self._db.execute("SELECT id FROM sources WHERE name = ?", (source,)).fetchone()
+        return int(row[0])
+
+    def fast_writes(self) -> None:
+        """Skip the journal and syncs: only for a new file that is renamed into place when
+        complete (see :func:`build`)."""
+        self._db.execute("PRAGMA journal_mode = OFF")
+        self._db.execute("PRAGMA synchronous = OFF")
+
+
+_LISTED = "(SELECT DISTINCT f.short, f.key, f.long FROM forms f JOIN long_forms l ON l.form = f.id)"
+
+
+def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
+    chunk: list[Entry] = []
+    for entry in entries:
+        chunk.append(entry)
+        if len(chunk) == _CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _sense(short: str, key: str, rows: list[tuple[str, str, str, int, str, str]]) -> Sense:
+    variants: Counter[str] = Counter()
+    for _, long, _, count, _, _ in rows:
+        variants[long] += count
+    ordered = sorted(variants.items(), key=lambda item: (-item[1], item[0]))
+    return Sense(
+        short=short,
+        key=key,
+        long=ordered[0][0],
+        count=sum(variants.values()),
+        variants=tuple(ordered),
+        languages=tuple(sorted({r[4] for r in rows if r[4]})),
+        domains=tuple(sorted({r[5] for r in rows if r[5]})),
+        sources=tuple(sorted({r[2] for r in rows})),
+    )
+
+
+@contextmanager
+def build(path: Path) -> Iterator[AcronymDictionary]:
+    """Build a new dictionary file: written beside ``path`` and renamed into place on success."""
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError(f"{path}: directory {directory} does not exist; create it first")
+    handle, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(handle)
+    os.unlink(temp)
+    try:
+        dictionary = AcronymDictionary.create(temp)
+        dictionary.fast_writes()
+        with dictionary:
+            yield dictionary
+        os.replace(temp, path)
+    finally:
+        Path(temp).unlink(missing_ok=True)

@@ -1,0 +1,140 @@
+"""Dictionary files in and out: SDU ``diction.json``, GLADIS ``[[long form, count]]`` JSON, TSV.
+
+- ``sdu``: ``{"SF": ["long form", ...]}`` (no counts: each long form counts once);
+- ``gladis``: ``{"SF": [["long form", count], ...]}``;
+- ``tsv``: a header line, then ``short<TAB>long[<TAB>count[<TAB>language[<TAB>domain]]]``.
+
+Reading checks every record and names the file, line and field of the first bad one; used with
+:meth:`AcronymDictionary.add`, which imports in one transaction, a bad file imports nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Literal
+
+from termlens.acronyms.dictionary import AcronymDictionary, Entry
+from termlens.errors import InputError, choose_one
+from termlens.io import atomic_write, read_text
+
+DictionaryFormat = Literal["sdu", "gladis", "tsv"]
+FORMATS: tuple[DictionaryFormat, ...] = ("sdu", "gladis", "tsv")
+TSV_HEADER = "short\tlong\tcount\tlanguage\tdomain"
+
+
+def check_format(value: str) -> DictionaryFormat:
+    """A format name, or a clear error listing the valid ones."""
+    if value not in FORMATS:
+        raise choose_one("dictionary format", value, FORMATS)
+    return value
+
+
+def guess_format(path: Path, text: str) -> DictionaryFormat:
+    """``tsv`` for .tsv/.txt files; for JSON, ``gladis`` when long forms come with counts."""
+    if path.suffix.lower() in (".tsv", ".txt"):
+        return "tsv"
+    for char in text.lstrip()[:1]:
+        if char != "{":
+            raise InputError(f"{path}: line 1: expected a JSON object of short forms, or a .tsv")
+    head = text[:4096]
+    after_colon = head.split(":", 1)[1].lstrip() if ":" in head else ""
+    return (
+        "gladis"
+        if after_colon.startswith("[") and after_colon[1:].lstrip().startswith("[")
+        else "sdu"
+    )
+
+
+def read_entries(
+    path: Path, format: DictionaryFormat | None = None, language: str = "", domain: str = ""
+) -> Iterator[Entry]:
+    """The entries of a dictionary file, checked one by one."""
+    text = read_text(path)
+    chosen = format or guess_format(path, text)
+    if chosen == "tsv":
+        yield from _tsv_entries(path, text, language, domain)
+    else:
+        yield from _json_entries(path, text, chosen, language, domain)
+
+
+def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
+    lines = text.splitlines()
+    if not lines or not lines[0].lower().startswith("short\tlong"):
+        raise InputError(f"{path}: line 1: expected the header {TSV_HEADER!r}")
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) < 2 or not fields[0].strip() or not fields[1].strip():
+            raise InputError(f"{path}: line {number}: expected a short form and a long form")
+        count = 1
+        if len(fields) > 2 and fields[2].strip():
+            if not fields[2].strip().isdigit():
+                raise InputError(
+                    f"{path}: line {number}: field count: {fields[2]!r} is not a count"
+                )
+            count = int(fields[2])
+        lang = fields[3].strip() if len(fields) > 3 and fields[3].strip() else language
+        dom = fields[4].strip() if len(fields) > 4 and fields[4].strip() else domain
+        yield Entry(fields[0].strip(), fields[1].strip(), count, lang, dom)
+
+
+def _json_entries(
+    path: Path, text: str, format: DictionaryFormat, language: str, domain: str
+) -> Iterator[Entry]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: line 1: expected a JSON object of short forms")
+    for short, longs in data.items():
+        where = f"{path}: line {_line_of(text, short)}: short form {short!r}"
+        if not short.strip() or not isinstance(longs, list):
+            raise InputError(f"{where}: expected a non-empty key and a list of long forms")
+        for item in longs:
+            if format == "sdu":
+                if not isinstance(item, str) or not item.strip():
+                    raise InputError(f"{where}: long form {item!r} is not text (sdu format)")
+                yield Entry(short, item.strip(), 1, language, domain)
+                continue
+            ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+            if not ok or not item[0].strip() or not isinstance(item[1], int) or item[1] < 0:
+                raise InputError(
+                    f"{where}: item {item!r} is not [long form, count] (gladis format)"
+                )
+            yield Entry(short, item[0].strip(), item[1], language, domain)
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line of a key in JSON text (for error messages)."""
+    position = text.find(json.dumps(key, ensure_ascii=False) + ":")
+    if position < 0:
+        position = text.find(json.dumps(key) + ":")
+    return text.count("\n", 0, max(position, 0)) + 1
+
+
+def export(dictionary: AcronymDictionary, path: Path, format: DictionaryFormat) -> int:
+    """Write the whole dictionary in a format (atomically); returns the number of short forms."""
+    n = 0
+    with atomic_write(path) as out:
+        if format == "tsv":
+            out.write(TSV_HEADER + "\tsource\n")
+            for short, _, long, source, count, lang, dom in dictionary.rows():
+                out.write(f"{short}\t{long}\t{count}\t{lang}\t{dom}\t{source}\n")
+            return sum(1 for _ in dictionary.short_forms())
+        out.write("{")
+        for short in dictionary.short_forms():
+            senses = dictionary.lookup(short)
+            value: list[object]
+            if format == "sdu":
+                value = [v for s in senses for v, _ in s.variants]
+            else:
+                value = [[s.long, s.count] for s in senses]
+            out.write(("," if n else "") + "\n" + json.dumps(short, ensure_ascii=False) + ": ")
+            out.write(json.dumps(value, ensure_ascii=False))
+            n += 1
+        out.write("\n}\n")
+    return n

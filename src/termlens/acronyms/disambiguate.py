@@ -1,0 +1,343 @@
+"""What an undefined short form means here: dictionary senses ranked by their fit to the context.
+
+Each candidate sense gets a few features — its popularity, how many of its words occur in the
+context, whether its initials spell the short form, and how well the words seen around it before
+(its *profile*) predict the words around this occurrence (cosine and a smoothed language-model
+ratio). A conditional logit (softmax over the candidates, weights in ``disambiguator.json``,
+trained by ``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short
+forms with thousands of senses are first cut to a shortlist by the cheap features.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter, OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+from termlens.acronyms.dictionary import AcronymDictionary, Sense
+from termlens.acronyms.lexical import STOPWORDS, content_terms, words
+from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
+from termlens.errors import InputError
+from termlens.resources import resource_path
+
+FEATURES = (
+    "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",
+    "variant_cosine", "variant_language_model", "semantic", "domain",
+)  # fmt: skip
+WEIGHTS_FILE = "disambiguator.json"
+SHORTLIST = 50  # senses kept for full scoring when a short form has more
+SEMANTIC_SENSES = 10  # senses (by cheap evidence) compared with the context by the encoder
+MAX_VARIANTS = 20  # written variants of one sense scored separately
+SMOOTHING = 20.0  # Dirichlet smoothing of profiles towards the background
+KNOWN_SHORT_FORMS = 4096  # short forms whose senses and profiles stay in memory
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One written long form of a sense."""
+
+    long: str
+    count: int
+    sense: Sense
+
+
+@dataclass(frozen=True, slots=True)
+class Meaning:
+    """The chosen long form of a short form occurrence, its probability and the runners-up."""
+
+    short: str
+    long: str
+    score: float
+    source: str  # "defined" (in the text) or "dictionary"
+    alternatives: tuple[tuple[str, float], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Feature weights of the conditional logit."""
+
+    values: tuple[float, ...]
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Weights:
+        source = path or resource_path(WEIGHTS_FILE)
+        try:
+            data = json.loads(source.read_text(encoding="utf-8"))
+            values = tuple(float(data["weights"][name]) for name in FEATURES)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise InputError(f"{source}: not a disambiguator weights file ({exc})") from None
+        return cls(values)
+
+    def save(self, path: Path, about: dict[str, object]) -> None:
+        data = {
+            "features": list(FEATURES),
+            "weights": dict(zip(FEATURES, self.values, strict=True)),
+        }
+        path.write_text(json.dumps({**data, **about}, indent=2) + "\n", encoding="utf-8")
+
+
+@cache
+def default_weights() -> Weights:
+    """The bundled weights."""
+    return Weights.load()
+
+
+class Disambiguator:
+    """Ranks the long forms a dictionary gives a short form by their fit to a context.
+
+    Candidates are written long forms; each is scored with the evidence of its sense (all its
+    variants together) and its own. ``knowledge`` are the dictionaries whose context profiles are
+    used (default: ``dictionary``); entries and contexts from ``exclude_sources`` are ignored.
+    With a ``language``, senses recorded only in other languages are left out.
+    """
+
+    def __init__(
+        self,
+        dictionary: AcronymDictionary,
+        knowledge: Sequence[AcronymDictionary] | None = None,
+        weights: Weights | None = None,
+        exclude_sources: frozenset[str] = frozenset(),
+        language: str | None = None,
+        encoder: SentenceEncoder | None = None,
+    ) -> None:
+        self.dictionary = dictionary
+        self.language = language
+        self.encoder = encoder or default_encoder()
+        self.knowledge = tuple(knowledge) if knowledge is not None else (dictionary,)
+        self.weights = weights or default_weights()
+        self.exclude_sources = exclude_sources
+        self._total_df = sum(store.total_document_frequency for store in self.knowledge) or 1
+        self._df: dict[str, int] = {}
+        self._known: OrderedDict[str, _ShortForm] = OrderedDict()
+        domains: dict[str, Counter[str]] = {}
+        for store in self.knowledge:
+            for domain, profile in _domain_profiles(store).items():
+                domains.setdefault(domain, Counter()).update(profile)
+        self._frequencies(term for profile in domains.values() for term in profile)
+        self._domains = {domain: self._profile(c) for domain, c in domains.items()}
+
+    def features(
+        self, short: str, context: str, vector: Vectors | None = None
+    ) -> tuple[list[Candidate], list[list[float]]]:
+        """The shortlisted candidates of a short form and their feature vectors in this context
+        (``vector``: the context's embedding, when already computed)."""
+        known = self._short_form(short)
+        if not known.senses:
+            return [], []
+        own = set(words(short))
+        terms = Counter(t for t in content_terms(context) if t not in own)
+        senses = known.senses
+        if len(senses) > SEMANTIC_SENSES:
+            senses = _shortlist(senses, short, terms, known.variant_profiles)[:SHORTLIST]
+        weighted = self._weighted(terms)
+        fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
+        candidates, rows = [], []
+        for sense in senses:
+            sense_row = [
+                math.log(sense.count + 1.0),
+                *_profile_features(weighted, known.sense_profiles.get(sense.key)),
+            ]
+            for long, count in sense.variants[:MAX_VARIANTS]:
+                own_profile = _profile_features(weighted, known.variant_profiles.get(long))
+                candidates.append(Candidate(long, count, sense))
+                rows.append(
+                    [
+                        sense_row[0],
+                        math.log((count + 1.0) / (sense.count + 1.0)),
+                        _overlap(long, terms),
+                        float(_initials_spell(long, short)),
+                        *sense_row[1:],
+                        *own_profile[1:],
+                    ]
+                )
+        if vector is None:
+            vector = self.encoder.encode([context])[0]
+        nearest = senses[:SEMANTIC_SENSES]  # only the likeliest senses are embedded
+        similarities = dict(
+            zip(
+                (s.key for s in nearest),
+                (self.encoder.encode_cached([s.long for s in nearest]) @ vector).tolist(),
+                strict=True,
+            )
+        )
+        for row, candidate in zip(rows, candidates, strict=True):
+            domains = candidate.sense.domains
+            row += [
+                similarities.get(candidate.sense.key, 0.0),
+                max((fit[d] for d in domains if d in fit), default=0.0),
+            ]
+        return candidates, rows
+
+    def _short_form(self, short: str) -> _ShortForm:
+        """Senses and profiles of a short form (the most recent ones are kept)."""
+        if short in self._known:
+            self._known.move_to_end(short)
+            return self._known[short]
+        senses = self.dictionary.lookup(short, self.exclude_sources)
+        if self.language:
+            senses = [s for s in senses if not s.languages or self.language in s.languages]
+        counts: dict[str, Counter[str]] = {}
+        for store in self.knowledge:
+            for long, profile in store.profiles(short, self.exclude_sources).items():
+                counts.setdefault(long, Counter()).update(profile)
+        self._frequencies(term for profile in counts.values() for term in profile)
+        pooled: dict[str, Counter[str]] = {}
+        for sense in senses:
+            for long, _ in sense.variants:
+                if long in counts:
+                    pooled.setdefault(sense.key, Counter()).update(counts[long])
+        known = _ShortForm(
+            senses,
+            {long: self._profile(c) for long, c in counts.items()},
+            {key: self._profile(c) for key, c in pooled.items()},
+        )
+        self._known[short] = known
+        if len(self._known) > KNOWN_SHORT_FORMS:
+            self._known.popitem(last=False)
+        return known
+
+    def _frequencies(self, terms: Iterable[str]) -> None:
+        """Fetch the document frequencies of terms not seen yet."""
+        wanted = {t for t in terms if t not in self._df}
+        if not wanted:
+            return
+        found: Counter[str] = Counter()
+        for store in self.knowledge:
+            found.update(store.document_frequencies(wanted))
+        for term in wanted:
+            self._df[term] = found[term]
+
+    def _idf(self, term: str) -> float:
+        return math.log((self._total_df + 1.0) / (self._df[term] + 1.0))
+
+    def _background(self, term: str) -> float:
+        return (self._df[term] + 0.5) / self._total_df
+
+    def _profile(self, counts: Counter[str]) -> _Profile:
+        weights = {t: c * self._idf(t) for t, c in counts.items()}
+        norm = math.sqrt(sum(w * w for w in weights.values()))
+        return _Profile(counts, sum(counts.values()), weights, norm)
+
+    def _weighted(self, terms: Counter[str]) -> _Context:
+        self._frequencies(terms)
+        weights = {t: c * self._idf(t) for t, c in terms.items()}
+        background = {t: self._background(t) for t in terms}
+        norm = math.sqrt(sum(w * w for w in weights.values()))
+        return _Context(terms, weights, norm, background)
+
+    def rank(
+        self, short: str, context: str, vector: Vectors | None = None
+    ) -> list[tuple[Candidate, float]]:
+        """The candidates of a short form with their probabilities here, most likely first."""
+        candidates, rows = self.features(short, context, vector)
+        if not candidates:
+            return []
+        scores = [sum(w * f for w, f in zip(self.weights.values, row, strict=True)) for row in rows]
+        return sorted(zip(candidates, softmax(scores), strict=True), key=lambda pair: -pair[1])
+
+    def rank_many(
+        self, occurrences: Sequence[tuple[str, str]]
+    ) -> list[list[tuple[Candidate, float]]]:
+        """:meth:`rank` for many (short form, context) pairs, contexts embedded in batches."""
+        vectors = self.encoder.encode([context for _, context in occurrences])
+        return [
+            self.rank(short, context, vector)
+            for (short, context), vector in zip(occurrences, vectors, strict=True)
+        ]
+
+
+class _Profile(NamedTuple):
+    """The words seen around a long form (or a sense), raw and idf-weighted."""
+
+    counts: Counter[str]
+    total: int
+    weights: dict[str, float]
+    norm: float
+
+
+class _Context(NamedTuple):
+    """The words around an occurrence: counts, idf weights, norm and background probabilities."""
+
+    counts: Counter[str]
+    weights: dict[str, float]
+    norm: float
+    background: dict[str, float]
+
+
+class _ShortForm(NamedTuple):
+    senses: list[Sense]
+    variant_profiles: dict[str, _Profile]
+    sense_profiles: dict[str, _Profile]
+
+
+_DOMAINS: dict[str, dict[str, Counter[str]]] = {}
+
+
+def _domain_profiles(store: AcronymDictionary) -> dict[str, Counter[str]]:
+    """A dictionary's domain profiles, read once per file."""
+    if store.name == ":memory:":
+        return store.domain_profiles()
+    if store.name not in _DOMAINS:
+        _DOMAINS[store.name] = store.domain_profiles()
+    return _DOMAINS[store.name]
+
+
+def softmax(scores: Sequence[float]) -> list[float]:
+    """Probabilities from scores."""
+    top = max(scores)
+    exps = [math.exp(s - top) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def _overlap(long: str, terms: Counter[str]) -> float:
+    """The share of a long form's content words found in the context."""
+    long_terms = set(content_terms(long))
+    return len(long_terms & terms.keys()) / len(long_terms) if long_terms else 0.0
+
+
+def _shortlist(
+    senses: list[Sense], short: str, terms: Counter[str], profiles: Mapping[str, object]
+) -> list[Sense]:
+    """Senses ranked by cheap evidence: popularity, words in context, initials, a profile."""
+
+    def cheap(sense: Sense) -> float:
+        seen = any(long in profiles for long, _ in sense.variants)
+        return (
+            math.log(sense.count + 1.0)
+            + 3.0 * _overlap(sense.long, terms)
+            + float(_initials_spell(sense.long, short))
+            + 2.0 * seen
+        )
+
+    return sorted(senses, key=cheap, reverse=True)
+
+
+def _initials_spell(long: str, short: str) -> bool:
+    """Whether the first letters of the long form's words spell the short form's letters."""
+    letters = "".join(c for c in short.lower() if c.isalpha())
+    if not letters:
+        return False
+    all_words = words(long)
+    content = [w for w in all_words if w not in STOPWORDS]
+    return letters in ("".join(w[0] for w in all_words), "".join(w[0] for w in content))
+
+
+def _profile_features(context: _Context, profile: _Profile | None) -> list[float]:
+    """has_profile, cosine (tf-idf) and the language-model ratio of the context under a profile."""
+    if profile is None or not context.counts:
+        return [float(profile is not None), 0.0, 0.0]
+    weights = profile.weights
+    dot = sum(w * weights[t] for t, w in context.weights.items() if t in weights)
+    norms = context.norm * profile.norm
+    ratio = 0.0
+    for term, count in context.counts.items():
+        background = context.background[term]
+        p = (profile.counts[term] + SMOOTHING * background) / (profile.total + SMOOTHING)
+        ratio += count * math.log(p / background)
+    return [1.0, dot / norms if norms else 0.0, ratio / sum(context.counts.values())]

@@ -1,0 +1,156 @@
+"""Expanding every short form of a text: the text's own definition first, else the dictionary.
+
+A definition in the document holds for all its later uses (one sense per discourse). A short
+form the document never defines gets one meaning for the whole document too: the candidate with
+the highest probability averaged over its occurrences, each judged on the text around it. Below
+``threshold`` the expansion abstains (no meaning, alternatives still listed).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
+from termlens.errors import OptionError
+from termlens.resources import resource_path
+from termlens.text import LanguageOption, Span
+
+DICTIONARY_FILE = "acronyms.sqlite"
+CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
+ALTERNATIVES = 3
+ExpansionSource = Literal["defined", "dictionary", "abstained", "unknown"]
+
+
+@dataclass(frozen=True, slots=True)
+class Expansion:
+    """A short form occurrence and what it means here."""
+
+    short: Span
+    long: str | None
+    source: ExpansionSource
+    confidence: float
+    alternatives: tuple[tuple[str, float], ...] = ()
+    definition: Span | None = None  # the long form in the text, when the text defines it
+    defines: bool = False  # this occurrence is the one inside the definition
+
+
+@cache
+def default_dictionary() -> AcronymDictionary:
+    """The bundled dictionary (opened read-only once per process)."""
+    return AcronymDictionary.open(resource_path(DICTIONARY_FILE))
+
+
+def expand(
+    text: str,
+    *,
+    lang: LanguageOption = "auto",
+    disambiguator: Disambiguator | None = None,
+    threshold: float = 0.3,
+) -> list[Expansion]:
+    """Every short form occurrence of ``text`` with its meaning, in text order."""
+    (occurrences,) = find_abbreviations_in_many([text], lang=lang, rules_only=False)
+    return expand_occurrences(text, occurrences, disambiguator, threshold)
+
+
+def expand_many(
+    texts: Iterable[str],
+    *,
+    lang: LanguageOption = "auto",
+    dictionary: Path | None = None,
+    threshold: float = 0.3,
+    jobs: int = 1,
+) -> Iterator[list[Expansion]]:
+    """:func:`expand` for many texts, in order, on ``jobs`` processes (each loads the encoder
+    and opens the dictionary once); ``dictionary`` defaults to the bundled one."""
+    if jobs < 1:
+        raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
+    setup = (str(dictionary) if dictionary else "", lang, threshold)
+    if jobs == 1:
+        _start_worker(*setup)
+        yield from map(_expand_in_worker, texts)
+        return
+    context = multiprocessing.get_context("spawn")  # workers that load their own models
+    with context.Pool(jobs, initializer=_start_worker, initargs=setup) as pool:
+        yield from pool.imap(_expand_in_worker, texts, chunksize=4)
+
+
+_WORKER: dict[str, object] = {}
+
+
+def _start_worker(dictionary: str, lang: LanguageOption, threshold: float) -> None:
+    store = AcronymDictionary.open(Path(dictionary)) if dictionary else default_dictionary()
+    _WORKER["ranker"] = Disambiguator(store, language=None if lang == "auto" else lang)
+    _WORKER["lang"], _WORKER["threshold"] = lang, threshold
+
+
+def _expand_in_worker(text: str) -> list[Expansion]:
+    ranker, lang, threshold = _WORKER["ranker"], _WORKER["lang"], _WORKER["threshold"]
+    assert isinstance(ranker, Disambiguator) and isinstance(threshold, float)
+    return expand(text, lang=lang, disambiguator=ranker, threshold=threshold)  # type: ignore[arg-type]
+
+
+def expand_occurrences(
+    text: str,
+    occurrences: list[Occurrence],
+    disambiguator: Disambiguator | None = None,
+    threshold: float = 0.3,
+) -> list[Expansion]:
+    """Meanings for occurrences already found in ``text``."""
+    ranker = disambiguator or Disambiguator(default_dictionary())
+    undefined: dict[str, list[Occurrence]] = defaultdict(list)
+    for occurrence in occurrences:
+        if occurrence.long is None:
+            undefined[occurrence.short.text].append(occurrence)
+    chosen = {short: _discourse_meaning(text, group, ranker) for short, group in undefined.items()}
+    out = []
+    for occurrence in occurrences:
+        if occurrence.long is not None:
+            out.append(
+                Expansion(
+                    occurrence.short,
+                    occurrence.long.text,
+                    "defined",
+                    1.0,
+                    (),
+                    occurrence.long,
+                    occurrence.defines,
+                )
+            )
+            continue
+        ranked = chosen[occurrence.short.text]
+        if not ranked:
+            out.append(Expansion(occurrence.short, None, "unknown", 0.0))
+            continue
+        (best, confidence), rest = ranked[0], tuple(ranked[1 : 1 + ALTERNATIVES])
+        if confidence < threshold:
+            out.append(
+                Expansion(occurrence.short, None, "abstained", confidence, tuple(ranked[:3]))
+            )
+        else:
+            out.append(Expansion(occurrence.short, best, "dictionary", confidence, rest))
+    return out
+
+
+def _discourse_meaning(
+    text: str, group: list[Occurrence], ranker: Disambiguator
+) -> list[tuple[str, float]]:
+    """Senses ranked by their probability averaged over a short form's occurrences."""
+    totals: dict[str, float] = defaultdict(float)
+    names: dict[str, str] = {}
+    for occurrence in group:
+        start = max(0, occurrence.short.start - CONTEXT_CHARS)
+        context = text[start : occurrence.short.end + CONTEXT_CHARS]
+        for candidate, probability in ranker.rank(occurrence.short.text, context):
+            key = candidate.sense.key
+            totals[key] += probability / len(group)
+            names.setdefault(key, candidate.long)  # the best-ranked written form of the sense
+    ranked = sorted(totals.items(), key=lambda item: -item[1])
+    return [(names[key], round(score, 4)) for key, score in ranked]

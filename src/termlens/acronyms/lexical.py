@@ -1,0 +1,63 @@
+"""Words for comparing long forms and contexts: a light stemmer, stop words, variant keys.
+
+Long forms are merged as GLADIS merges them: two long forms of a short form are one sense when
+they are identical after lower-casing, removing punctuation and stemming every word.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+# English, Spanish and French function words, and words too common in the benchmarks' texts to
+# tell senses apart.
+STOPWORDS = frozenset(
+    """a an the of and or to in on at by for from with without as is are was were be been being
+    this that these those it its we our they their he she his her which who whom what when where
+    how not no nor but if then than so such can could may might will would shall should do does
+    did has have had into over under between about also both each other more most only very via
+    using use used based et al i e g fig table section paper approach method methods proposed
+    el la los las lo un una unos unas de del y o u en que por con para se es son fue al como su
+    sus más mas pero sin sobre entre este esta estos estas ese esa le les des du et ou dans par
+    pour avec sur au aux ce cette ces est sont qui ne pas il elle nous vous ils elles leur
+    leurs""".split()
+)
+
+# Longest first; a suffix is removed only when at least three letters stay.
+_SUFFIXES = (
+    "ational", "ization", "ations", "ation", "iveness", "fulness", "ousness", "ements", "ement",
+    "ments", "ment", "ities", "ity", "ness", "ings", "ing", "ies", "ied", "ive", "ers", "er",
+    "ed", "es", "s", "al", "e", "y",
+)  # fmt: skip
+
+
+@lru_cache(maxsize=1 << 18)
+def stem(word: str) -> str:
+    """A crude, fast stem of a lower-case word (enough to merge plural and derived variants)."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def words(text: str) -> list[str]:
+    """The lower-case words of a text, punctuation removed."""
+    return _WORD.findall(text.lower())
+
+
+def variant_key(long_form: str) -> str:
+    """The key under which variants of a long form merge: stemmed words, no punctuation."""
+    return " ".join(stem(word) for word in words(long_form))
+
+
+def content_terms(text: str) -> list[str]:
+    """Stemmed content words of a text: no stop words, no numbers, no one-letter words."""
+    return [
+        stem(word)
+        for word in words(text)
+        if len(word) > 1 and word not in STOPWORDS and not word.isdigit()
+    ]

@@ -1,0 +1,207 @@
+"""BARR2 (IberEval 2018) sub-track 2: every abbreviation in a Spanish clinical case, resolved.
+
+Output rows: ``doc_id<TAB>start<TAB>end<TAB>abbreviation<TAB>definition``. Which tokens are
+abbreviations is learned from annotated cases (how often each written form was annotated where
+it occurred); a definition the case itself gives wins for the whole case; otherwise the
+disambiguator picks among the definitions seen for the abbreviation.
+
+Scores (micro P/R/F1; the official evaluator was not available, so this follows the task's
+description): *strict* needs the same case, offsets and definition (case, surrounding and
+zero-width spaces ignored); *flexible* also accepts the gold lemmatized definition and ignores
+accents and punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from termlens.acronyms import find_abbreviations
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.benchmarks.metrics import PRF, compare_sets
+from termlens.errors import InputError
+from termlens.io import atomic_write, read_text
+from termlens.text import Document, Span
+
+LICENCE = "BARR2 (IberEval 2018), third-party copy; see the data's SOURCE.md"
+SIGNATURE = "barr2-subtrack2|micro|strict(doc,offsets,definition)+flexible(lemma,accents)"
+SOURCE = "barr2-training-abbreviations"
+MIN_RATE = 0.5  # a written form is an abbreviation where annotators marked it this often
+CONTEXT_CHARS = 150
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """An abbreviation occurrence and its definition (end offset exclusive)."""
+
+    doc_id: str
+    start: int
+    end: int
+    abbreviation: str
+    definition: str
+    lemma: str = ""
+
+    def row(self) -> str:
+        return f"{self.doc_id}\t{self.start}\t{self.end}\t{self.abbreviation}\t{self.definition}"
+
+
+def clean(definition: str) -> str:
+    """A definition without surrounding or zero-width spaces, lower case."""
+    return " ".join(definition.replace("\u200b", " ").split()).lower()
+
+
+def read_resolutions(path: Path) -> list[Resolution]:
+    """Read an abbreviations TSV (5 or 6 columns; lines starting with # are comments)."""
+    out = []
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) < 5 or not fields[1].isdigit() or not fields[2].isdigit():
+            raise InputError(
+                f"{path}: line {number}: expected doc_id, start, end, abbreviation, definition"
+            )
+        lemma = fields[5] if len(fields) > 5 else ""
+        out.append(
+            Resolution(fields[0], int(fields[1]), int(fields[2]), fields[3], fields[4], lemma)
+        )
+    return out
+
+
+def write_predictions(resolutions: Iterable[Resolution], path: Path) -> None:
+    with atomic_write(path) as out:
+        out.write("# Document_ID\tStartOffset\tEndOffset\tAbbreviation\tDefinition\n")
+        for resolution in resolutions:
+            out.write(resolution.row() + "\n")
+
+
+def _loose(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", clean(text))
+    return "".join(c for c in decomposed if c.isalnum())
+
+
+def score(predicted: Sequence[Resolution], gold: Sequence[Resolution]) -> tuple[PRF, PRF]:
+    """(strict, flexible) micro P/R/F1."""
+    strict = compare_sets(
+        ((p.doc_id, p.start, p.end, clean(p.definition)) for p in predicted),
+        ((g.doc_id, g.start, g.end, clean(g.definition)) for g in gold),
+    )
+    accepted: dict[tuple[str, int, int], set[str]] = defaultdict(set)
+    for g in gold:
+        accepted[g.doc_id, g.start, g.end].update({_loose(g.definition), _loose(g.lemma)} - {""})
+    tp = sum(
+        1
+        for p in {(p.doc_id, p.start, p.end, _loose(p.definition)): p for p in predicted}.values()
+        if _loose(p.definition) in accepted.get((p.doc_id, p.start, p.end), set())
+    )
+    n_pred = len({(p.doc_id, p.start, p.end, _loose(p.definition)) for p in predicted})
+    n_gold = len(accepted)
+    return strict, PRF(tp, n_pred - tp, n_gold - tp)
+
+
+def teach(
+    dictionary: AcronymDictionary,
+    texts: dict[str, str],
+    gold: Iterable[Resolution],
+    licence: str = "",
+) -> None:
+    """Store what annotated cases teach: the definitions seen for each abbreviation (counted,
+    with their contexts) and how often each written form was annotated where it occurs."""
+    annotated: Counter[str] = Counter()
+    entries: Counter[tuple[str, str]] = Counter()
+    contexts = []
+    cases = set()
+    for g in gold:
+        text = texts.get(g.doc_id)
+        if text is None or text[g.start : g.end] != g.abbreviation or not clean(g.definition):
+            continue  # rows whose offsets do not match the text teach nothing
+        cases.add(g.doc_id)
+        annotated[g.abbreviation] += 1
+        entries[g.abbreviation, clean(g.definition)] += 1
+        window = text[max(0, g.start - CONTEXT_CHARS) : g.end + CONTEXT_CHARS]
+        contexts.append(Context(g.abbreviation, clean(g.definition), window))
+    seen: Counter[str] = Counter()
+    pattern = _forms_pattern(annotated)
+    for doc_id in cases:
+        seen.update(m.group() for m in pattern.finditer(texts[doc_id]))
+    entries_in = (Entry(s, d, n, "es", "clinical") for (s, d), n in entries.items())
+    dictionary.add(entries_in, SOURCE, licence, "BARR2 training abbreviations")
+    dictionary.add_contexts(contexts, SOURCE, licence)
+    dictionary.add_usage({s: (n, max(n, seen[s])) for s, n in annotated.items()}, SOURCE, licence)
+
+
+class Resolver:
+    """Finds and resolves the abbreviations of clinical cases with what :func:`teach` stored."""
+
+    def __init__(self, dictionary: AcronymDictionary) -> None:
+        self.rates = dictionary.usage(SOURCE)
+        if not self.rates:
+            raise InputError(f"{dictionary.name}: has no BARR2 abbreviation usage to learn from")
+        self._pattern = _forms_pattern(self.rates)
+
+    def resolve(self, doc_id: str, text: str, ranker: Disambiguator) -> list[Resolution]:
+        """Every abbreviation of one case with its definition."""
+        occurrences = find_abbreviations(Document(text, lang="es"))
+        defined = {o.short.text: clean(o.long.text) for o in occurrences if o.long is not None}
+        wanted = [
+            Span(o.short.start, o.short.end, o.short.text)
+            for o in occurrences
+            if o.long is not None and o.short.text not in self.rates
+        ]
+        for match in self._pattern.finditer(text):
+            annotated, seen = self.rates[match.group()]
+            if match.group() in defined or annotated / seen >= MIN_RATE:
+                wanted.append(Span(match.start(), match.end(), match.group()))
+        wanted.sort(key=lambda span: span.start)
+        undefined = [t for t in wanted if t.text not in defined]
+        contexts = [
+            (t.text, text[max(0, t.start - CONTEXT_CHARS) : t.end + CONTEXT_CHARS])
+            for t in undefined
+        ]
+        ranked = dict(zip(undefined, ranker.rank_many(contexts), strict=True))
+        out = []
+        for token in wanted:
+            meaning = defined.get(token.text)
+            if meaning is None:
+                candidates = ranked[token]
+                if not candidates:
+                    continue
+                meaning = candidates[0][0].long
+            out.append(Resolution(doc_id, token.start, token.end, token.text, meaning))
+        return out
+
+
+def _forms_pattern(forms: Iterable[str]) -> re.Pattern[str]:
+    """Any of the written forms, longest first, not inside a longer word."""
+    ordered = sorted(forms, key=len, reverse=True)
+    if not ordered:
+        return re.compile(r"(?!x)x")  # matches nothing
+    alternatives = "|".join(re.escape(form) for form in ordered)
+    return re.compile(rf"(?<![^\W\d_])(?:{alternatives})(?![^\W_])")
+
+
+def predict(
+    texts: Iterable[tuple[str, str]], resolver: Resolver, ranker: Disambiguator
+) -> list[Resolution]:
+    return [r for doc_id, text in texts for r in resolver.resolve(doc_id, text, ranker)]
+
+
+def cross_validate(
+    texts: dict[str, str], gold: Sequence[Resolution], folds: int
+) -> Iterator[Resolution]:
+    """Predictions for every case from what the other folds' cases teach (case ``i`` in sorted
+    order is in fold ``i % folds``)."""
+    if folds < 2:
+        raise InputError(f"--folds {folds}: cross-validation needs at least 2 folds")
+    ids = sorted(texts)
+    for fold in range(folds):
+        held = {doc_id for i, doc_id in enumerate(ids) if i % folds == fold}
+        dictionary = AcronymDictionary.create()
+        teach(dictionary, texts, [g for g in gold if g.doc_id not in held])
+        resolver, ranker = Resolver(dictionary), Disambiguator(dictionary, language="es")
+        yield from predict(((d, texts[d]) for d in ids if d in held), resolver, ranker)

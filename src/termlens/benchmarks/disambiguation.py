@@ -1,0 +1,224 @@
+"""Acronym disambiguation benchmarks: SciAD, SDU@AAAI-22 task 2 and GLADIS.
+
+Each reads its official input into :class:`Example` records (a short form, the text around it and
+the gold long form when known), predicts with a :class:`Disambiguator`, and scores with the
+official metrics: the SDU shared tasks' macro precision/recall/F1 over long forms, accuracy, and
+GLADIS's F1 averaged over gold long forms.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
+from termlens.acronyms.dictionary_files import DictionaryFormat, read_entries
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.errors import InputError
+from termlens.io import read_text
+
+TRAINING_SOURCE = "training-folds"
+SIGNATURE = "macro-over-long-forms(sdu-scorer)+gladis-averaged-f1+accuracy|exact-string"
+SDU22_LANGUAGES = ("english", "french", "spanish")
+BATCH = 256  # examples whose contexts are embedded together
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """One short form occurrence to disambiguate."""
+
+    id: str | int
+    short: str
+    context: str
+    gold: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """Macro P/R/F1 over gold long forms (SDU scorer), GLADIS averaged F1 and accuracy (0-100)."""
+
+    precision: float
+    recall: float
+    f1: float
+    averaged_f1: float
+    accuracy: float
+    n: int
+
+
+def _json_list(path: Path, what: str) -> list[object]:
+    try:
+        records = json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
+    if not isinstance(records, list):
+        raise InputError(f"{path}: expected a JSON list of {what}")
+    return records
+
+
+def _field(path: Path, where: str, record: object, name: str, kind: type) -> object:
+    if not isinstance(record, dict) or not isinstance(record.get(name), kind):
+        raise InputError(f"{path}: {where}: field {name!r} missing or not {kind.__name__}")
+    return record[name]
+
+
+def load_sciad(path: Path) -> list[Example]:
+    """SciAD JSON: ``[{"id", "acronym": token index, "tokens"[, "expansion"]}]``."""
+    examples = []
+    for number, record in enumerate(_json_list(path, "SciAD records")):
+        tokens = _field(path, f"record {number}", record, "tokens", list)
+        index = _field(path, f"record {number}", record, "acronym", int)
+        assert isinstance(tokens, list) and isinstance(index, int) and isinstance(record, dict)
+        if not 0 <= index < len(tokens):
+            raise InputError(f"{path}: record {number}: acronym index {index} outside the tokens")
+        gold = record.get("expansion")
+        examples.append(
+            Example(
+                str(record.get("id", number)),
+                str(tokens[index]),
+                " ".join(map(str, tokens)),
+                gold if isinstance(gold, str) else None,
+            )
+        )
+    return examples
+
+
+def load_sdu22(path: Path) -> list[Example]:
+    """SDU@AAAI-22 disambiguation JSON: ``[{"ID", "sentence", "acronym"[, "label"]}]``."""
+    examples = []
+    for number, record in enumerate(_json_list(path, "records with sentence and acronym")):
+        sentence = _field(path, f"record {number}", record, "sentence", str)
+        short = _field(path, f"record {number}", record, "acronym", str)
+        assert isinstance(record, dict) and isinstance(sentence, str) and isinstance(short, str)
+        gold = record.get("label")
+        examples.append(
+            Example(
+                str(record.get("ID", number)),
+                short,
+                sentence,
+                gold if isinstance(gold, str) else None,
+            )
+        )
+    return examples
+
+
+def load_gladis(path: Path) -> list[Example]:
+    """GLADIS JSON lines: ``{"index", "short_term", "tokens"[, "long_term"]}``; ``__ABB__`` marks
+    the acronym's place where the short form was masked."""
+    examples = []
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}: line {number}: invalid JSON: {exc.msg}") from None
+        short = _field(path, f"line {number}", record, "short_term", str)
+        tokens = _field(path, f"line {number}", record, "tokens", list)
+        assert isinstance(record, dict) and isinstance(short, str) and isinstance(tokens, list)
+        context = " ".join(short if t == "__ABB__" else str(t) for t in tokens)
+        gold = record.get("long_term")
+        examples.append(
+            Example(
+                record.get("index", number - 1),
+                short,
+                context,
+                gold if isinstance(gold, str) else None,
+            )
+        )
+    return examples
+
+
+def dictionary_for(
+    candidates: Path | None,
+    format: DictionaryFormat | None,
+    training: Iterable[Example] = (),
+) -> AcronymDictionary:
+    """An in-memory dictionary: the candidate file's long forms, plus the training examples'
+    gold long forms (counted) and their contexts."""
+    dictionary = AcronymDictionary.create()
+    if candidates is not None:
+        dictionary.add(read_entries(candidates, format), source=candidates.name)
+    known = [e for e in training if e.gold]
+    if known:
+        golds = Counter((e.short, e.gold) for e in known if e.gold)
+        dictionary.add((Entry(s, g, n) for (s, g), n in golds.items()), source=TRAINING_SOURCE)
+        dictionary.add_contexts(
+            (Context(e.short, e.gold, e.context) for e in known if e.gold), source=TRAINING_SOURCE
+        )
+    return dictionary
+
+
+def predict(examples: Iterable[Example], disambiguator: Disambiguator) -> list[str]:
+    """The most likely long form of each example ('' when the dictionary has no candidate)."""
+    out = []
+    batch: list[Example] = []
+    for example in [*examples, None]:
+        if example is not None:
+            batch.append(example)
+        if len(batch) == BATCH or (example is None and batch):
+            for ranked in disambiguator.rank_many([(e.short, e.context) for e in batch]):
+                out.append(ranked[0][0].long if ranked else "")
+            batch = []
+    return out
+
+
+def cross_validate(
+    examples: Sequence[Example],
+    folds: int,
+    make: Callable[[list[Example]], Disambiguator],
+    progress: Callable[[Iterable[Example], int], Iterable[Example]] = lambda items, n: items,
+) -> list[str]:
+    """Predictions for every example from a disambiguator built without its fold
+    (example ``i`` is in fold ``i % folds``)."""
+    if folds < 2:
+        raise InputError(f"--folds {folds}: cross-validation needs at least 2 folds")
+    predictions = [""] * len(examples)
+    for fold in range(folds):
+        training = [e for i, e in enumerate(examples) if i % folds != fold]
+        held = [i for i in range(len(examples)) if i % folds == fold]
+        disambiguator = make(training)
+        chosen = predict(progress((examples[i] for i in held), len(held)), disambiguator)
+        for i, long in zip(held, chosen, strict=True):
+            predictions[i] = long
+    return predictions
+
+
+def held_out(examples: Sequence[Example], every: int = 10) -> tuple[list[Example], list[Example]]:
+    """(training part, held-out part): example ``i`` is held out when ``i % every == 0``."""
+    return (
+        [e for i, e in enumerate(examples) if i % every],
+        [e for i, e in enumerate(examples) if not i % every],
+    )
+
+
+def score(gold: Sequence[str], predicted: Sequence[str]) -> Scores:
+    """The SDU shared-task scorer (macro over gold long forms; a long form never predicted has
+    precision 1), GLADIS's F1 averaged over gold long forms, and accuracy."""
+    if len(gold) != len(predicted):
+        raise InputError(f"{len(predicted)} predictions for {len(gold)} gold labels")
+    if not gold:
+        return Scores(0.0, 0.0, 0.0, 0.0, 0.0, 0)
+    total, made = Counter(gold), Counter(predicted)
+    right: Counter[str] = Counter(g for g, p in zip(gold, predicted, strict=True) if g == p)
+    precisions = [right[g] / made[g] if made[g] else 1.0 for g in total]
+    recalls = [right[g] / total[g] for g in total]
+    precision = sum(precisions) / len(total)
+    recall = sum(recalls) / len(total)
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    per_class = []
+    for label in total:
+        p_label = right[label] / made[label] if made[label] else 0.0
+        r_label = right[label] / total[label]
+        both = p_label + r_label
+        per_class.append(2 * p_label * r_label / both if both else 0.0)
+    return Scores(
+        100 * precision,
+        100 * recall,
+        100 * f1,
+        100 * sum(per_class) / len(per_class),
+        100 * sum(right.values()) / len(gold),
+        len(gold),
+    )

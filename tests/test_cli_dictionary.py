@@ -1,0 +1,230 @@
+"""The dict, expand and disambiguation bench commands: outputs, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from termlens.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_dict_import_lookup_export_stats(tmp_path: Path) -> None:
+    source = tmp_path / "d.json"
+    source.write_text(
+        json.dumps(
+            {"CDA": [["Communications Decency Act", 133], ["Christian Democratic Appeal", 425]]}
+        )
+    )
+    db = tmp_path / "d.sqlite"
+    assert run("dict", "import", str(source), "--into", str(db))[0] == 0
+    assert (
+        run("dict", "add", "CDA", "Christian Democratic Appeal", "--into", str(db), "--count", "5")[
+            0
+        ]
+        == 0
+    )
+    code, out, _ = run("dict", "lookup", "CDA", "ZZZ", "--dictionary", str(db), "--json")
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert code == 0
+    assert [(s["long_form"], s["count"]) for s in first["senses"]] == [
+        ("Christian Democratic Appeal", 430),
+        ("Communications Decency Act", 133),
+    ]
+    assert second == {"short_form": "ZZZ", "senses": []}
+    out_file = tmp_path / "out.json"
+    assert (
+        run("dict", "export", str(out_file), "--dictionary", str(db), "--format", "gladis")[0] == 0
+    )
+    assert json.loads(out_file.read_text()) == {
+        "CDA": [["Christian Democratic Appeal", 430], ["Communications Decency Act", 133]]
+    }
+    code, out, _ = run("dict", "stats", "--dictionary", str(db))
+    assert code == 0 and json.loads(out)["long_forms"] == 2
+
+
+def test_dict_import_of_a_bad_file_is_one_line_and_imports_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "d.sqlite"
+    run("dict", "add", "AI", "artificial intelligence", "--into", str(db))
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("short\tlong\tcount\nAA\tanti-aircraft\t3\nBB\tbad\tthree\n")
+    code, _, err = run("dict", "import", str(bad), "--into", str(db))
+    assert code == 1
+    assert err.strip().count("\n") == 0 and "bad.tsv: line 3: field count" in err
+    _, out, _ = run("dict", "lookup", "AA", "--dictionary", str(db), "--json")
+    assert json.loads(out)["senses"] == []
+
+
+def test_dict_mine_collects_defined_pairs(tmp_path: Path) -> None:
+    db = tmp_path / "m.sqlite"
+    code, _, err = run("dict", "mine", str(ROOT / "examples" / "demo.txt"), "--into", str(db))
+    assert code == 0, err
+    _, out, _ = run("dict", "lookup", "SVM", "--dictionary", str(db), "--json")
+    assert [s["long_form"] for s in json.loads(out)["senses"]] == ["support vector machine"]
+
+
+def test_expand_formats(tmp_path: Path) -> None:
+    text = (
+        "Support vector machines (SVMs) beat the baseline. The SVMs were trained with CNN features."
+    )
+    path = tmp_path / "doc.txt"
+    path.write_text(text)
+    code, out, err = run("expand", str(path))
+    assert code == 0, err
+    assert "The SVMs (Support vector machines) were trained" in out
+    code, out, _ = run("expand", str(path), "--format", "jsonl")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert {r["source"] for r in records} >= {"defined-in-text"}
+    for record in records:
+        span = record["short_form"]
+        assert text[span["start"] : span["end"]] == span["text"]
+    code, out, _ = run("expand", str(path), "--format", "html")
+    assert code == 0 and out.startswith('<article id="doc"><p>')
+
+
+def test_expand_bad_options_are_one_line(tmp_path: Path) -> None:
+    code, _, err = run("expand", "-", "--format", "pdf", stdin="x")
+    assert code == 1 and "unknown format 'pdf'" in err
+    code, _, err = run("expand", "-", "--dictionary", str(tmp_path / "none.sqlite"), stdin="x")
+    assert code == 1 and "no such dictionary" in err
+
+
+def test_bench_sciad_sdu22_and_gladis_on_tiny_files(tmp_path: Path) -> None:
+    diction = tmp_path / "diction.json"
+    diction.write_text(json.dumps({"CNN": ["convolutional neural network", "cable news network"]}))
+    sciad = tmp_path / "sciad.json"
+    sciad.write_text(json.dumps([
+        {"id": "1", "acronym": 1, "tokens": ["the", "CNN", "layers", "learn", "image", "features"], "expansion": "convolutional neural network"},
+        {"id": "2", "acronym": 2, "tokens": ["a", "the", "CNN", "news", "anchor", "said"], "expansion": "cable news network"},
+    ]))  # fmt: skip
+    out = tmp_path / "out.json"
+    code, stdout, err = run(
+        "bench",
+        "sciad",
+        "--data",
+        str(sciad),
+        "--dictionary",
+        str(diction),
+        "--predictions",
+        str(out),
+    )
+    assert code == 0, err
+    assert [p["id"] for p in json.loads(out.read_text())] == ["1", "2"]
+    assert "signature: sciad|" in stdout
+    sdu = tmp_path / "sdu.json"
+    sdu.write_text(
+        json.dumps(
+            [
+                {
+                    "ID": "7",
+                    "sentence": "CNN layers learn features",
+                    "acronym": "CNN",
+                    "label": "convolutional neural network",
+                }
+            ]
+        )
+    )
+    code, _, err = run(
+        "bench",
+        "sdu22-ad",
+        "--data",
+        str(sdu),
+        "--dictionary",
+        str(diction),
+        "--lang",
+        "english",
+        "--predictions",
+        str(out),
+    )
+    assert code == 0, err
+    assert json.loads(out.read_text()) == [{"ID": "7", "label": "convolutional neural network"}]
+    gladis_dict = tmp_path / "g.json"
+    gladis_dict.write_text(
+        json.dumps({"AA": [["anti-aircraft", 10], ["Alcoholics Anonymous", 20]]})
+    )
+    gladis = tmp_path / "g.jsonl"
+    gladis.write_text(
+        json.dumps(
+            {
+                "index": 3,
+                "short_term": "AA",
+                "long_term": "anti-aircraft",
+                "tokens": ["two", "__ABB__", "guns", "on", "the", "ship"],
+            }
+        )
+        + "\n"
+    )
+    code, stdout, err = run(
+        "bench",
+        "gladis",
+        "--data",
+        str(gladis),
+        "--dictionary",
+        str(gladis_dict),
+        "--predictions",
+        str(out),
+    )
+    assert code == 0, err
+    assert [p["index"] for p in json.loads(out.read_text())] == [3]
+    code, _, err = run(
+        "bench",
+        "sdu22-ad",
+        "--data",
+        str(sdu),
+        "--dictionary",
+        str(diction),
+        "--lang",
+        "klingon",
+        "--predictions",
+        str(out),
+    )
+    assert code == 1 and "unknown language 'klingon'" in err
+
+
+def test_bench_barr2_resolution_needs_gold_for_folds(tmp_path: Path, fixtures: Path) -> None:
+    code, _, err = run(
+        "bench",
+        "barr2-resolution",
+        "--data",
+        str(fixtures / "barr2_set"),
+        "--predictions",
+        str(tmp_path / "o.tsv"),
+        "--folds",
+        "2",
+    )
+    assert code == 1 and "give --gold too" in err
+    assert not (tmp_path / "o.tsv").exists()
+
+
+def test_dict_build_replaces_the_whole_file(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.tsv", tmp_path / "b.tsv"
+    first.write_text("short\tlong\nAA\tanti-aircraft\n")
+    second.write_text("short\tlong\nBB\tbed and breakfast\n")
+    db = tmp_path / "d.sqlite"
+    assert run("dict", "build", str(first), "--out", str(db))[0] == 0
+    assert run("dict", "build", str(second), "--out", str(db))[0] == 0
+    _, out, _ = run("dict", "lookup", "AA", "BB", "--dictionary", str(db), "--json")
+    assert [len(json.loads(line)["senses"]) for line in out.splitlines()] == [0, 1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.tsv", "b.tsv", "d.sqlite"]
+
+
+def test_expand_on_two_processes_gives_the_same_output(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.jsonl"
+    texts = ["The CNN beat the SVM.", "Patients with COPD had a CT scan.", "No acronyms here."]
+    corpus.write_text(
+        "".join(json.dumps({"id": str(i), "text": t}) + "\n" for i, t in enumerate(texts))
+    )
+    one = run("expand", str(corpus), "-f", "jsonl")
+    two = run("expand", str(corpus), "-f", "jsonl", "--jobs", "2")
+    assert one[0] == two[0] == 0
+    assert one[1] == two[1] and "computed tomography" in one[1]
+    assert run("expand", str(corpus), "--jobs", "0")[0] == 1

@@ -1,0 +1,212 @@
+"""The SQLite acronym dictionary: variants merged, counts summed, transactions, atomic rebuilds."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termlens.acronyms import dictionary as acronym_dictionary
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
+from termlens.acronyms.dictionary_files import export, guess_format, read_entries
+from termlens.acronyms.lexical import variant_key
+from termlens.errors import InputError
+
+
+def test_variants_merge_and_the_most_frequent_written_form_is_canonical() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("CNN", "convolutional neural network", 3)], "a")
+    d.add(
+        [Entry("CNN", "Convolutional Neural Networks", 5), Entry("CNN", "Cable News Network", 9)],
+        "b",
+    )
+    senses = d.lookup("CNN")
+    assert [(s.long, s.count) for s in senses] == [
+        ("Cable News Network", 9),
+        ("Convolutional Neural Networks", 8),
+    ]
+    assert senses[1].variants == (
+        ("Convolutional Neural Networks", 5),
+        ("convolutional neural network", 3),
+    )
+    assert senses[1].sources == ("a", "b")
+
+
+def test_counts_add_up_when_the_same_entry_comes_twice() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("SVM", "support vector machine", 2)], "a")
+    d.add([Entry("SVM", "support vector machine", 3)], "a")
+    assert d.lookup("SVM")[0].count == 5
+
+
+def test_variant_key_ignores_case_punctuation_and_endings() -> None:
+    assert variant_key("Part-Of-Speech") == variant_key("part of speech")
+    assert variant_key("neural networks") == variant_key("Neural Network")
+    assert variant_key("support vector") != variant_key("support vectors machine")
+
+
+def test_lookup_falls_back_to_upper_case_and_leaves_out_sources() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("NLP", "natural language processing")], "a")
+    d.add([Entry("NLP", "neuro-linguistic programming")], "b")
+    assert {s.long for s in d.lookup("nlp")} == {
+        "natural language processing",
+        "neuro-linguistic programming",
+    }
+    assert [s.long for s in d.lookup("NLP", frozenset({"b"}))] == ["natural language processing"]
+    assert d.lookup("XYZZY") == []
+    assert "NLP" in d and "XYZZY" not in d
+
+
+def test_a_failing_import_adds_nothing() -> None:
+    d = AcronymDictionary.create()
+
+    def entries() -> Iterator[Entry]:
+        yield Entry("AI", "artificial intelligence")
+        raise InputError("bad line")
+
+    with pytest.raises(InputError):
+        d.add(entries(), "broken")
+    assert d.lookup("AI") == []
+
+
+def test_contexts_become_profiles_without_the_short_form_itself() -> None:
+    d = AcronymDictionary.create()
+    d.add_contexts([Context("AI", "adequate intake", "The AI of potassium for adults")], "x")
+    profile = d.profiles("AI")["adequate intake"]
+    assert set(profile) == {"potassium", "adult"}
+    assert d.context_count == 1
+    assert d.profiles("AI", frozenset({"x"})) == {}
+
+
+def test_usage_counts_round_trip() -> None:
+    d = AcronymDictionary.create()
+    d.add_usage({"mg": (10, 11)}, "corpus")
+    d.add_usage({"mg": (1, 2)}, "corpus")
+    assert d.usage("corpus") == {"mg": (11, 13)}
+    assert d.usage("other") == {}
+
+
+def test_rebuild_replaces_the_file_while_a_reader_keeps_the_old_one(tmp_path: Path) -> None:
+    path = tmp_path / "d.sqlite"
+    with acronym_dictionary.build(path) as d:
+        d.add([Entry("AI", "artificial intelligence")], "old")
+    reader = AcronymDictionary.open(path)
+    with acronym_dictionary.build(path) as d:
+        d.add([Entry("AI", "adequate intake")], "new")
+    assert [s.long for s in reader.lookup("AI")] == ["artificial intelligence"]
+    with AcronymDictionary.open(path) as fresh:
+        assert [s.long for s in fresh.lookup("AI")] == ["adequate intake"]
+    reader.close()
+
+
+def test_a_failed_rebuild_leaves_the_old_file_and_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "d.sqlite"
+    with acronym_dictionary.build(path) as d:
+        d.add([Entry("AI", "artificial intelligence")], "old")
+    with pytest.raises(RuntimeError), acronym_dictionary.build(path) as d:
+        d.add([Entry("AI", "adequate intake")], "new")
+        raise RuntimeError("interrupted")
+    assert [p.name for p in tmp_path.iterdir()] == ["d.sqlite"]
+    with AcronymDictionary.open(path) as d:
+        assert [s.long for s in d.lookup("AI")] == ["artificial intelligence"]
+
+
+def test_opening_something_else_is_a_clear_error(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database at all, just text\n" * 100)
+    with pytest.raises(InputError, match="not a termlens dictionary"):
+        AcronymDictionary.open(junk)
+    with pytest.raises(InputError, match="no such dictionary"):
+        AcronymDictionary.open(tmp_path / "missing.sqlite")
+
+
+# -- files -------------------------------------------------------------------------------
+
+
+def test_reads_the_three_formats(tmp_path: Path) -> None:
+    sdu = tmp_path / "diction.json"
+    sdu.write_text(json.dumps({"POS": ["part of speech", "Part-Of-Speech"]}))
+    gladis = tmp_path / "dict.json"
+    gladis.write_text(json.dumps({"CDA": [["Communications Decency Act", 133]]}))
+    tsv = tmp_path / "d.tsv"
+    tsv.write_text(
+        "short\tlong\tcount\tlanguage\tdomain\nTC\ttomografía computarizada\t4\tes\tclinical\n"
+    )
+    assert guess_format(sdu, sdu.read_text()) == "sdu"
+    assert guess_format(gladis, gladis.read_text()) == "gladis"
+    assert list(read_entries(sdu)) == [
+        Entry("POS", "part of speech"),
+        Entry("POS", "Part-Of-Speech"),
+    ]
+    assert list(read_entries(gladis)) == [Entry("CDA", "Communications Decency Act", 133)]
+    assert list(read_entries(tsv)) == [Entry("TC", "tomografía computarizada", 4, "es", "clinical")]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        (
+            "g.json",
+            '{\n "AA": [["anti-aircraft", 3]],\n "BB": [["bad", "x"]]\n}',
+            r"g.json: line 3: short form 'BB'.*\[long form, count\]",
+        ),
+        ("s.json", '{"AA": "anti-aircraft"}', r"line 1: short form 'AA'"),
+        ("t.tsv", "short\tlong\tcount\nAA\tanti-aircraft\tmany\n", r"t.tsv: line 2: field count"),
+        ("t.tsv", "AA\tanti-aircraft\n", r"line 1: expected the header"),
+        ("b.json", '{"AA": [', r"b.json: line 1: invalid JSON"),
+        ("l.json", "[1, 2]", r"line 1: expected a JSON object"),
+    ],
+)
+def test_bad_files_name_file_line_and_field(
+    tmp_path: Path, name: str, content: str, message: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content)
+    d = AcronymDictionary.create()
+    with pytest.raises(InputError, match=message):
+        d.add(read_entries(path), "bad")
+    assert list(d.short_forms()) == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.text(st.characters(categories=["Lu", "Nd"]), min_size=1, max_size=6),
+            st.text(st.characters(categories=["Ll", "Lu", "Zs"]), min_size=1, max_size=30)
+            .map(str.strip)
+            .filter(bool),
+            st.integers(1, 1000),
+        ),
+        max_size=20,
+    )
+)
+def test_tsv_export_then_import_keeps_every_entry(
+    tmp_path_factory: pytest.TempPathFactory, rows: list[tuple[str, str, int]]
+) -> None:
+    d = AcronymDictionary.create()
+    d.add((Entry(s, lf, n) for s, lf, n in rows), "src")
+    path = tmp_path_factory.mktemp("x") / "d.tsv"
+    export(d, path, "tsv")
+    again = AcronymDictionary.create()
+    again.add(read_entries(path), "src")
+    assert sorted(again.rows()) == sorted(d.rows())
+
+
+def test_the_bundled_dictionary_matches_its_manifest_and_knows_its_sources() -> None:
+    from termlens.acronyms.expand import DICTIONARY_FILE, default_dictionary
+    from termlens.resources import manifest, resource_path, sha256
+
+    for name in (DICTIONARY_FILE, "disambiguator.json"):
+        path = resource_path(name)
+        assert manifest()[name]["sha256"] == sha256(path)
+    stats = default_dictionary().stats()
+    sources = stats["sources"]
+    assert isinstance(sources, dict) and all(v["licence"] for v in sources.values())
+    assert not any("eval" in name or "biomedical-dev" in name for name in sources)
+    assert {s.long for s in default_dictionary().lookup("CNN")} >= {"convolutional neural network"}

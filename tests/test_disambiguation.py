@@ -1,0 +1,126 @@
+"""Disambiguation: the official scorers on hand-worked cases, ranking by context, expand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
+from termlens.acronyms.disambiguate import SHORTLIST, Disambiguator
+from termlens.acronyms.expand import expand
+from termlens.benchmarks import disambiguation as ad
+from termlens.formats import expanded_text, expansion_html, expansion_jsonl
+
+
+def test_sdu_scorer_and_gladis_averaged_f1_hand_worked() -> None:
+    # a: 2 gold, predicted twice, right once -> P .5 R .5; b: 1 gold, predicted twice, right
+    # once -> P .5 R 1; c: 1 gold, never predicted -> P 1 (SDU convention) R 0.
+    s = ad.score(["a", "a", "b", "c"], ["a", "b", "b", "a"])
+    assert s.precision == pytest.approx(100 * 2 / 3)
+    assert s.recall == pytest.approx(50.0)
+    assert s.f1 == pytest.approx(100 * 2 * (2 / 3) * 0.5 / (2 / 3 + 0.5))
+    # GLADIS: F1 per gold class (a .5, b 2/3, c 0), averaged.
+    assert s.averaged_f1 == pytest.approx(100 * (0.5 + 2 / 3 + 0) / 3)
+    assert s.accuracy == 50.0
+
+
+def test_perfect_predictions_score_100() -> None:
+    s = ad.score(["x", "y", "y"], ["x", "y", "y"])
+    assert (s.precision, s.recall, s.f1, s.averaged_f1, s.accuracy) == (100, 100, 100, 100, 100)
+
+
+@pytest.fixture(scope="module")
+def ai_dictionary() -> AcronymDictionary:
+    d = AcronymDictionary.create()
+    d.add([Entry("AI", "artificial intelligence", 50), Entry("AI", "adequate intake", 5)], "hand")
+    d.add_contexts(
+        [
+            Context(
+                "AI", "adequate intake", "the AI of potassium for adult women is 2.6 g per day"
+            ),
+            Context("AI", "adequate intake", "dietary AI values for calcium and vitamin D intake"),
+            Context(
+                "AI",
+                "artificial intelligence",
+                "AI agents learn to play games with neural networks",
+            ),
+            Context(
+                "AI", "artificial intelligence", "research in AI and machine learning algorithms"
+            ),
+        ],
+        "hand",
+    )
+    return d
+
+
+def test_the_context_decides_between_senses(ai_dictionary: AcronymDictionary) -> None:
+    ranker = Disambiguator(ai_dictionary)
+    food = ranker.rank("AI", "The AI for potassium is 4.7 g per day in adults.")
+    game = ranker.rank("AI", "A true AI version of the game agent uses neural networks.")
+    assert food[0][0].long == "adequate intake"
+    assert game[0][0].long == "artificial intelligence"
+    assert sum(p for _, p in food) == pytest.approx(1.0)
+
+
+def test_unknown_short_forms_get_no_candidates(ai_dictionary: AcronymDictionary) -> None:
+    assert Disambiguator(ai_dictionary).rank("QQX", "what is QQX") == []
+
+
+def test_thousands_of_candidates_are_shortlisted() -> None:
+    d = AcronymDictionary.create()
+    d.add((Entry("AB", f"alpha beta {i:04d} thing", 1 + i % 7) for i in range(3000)), "many")
+    d.add([Entry("AB", "antibody", 2)], "many")
+    ranked = Disambiguator(d).rank("AB", "the antibody AB binds the antigen")
+    assert len({c.sense.key for c, _ in ranked}) <= SHORTLIST
+    assert ranked[0][0].long == "antibody"
+
+
+def test_expand_prefers_the_text_definition_for_the_whole_document(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    text = "Adequate intake (AI) values are set for fibre. The AI for potassium is 4.7 g."
+    found = expand(text, disambiguator=Disambiguator(ai_dictionary))
+    assert [(e.short.text, e.long, e.source) for e in found] == [
+        ("AI", "Adequate intake", "defined"),
+        ("AI", "Adequate intake", "defined"),
+    ]
+    assert expanded_text(text, found).endswith("The AI (Adequate intake) for potassium is 4.7 g.")
+
+
+def test_expand_abstains_below_the_threshold_and_says_unknown(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    text = "Our AI works. The QQX score and the AI model were high."
+    ranker = Disambiguator(ai_dictionary)
+    sure = {e.short.text: e for e in expand(text, disambiguator=ranker, threshold=0.0)}
+    assert sure["AI"].source == "dictionary" and sure["AI"].long == "artificial intelligence"
+    assert sure["QQX"].source == "unknown" and sure["QQX"].long is None
+    never = {e.short.text: e for e in expand(text, disambiguator=ranker, threshold=1.0)}
+    assert never["AI"].source == "abstained" and never["AI"].long is None
+    assert never["AI"].alternatives
+
+
+def test_expansion_views_keep_offsets_and_escape_html(ai_dictionary: AcronymDictionary) -> None:
+    text = "<b> & the AI <i> model learns from neural networks."
+    found = expand(text, disambiguator=Disambiguator(ai_dictionary), threshold=0.0)
+    for line in expansion_jsonl("doc", found):
+        record = json.loads(line)
+        span = record["short_form"]
+        assert text[span["start"] : span["end"]] == span["text"]
+    html = expansion_html("doc", text, found)
+    assert "&lt;b&gt; &amp; the <abbr title=" in html and "<i>" not in html
+
+
+def test_readers_check_fields(tmp_path: Path) -> None:
+    bad = tmp_path / "sciad.json"
+    bad.write_text(json.dumps([{"id": "1", "tokens": ["a"], "acronym": 5}]))
+    with pytest.raises(Exception, match="acronym index 5 outside the tokens"):
+        ad.load_sciad(bad)
+    gladis = tmp_path / "g.json"
+    gladis.write_text(
+        '{"index": 0, "short_term": "AA", "tokens": ["two", "__ABB__", "guns"]}\n{"index": 1}\n'
+    )
+    with pytest.raises(Exception, match="line 2: field 'short_term'"):
+        ad.load_gladis(gladis)
