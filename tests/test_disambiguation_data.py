@@ -1,0 +1,31 @@
+"""Real-data regression floors for disambiguation, a little under BENCHMARKS.md's numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.expand import default_dictionary
+from termlens.benchmarks import barr2, barr2_resolution
+from termlens.benchmarks import disambiguation as ad
+
+
+def test_sdu22_legal_held_out_tenth(data: Path) -> None:
+    folder = data / "sdu22-ad" / "english" / "legal"
+    training, held = ad.held_out(ad.load_sdu22(folder / "train.json"))
+    own = ad.dictionary_for(folder / "diction.json", "sdu", training)
+    bundled = default_dictionary()
+    excluded = frozenset({"sdu22-ad-english-legal-train", "sdu22-ad-english-scientific-train"})
+    ranker = Disambiguator(own, (own, bundled), exclude_sources=excluded)
+    result = ad.score([e.gold or "" for e in held], ad.predict(held, ranker))
+    assert result.f1 >= 69.5  # BENCHMARKS.md: 70.18
+
+
+def test_barr2_resolution_cross_validated(data: Path) -> None:
+    folder = data / "barr2" / "training_set"
+    gold = barr2_resolution.read_resolutions(
+        folder / "clinical_cases.abbreviations.training_set.tsv"
+    )
+    found = list(barr2_resolution.cross_validate(barr2.load_texts(folder), gold, 5))
+    strict, flexible = barr2_resolution.score(found, gold)
+    assert strict.f1 >= 79.5 and flexible.f1 >= 82.0  # BENCHMARKS.md: 80.05 / 82.40
