@@ -124,3 +124,19 @@ def test_readers_check_fields(tmp_path: Path) -> None:
     )
     with pytest.raises(Exception, match="line 2: field 'short_term'"):
         ad.load_gladis(gladis)
+
+
+def test_near_duplicate_senses_pool_their_probability() -> None:
+    d = AcronymDictionary.create()
+    d.add(
+        [
+            Entry("NER", "named entity recognition", 3),
+            Entry("NER", "name entity recognizer", 3),
+            Entry("NER", "nuclear energy regulation", 4),
+        ],
+        "hand",
+    )
+    (found,) = expand("The NER model tags names.", disambiguator=Disambiguator(d), threshold=0.0)
+    pooled = found.confidence + sum(p for _, p in found.alternatives)
+    assert pooled == pytest.approx(1.0, abs=0.01)
+    assert len(found.alternatives) == 1  # the two spellings of one idea count once

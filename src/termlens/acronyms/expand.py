@@ -26,6 +26,7 @@ from termlens.text import LanguageOption, Span
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
 ALTERNATIVES = 3
+PREFIX = 5  # letters of each word that tell senses apart when the probabilities are summed
 ExpansionSource = Literal["defined", "dictionary", "abstained", "unknown"]
 
 
@@ -139,17 +140,24 @@ def expand_occurrences(
     return out
 
 
+def _loose_key(key: str) -> str:
+    """A sense key with each word cut to five letters, so that near-duplicate senses
+    ("named entity recognition", "name entity recognizer") share their probability."""
+    return " ".join(word[:PREFIX] for word in key.split())
+
+
 def _discourse_meaning(
     text: str, group: list[Occurrence], ranker: Disambiguator
 ) -> list[tuple[str, float]]:
-    """Senses ranked by their probability averaged over a short form's occurrences."""
+    """Senses ranked by their probability averaged over a short form's occurrences; spellings
+    of one sense, and near-duplicate senses, pool their probability."""
     totals: dict[str, float] = defaultdict(float)
     names: dict[str, str] = {}
     for occurrence in group:
         start = max(0, occurrence.short.start - CONTEXT_CHARS)
         context = text[start : occurrence.short.end + CONTEXT_CHARS]
         for candidate, probability in ranker.rank(occurrence.short.text, context):
-            key = candidate.sense.key
+            key = _loose_key(candidate.sense.key)
             totals[key] += probability / len(group)
             names.setdefault(key, candidate.long)  # the best-ranked written form of the sense
     ranked = sorted(totals.items(), key=lambda item: -item[1])
