@@ -226,5 +226,5 @@ def test_expand_on_two_processes_gives_the_same_output(tmp_path: Path) -> None:
     one = run("expand", str(corpus), "-f", "jsonl")
     two = run("expand", str(corpus), "-f", "jsonl", "--jobs", "2")
     assert one[0] == two[0] == 0
-    assert one[1] == two[1] and "computed tomography" in one[1]
+    assert one[1] == two[1] and "tomography" in one[1]
     assert run("expand", str(corpus), "--jobs", "0")[0] == 1
