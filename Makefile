@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/termlens find examples/demo.txt examples/demo_es.txt
-	$(BIN)/termlens expand examples/demo_expand.txt
+	$(BIN)/termlens expand examples/demo_expand.txt examples/demo_expand_es.txt
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

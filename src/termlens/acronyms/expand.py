@@ -21,7 +21,7 @@ from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.errors import OptionError
 from termlens.resources import resource_path
-from termlens.text import LanguageOption, Span
+from termlens.text import LanguageOption, Span, detect_language
 
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
@@ -70,7 +70,8 @@ def expand_many(
     jobs: int = 1,
 ) -> Iterator[list[Expansion]]:
     """:func:`expand` for many texts, in order, on ``jobs`` processes (each loads the encoder
-    and opens the dictionary once); ``dictionary`` defaults to the bundled one."""
+    and opens the dictionary once); ``dictionary`` defaults to the bundled one. Each text's
+    language (``lang="auto"``: detected per text) keeps out senses recorded only in others."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
     setup = (str(dictionary) if dictionary else "", lang, threshold)
@@ -83,19 +84,33 @@ def expand_many(
         yield from pool.imap(_expand_in_worker, texts, chunksize=4)
 
 
-_WORKER: dict[str, object] = {}
+class _Worker:
+    """One process's dictionary and rankers (one per language met, when ``lang`` is auto)."""
+
+    def __init__(self, dictionary: str, lang: LanguageOption, threshold: float) -> None:
+        self.store = (
+            AcronymDictionary.open(Path(dictionary)) if dictionary else default_dictionary()
+        )
+        self.lang, self.threshold = lang, threshold
+        self.rankers: dict[str, Disambiguator] = {}
+
+    def __call__(self, text: str) -> list[Expansion]:
+        language = detect_language(text) if self.lang == "auto" else self.lang
+        if language not in self.rankers:
+            self.rankers[language] = Disambiguator(self.store, language=language)
+        return expand(text, lang=language, disambiguator=self.rankers[language],
+                      threshold=self.threshold)  # fmt: skip
+
+
+_WORKER: list[_Worker] = []
 
 
 def _start_worker(dictionary: str, lang: LanguageOption, threshold: float) -> None:
-    store = AcronymDictionary.open(Path(dictionary)) if dictionary else default_dictionary()
-    _WORKER["ranker"] = Disambiguator(store, language=None if lang == "auto" else lang)
-    _WORKER["lang"], _WORKER["threshold"] = lang, threshold
+    _WORKER[:] = [_Worker(dictionary, lang, threshold)]
 
 
 def _expand_in_worker(text: str) -> list[Expansion]:
-    ranker, lang, threshold = _WORKER["ranker"], _WORKER["lang"], _WORKER["threshold"]
-    assert isinstance(ranker, Disambiguator) and isinstance(threshold, float)
-    return expand(text, lang=lang, disambiguator=ranker, threshold=threshold)  # type: ignore[arg-type]
+    return _WORKER[0](text)
 
 
 def expand_occurrences(
