@@ -232,7 +232,10 @@ def test_expand_on_two_processes_gives_the_same_output(tmp_path: Path) -> None:
 
 def test_expand_detects_each_documents_language() -> None:
     code, out, _ = run("expand", str(ROOT / "examples" / "demo_expand_es.txt"), "-f", "jsonl")
-    meanings = {json.loads(line)["short_form"]["text"]: json.loads(line)["long_form"] for line in out.splitlines()}
+    meanings = {
+        json.loads(line)["short_form"]["text"]: json.loads(line)["long_form"]
+        for line in out.splitlines()
+    }
     assert code == 0
     assert meanings["UCI"] == "unidad de cuidados intensivos"
     assert meanings["PCR"] == "proteína c reactiva"  # not the English "polymerase chain reaction"
