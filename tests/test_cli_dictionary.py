@@ -239,3 +239,11 @@ def test_expand_detects_each_documents_language() -> None:
     assert code == 0
     assert meanings["UCI"] == "unidad de cuidados intensivos"
     assert meanings["PCR"] == "proteína c reactiva"  # not the English "polymerase chain reaction"
+
+
+def test_a_failed_first_import_leaves_no_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"AA": [["anti-aircraft", 1]], "BB": "oops"}')
+    code, _, err = run("dict", "import", str(bad), "--into", str(tmp_path / "new.sqlite"))
+    assert code == 1 and "short form 'BB'" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]

@@ -141,7 +141,7 @@ def expand(
     ):
         if format == "text":
             out.write(expanded_text(raw.text, expansions))
-            if not raw.text.endswith("\n"):
+            if raw.text and not raw.text.endswith("\n"):
                 out.write("\n")
         elif format == "html":
             out.write(expansion_html(raw.id, raw.text, expansions) + "\n")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -43,12 +45,16 @@ def open_dictionary(path: Path | None) -> AcronymDictionary:
     return AcronymDictionary.open(path or resource_path(DICTIONARY_FILE))
 
 
-def _writable(path: Path) -> AcronymDictionary:
+@contextmanager
+def _writable(path: Path) -> Iterator[AcronymDictionary]:
+    """An existing dictionary opened for writing, or a new one that appears only if the
+    command succeeds (a failed first import leaves no empty file behind)."""
     if path.exists():
-        return AcronymDictionary.open(path, writable=True)
-    if not path.parent.is_dir():
-        raise InputError(f"{path}: directory {path.parent} does not exist; create it first")
-    return AcronymDictionary.create(path)
+        with AcronymDictionary.open(path, writable=True) as dictionary:
+            yield dictionary
+        return
+    with acronym_dictionary.build(path) as dictionary:
+        yield dictionary
 
 
 @dict_app.command("lookup")
