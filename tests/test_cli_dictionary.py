@@ -49,7 +49,9 @@ def test_dict_import_lookup_export_stats(tmp_path: Path) -> None:
         "CDA": [["Christian Democratic Appeal", 430], ["Communications Decency Act", 133]]
     }
     code, out, _ = run("dict", "stats", "--dictionary", str(db))
-    assert code == 0 and json.loads(out)["long_forms"] == 2
+    stats = json.loads(out)
+    assert code == 0 and stats["long_forms"] == 2
+    assert {name: v["rows"] for name, v in stats["sources"].items()} == {"d.json": 2, "user": 1}
 
 
 def test_dict_import_of_a_bad_file_is_one_line_and_imports_nothing(tmp_path: Path) -> None:

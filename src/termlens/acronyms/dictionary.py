@@ -216,7 +216,7 @@ class AcronymDictionary:
         one = self._db.execute
         per_source = one(
             "SELECT s.name, s.licence, COUNT(l.form) FROM sources s "
-            "LEFT JOIN long_forms l ON l.source = s.name GROUP BY s.name ORDER BY s.name"
+            "LEFT JOIN long_forms l ON l.source = s.id GROUP BY s.name ORDER BY s.name"
         ).fetchall()
         return {
             "short_forms": one(f"SELECT COUNT(DISTINCT short) FROM {_LISTED}").fetchone()[0],
