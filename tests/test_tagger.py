@@ -136,3 +136,20 @@ def test_odd_documents(tiny_tagger: AcronymTagger) -> None:
         assert len(tokens) == len(labels)
         for occurrence in extract(doc, tiny_tagger):
             assert text[occurrence.short.start : occurrence.short.end] == occurrence.short.text
+
+
+def test_a_one_token_short_form_is_one_everywhere_in_the_sentence() -> None:
+    from termlens.acronyms.tagger import consistent_short_forms
+
+    words = ["The", "CNN", "and", "the", "CNN", "of", "LSTM", "nets", "CNN"]
+    labels = ["O", "B-short", "O", "O", "O", "O", "B-long", "I-long", "O"]
+    assert consistent_short_forms(words, labels) == [
+        "O", "B-short", "O", "O", "B-short", "O", "B-long", "I-long", "B-short",
+    ]  # fmt: skip
+    multi = ["Co", "A", "is", "Co"]
+    assert consistent_short_forms(multi, ["B-short", "I-short", "O", "O"]) == [
+        "B-short",
+        "I-short",
+        "O",
+        "O",
+    ]

@@ -205,7 +205,24 @@ class AcronymTagger:
     def _tag(self, words: list[str], rules: Sequence[str], lang: str) -> list[Label]:
         if not words:
             return []
-        return self._tagger.tag(token_features(words, rules, lang))  # type: ignore[no-any-return]
+        labels: list[Label] = self._tagger.tag(token_features(words, rules, lang))
+        return consistent_short_forms(words, labels)
+
+
+def consistent_short_forms(words: Sequence[str], labels: list[Label]) -> list[Label]:
+    """One reading per word within a sentence: a word tagged as a one-token short form is a
+    short form wherever else it stands outside any span."""
+    single = {
+        word
+        for i, (word, label) in enumerate(zip(words, labels, strict=True))
+        if label == "B-short" and (i + 1 == len(labels) or labels[i + 1] != "I-short")
+    }
+    if not single:
+        return labels
+    return [
+        "B-short" if label == "O" and word in single else label
+        for word, label in zip(words, labels, strict=True)
+    ]
 
 
 def rules_language(lang: str) -> Language:
