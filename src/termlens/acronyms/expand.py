@@ -49,6 +49,12 @@ def default_dictionary() -> AcronymDictionary:
     return AcronymDictionary.open(resource_path(DICTIONARY_FILE))
 
 
+@cache
+def default_disambiguator() -> Disambiguator:
+    """A ranker over the bundled dictionary, built once per process (it loads the encoder)."""
+    return Disambiguator(default_dictionary())
+
+
 def expand(
     text: str,
     *,
@@ -120,7 +126,7 @@ def expand_occurrences(
     threshold: float = 0.3,
 ) -> list[Expansion]:
     """Meanings for occurrences already found in ``text``."""
-    ranker = disambiguator or Disambiguator(default_dictionary())
+    ranker = disambiguator or default_disambiguator()
     undefined: dict[str, list[Occurrence]] = defaultdict(list)
     for occurrence in occurrences:
         if occurrence.long is None:
@@ -148,7 +154,9 @@ def expand_occurrences(
         (best, confidence), rest = ranked[0], tuple(ranked[1 : 1 + ALTERNATIVES])
         if confidence < threshold:
             out.append(
-                Expansion(occurrence.short, None, "abstained", confidence, tuple(ranked[:3]))
+                Expansion(
+                    occurrence.short, None, "abstained", confidence, tuple(ranked[:ALTERNATIVES])
+                )
             )
         else:
             out.append(Expansion(occurrence.short, best, "dictionary", confidence, rest))
@@ -168,10 +176,12 @@ def _discourse_meaning(
     of one sense, and near-duplicate senses, pool their probability."""
     totals: dict[str, float] = defaultdict(float)
     names: dict[str, str] = {}
-    for occurrence in group:
-        start = max(0, occurrence.short.start - CONTEXT_CHARS)
-        context = text[start : occurrence.short.end + CONTEXT_CHARS]
-        for candidate, probability in ranker.rank(occurrence.short.text, context):
+    contexts = [
+        (o.short.text, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
+        for o in group
+    ]
+    for candidates in ranker.rank_many(contexts):
+        for candidate, probability in candidates:
             key = _loose_key(candidate.sense.key)
             totals[key] += probability / len(group)
             names.setdefault(key, candidate.long)  # the best-ranked written form of the sense
