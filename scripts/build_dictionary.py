@@ -74,18 +74,18 @@ def build(data: Path, out: Path, jobs: int) -> None:
             folder = data / "sdu22-ad" / name
             d.add(read_entries(folder / "diction.json", "sdu", lang, domain),
                   f"sdu22-ad-{tag}-diction", SDU_LICENCE, "SDU@AAAI-22 diction.json")  # fmt: skip
-            add_labelled(d, ad.load_sdu22(folder / "train.json"), f"sdu22-ad-{tag}-train",
+            add_labelled(d, ad.load_sdu22(folder / "train.json"), ad.sdu22_source(name),
                          SDU_LICENCE, lang, domain)  # fmt: skip
         for name, domain, licence in (("sciad", "science", SDU_LICENCE), ("uad", "general", CC0),
                                       ("bio_umls", "biomedical", CC0)):  # fmt: skip
             d.add(read_entries(data / f"gladis/dict/{name}_dict.json", "gladis", "en", domain),
                   f"gladis-{name}-dict", licence, f"GLADIS {name}_dict.json")  # fmt: skip
-        add_labelled(d, ad.load_sciad(data / "sciad/dev-open.json"), "sciad-dev-open",
+        add_labelled(d, ad.load_sciad(data / "sciad/dev-open.json"), ad.SCIAD_SOURCE,
                      SDU_LICENCE, "en", "science")  # fmt: skip
-        add_labelled(d, ad.load_gladis(data / "gladis/general/dev.json"), "gladis-general-dev",
+        add_labelled(d, ad.load_gladis(data / "gladis/general/dev.json"), ad.GLADIS_GENERAL_SOURCE,
                      CC0, "en", "general")  # fmt: skip
         add_labelled(d, ad.load_gladis(data / "gladis/biomedical/train.json"),
-                     "gladis-biomedical-train", CC0, "en", "biomedical")  # fmt: skip
+                     ad.GLADIS_BIOMEDICAL_SOURCE, CC0, "en", "biomedical")  # fmt: skip
         sample = list(pretraining_sample(data / "gladis/pre_train_sample.txt"))
         d.add((Entry(s, lf, 1, "en", "general") for s, lf, _ in sample),
               "gladis-pretrain-sample", CC0, "GLADIS pre-training sample")  # fmt: skip

@@ -24,7 +24,7 @@ from termlens.embeddings import default_encoder
 from termlens.resources import record, resource_dir
 
 FOLDS = 5
-SDU = ("english/scientific", "english/legal", "french", "spanish")
+SDU = ad.SDU22_FOLDERS
 
 
 def feature_groups(
@@ -94,20 +94,23 @@ def main() -> None:
     data: Path = args.data
     groups: dict[str, list[tuple[np.ndarray, int]]] = {}
     sciad = ad.load_sciad(data / "sciad/dev-open.json")
-    groups["sciad"] = feature_groups(sciad, data / "sciad/diction.json", "sdu", "sciad-dev-open")
+    groups["sciad"] = feature_groups(sciad, data / "sciad/diction.json", "sdu", ad.SCIAD_SOURCE)
     for name in SDU:
         training, _ = ad.held_out(ad.load_sdu22(data / f"sdu22-ad/{name}/train.json"))
-        own = f"sdu22-ad-{name.replace('/', '-')}-train"
+        own = ad.sdu22_source(name)
         groups[name] = feature_groups(training, data / f"sdu22-ad/{name}/diction.json", "sdu", own)
     groups["gladis-biomedical"] = feature_groups(
-        ad.load_gladis(data / "gladis/biomedical/train.json"), None, None, "gladis-biomedical-train"
+        ad.load_gladis(data / "gladis/biomedical/train.json"),
+        None,
+        None,
+        ad.GLADIS_BIOMEDICAL_SOURCE,
     )
     for name, examples, own in (
-        ("sciad, bundled candidates", sciad, "sciad-dev-open"),
+        ("sciad, bundled candidates", sciad, ad.SCIAD_SOURCE),
         ("gladis-general, bundled candidates",
-         ad.load_gladis(data / "gladis/general/dev.json"), "gladis-general-dev"),
+         ad.load_gladis(data / "gladis/general/dev.json"), ad.GLADIS_GENERAL_SOURCE),
         ("gladis-biomedical, bundled candidates",
-         ad.load_gladis(data / "gladis/biomedical/train.json"), "gladis-biomedical-train"),
+         ad.load_gladis(data / "gladis/biomedical/train.json"), ad.GLADIS_BIOMEDICAL_SOURCE),
     ):  # fmt: skip
         groups[name] = feature_groups(examples, None, None, own, bundled_candidates=True)
     everything = [g for part in groups.values() for g in part]

@@ -312,7 +312,7 @@ def bench_sciad(
     examples = ad.load_sciad(data)
     bundled = default_dictionary()
     chosen = _disambiguate(
-        examples, dictionary, "sdu", bundled, folds, frozenset({"sciad-dev-open"})
+        examples, dictionary, "sdu", bundled, folds, frozenset({ad.SCIAD_SOURCE})
     )
     _write_json(
         predictions, [{"id": e.id, "prediction": p} for e, p in zip(examples, chosen, strict=True)]
@@ -337,11 +337,12 @@ def bench_sdu22_ad(
         raise choose_one("language", lang, ad.SDU22_LANGUAGES)
     examples = ad.load_sdu22(data)
     bundled = default_dictionary()
-    own = frozenset(name for name in _source_names(bundled) if name.startswith(f"sdu22-ad-{lang}"))
     training, examples = ad.held_out(examples) if held_out else ([], examples)
     knowledge = ad.dictionary_for(dictionary, "sdu", training)
     ranker = Disambiguator(
-        knowledge, (knowledge, bundled), exclude_sources=own if held_out else frozenset()
+        knowledge,
+        (knowledge, bundled),
+        exclude_sources=ad.sdu22_sources(lang) if held_out else frozenset(),
     )
     chosen = ad.predict(progress(examples, len(examples), "sdu22-ad"), ranker)
     _write_json(
@@ -399,12 +400,6 @@ def _disambiguate(
         own = ad.dictionary_for(candidates, format)
         ranker = Disambiguator(own, (own, bundled))
     return ad.predict(progress(examples, len(examples), "disambiguating"), ranker)
-
-
-def _source_names(dictionary: AcronymDictionary) -> list[str]:
-    sources = dictionary.stats()["sources"]
-    assert isinstance(sources, dict)
-    return list(sources)
 
 
 def _write_json(path: Path, records: list[dict[str, object]]) -> None:

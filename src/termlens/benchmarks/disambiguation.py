@@ -23,6 +23,24 @@ from termlens.io import read_text
 TRAINING_SOURCE = "training-folds"
 SIGNATURE = "macro-over-long-forms(sdu-scorer)+gladis-averaged-f1+accuracy|exact-string"
 SDU22_LANGUAGES = ("english", "french", "spanish")
+SDU22_FOLDERS = ("english/scientific", "english/legal", "french", "spanish")
+# Names of the bundled dictionary's sources built from open training data, so that a benchmark
+# on that data can leave them out (scripts/build_dictionary.py uses the same names).
+SCIAD_SOURCE = "sciad-dev-open"
+GLADIS_GENERAL_SOURCE = "gladis-general-dev"
+GLADIS_BIOMEDICAL_SOURCE = "gladis-biomedical-train"
+
+
+def sdu22_source(folder: str) -> str:
+    """The bundled source holding an SDU@AAAI-22 training file (folder e.g. english/legal)."""
+    return f"sdu22-ad-{folder.replace('/', '-')}-train"
+
+
+def sdu22_sources(lang: str) -> frozenset[str]:
+    """The bundled sources holding the SDU@AAAI-22 training files of a language."""
+    return frozenset(sdu22_source(f) for f in SDU22_FOLDERS if f.split("/")[0] == lang)
+
+
 BATCH = 256  # examples whose contexts are embedded together
 
 
