@@ -209,4 +209,9 @@ def test_the_bundled_dictionary_matches_its_manifest_and_knows_its_sources() -> 
     sources = stats["sources"]
     assert isinstance(sources, dict) and all(v["licence"] for v in sources.values())
     assert not any("eval" in name or "biomedical-dev" in name for name in sources)
+    from termlens.benchmarks import disambiguation as ad
+
+    own = {ad.SCIAD_SOURCE, ad.GLADIS_GENERAL_SOURCE, ad.GLADIS_BIOMEDICAL_SOURCE}
+    own |= {ad.sdu22_source(folder) for folder in ad.SDU22_FOLDERS}
+    assert own <= set(default_dictionary().source_names())  # the names benches leave out
     assert {s.long for s in default_dictionary().lookup("CNN")} >= {"convolutional neural network"}

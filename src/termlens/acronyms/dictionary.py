@@ -92,6 +92,7 @@ class AcronymDictionary:
     def __init__(self, connection: sqlite3.Connection, name: str) -> None:
         self._db = connection
         self.name = name
+        self._domains: dict[str, Counter[str]] | None = None
 
     @classmethod
     def open(cls, path: Path, *, writable: bool = False) -> AcronymDictionary:
@@ -201,6 +202,10 @@ class AcronymDictionary:
             found.update(self._db.execute(query, chunk).fetchall())
         return found
 
+    def source_names(self) -> list[str]:
+        """The names of the sources entries came from, in order."""
+        return [name for (name,) in self._db.execute("SELECT name FROM sources ORDER BY name")]
+
     @property
     def context_count(self) -> int:
         row = self._db.execute("SELECT value FROM meta WHERE key = 'contexts'").fetchone()
@@ -239,7 +244,7 @@ class AcronymDictionary:
                 n += len(chunk)
                 self._db.executemany(
                     "INSERT OR IGNORE INTO forms (short, long, key) VALUES (?, ?, ?)",
-                    ((e.short, e.long, variant_key(e.long) or e.long.lower()) for e in chunk),
+                    ((e.short, e.long, _key(e.long)) for e in chunk),
                 )
                 self._db.executemany(
                     "INSERT INTO long_forms SELECT id, ?, ?, ?, ? FROM forms "
@@ -266,7 +271,7 @@ class AcronymDictionary:
             source_id = self._register(source, licence, "")
             self._db.executemany(
                 "INSERT OR IGNORE INTO forms (short, long, key) VALUES (?, ?, ?)",
-                ((s, lf, variant_key(lf) or lf.lower()) for s, lf in pairs),
+                ((s, lf, _key(lf)) for s, lf in pairs),
             )
             self._db.executemany(
                 "INSERT INTO terms (term, df) VALUES (?, ?) "
@@ -288,6 +293,7 @@ class AcronymDictionary:
 
     def refresh_domains(self) -> None:
         """Recount the context words of each domain (from the long forms' domain tags)."""
+        self._domains = None
         with self._db:
             self._db.execute("DELETE FROM domain_terms")
             self._db.execute(
@@ -297,11 +303,14 @@ class AcronymDictionary:
             )
 
     def domain_profiles(self) -> dict[str, Counter[str]]:
-        """The context words of each domain (see :meth:`refresh_domains`)."""
-        out: dict[str, Counter[str]] = defaultdict(Counter)
-        for domain, term, count in self._db.execute("SELECT domain, term, count FROM domain_terms"):
-            out[domain][term] = count
-        return dict(out)
+        """The context words of each domain (see :meth:`refresh_domains`), read once."""
+        if self._domains is None:
+            out: dict[str, Counter[str]] = defaultdict(Counter)
+            query = "SELECT domain, term, count FROM domain_terms"
+            for domain, term, count in self._db.execute(query):
+                out[domain][term] = count
+            self._domains = dict(out)
+        return self._domains
 
     def add_usage(self, rates: dict[str, tuple[int, int]], source: str, licence: str = "") -> None:
         """Record how often annotators marked each written form as an abbreviation where it
@@ -342,6 +351,11 @@ class AcronymDictionary:
 
 
 _LISTED = "(SELECT DISTINCT f.short, f.key, f.long FROM forms f JOIN long_forms l ON l.form = f.id)"
+
+
+def _key(long: str) -> str:
+    """The variant key of a long form (its lower case when it has no letters or digits)."""
+    return variant_key(long) or long.lower()
 
 
 def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:

@@ -47,17 +47,6 @@ class Candidate:
 
 
 @dataclass(frozen=True, slots=True)
-class Meaning:
-    """The chosen long form of a short form occurrence, its probability and the runners-up."""
-
-    short: str
-    long: str
-    score: float
-    source: str  # "defined" (in the text) or "dictionary"
-    alternatives: tuple[tuple[str, float], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class Weights:
     """Feature weights of the conditional logit."""
 
@@ -116,7 +105,7 @@ class Disambiguator:
         self._known: OrderedDict[str, _ShortForm] = OrderedDict()
         domains: dict[str, Counter[str]] = {}
         for store in self.knowledge:
-            for domain, profile in _domain_profiles(store).items():
+            for domain, profile in store.domain_profiles().items():
                 domains.setdefault(domain, Counter()).update(profile)
         self._frequencies(term for profile in domains.values() for term in profile)
         self._domains = {domain: self._profile(c) for domain, c in domains.items()}
@@ -273,18 +262,6 @@ class _ShortForm(NamedTuple):
     senses: list[Sense]
     variant_profiles: dict[str, _Profile]
     sense_profiles: dict[str, _Profile]
-
-
-_DOMAINS: dict[str, dict[str, Counter[str]]] = {}
-
-
-def _domain_profiles(store: AcronymDictionary) -> dict[str, Counter[str]]:
-    """A dictionary's domain profiles, read once per file."""
-    if store.name == ":memory:":
-        return store.domain_profiles()
-    if store.name not in _DOMAINS:
-        _DOMAINS[store.name] = store.domain_profiles()
-    return _DOMAINS[store.name]
 
 
 def softmax(scores: Sequence[float]) -> list[float]:
