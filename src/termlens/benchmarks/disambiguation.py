@@ -12,6 +12,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
@@ -172,14 +173,10 @@ def dictionary_for(
 def predict(examples: Iterable[Example], disambiguator: Disambiguator) -> list[str]:
     """The most likely long form of each example ('' when the dictionary has no candidate)."""
     out = []
-    batch: list[Example] = []
-    for example in [*examples, None]:
-        if example is not None:
-            batch.append(example)
-        if len(batch) == BATCH or (example is None and batch):
-            for ranked in disambiguator.rank_many([(e.short, e.context) for e in batch]):
-                out.append(ranked[0][0].long if ranked else "")
-            batch = []
+    items = iter(examples)
+    while batch := list(islice(items, BATCH)):
+        for ranked in disambiguator.rank_many([(e.short, e.context) for e in batch]):
+            out.append(ranked[0][0].long if ranked else "")
     return out
 
 
