@@ -1,0 +1,193 @@
+"""Train the WordNet placement weights (``data/placement.json``) on SemEval-2016 Task 14.
+
+The ranker is a log-linear model over each item's candidates, fitted to soft targets (the Wu &
+Palmer similarity of each candidate to the gold synset, sharpened), so a near miss counts for
+more than a far one. The operation model is a logistic regression on the top candidate. Both
+are evaluated first by cross-validation over the 527 trial + training items (folds by item),
+then refitted on all of them.
+
+Run: ``python scripts/train_placement.py [--folds 5]`` (about a minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from termlens.benchmarks import semeval16
+from termlens.resources import record, resource_dir
+from termlens.taxonomy.enrich import (
+    OPERATION_FEATURES,
+    POS,
+    RANK_FEATURES,
+    WEIGHTS,
+    Candidate,
+    Placer,
+    Weights,
+    operation_features,
+)
+from termlens.taxonomy.wordnet import WordNet, bundled
+
+SPLITS = ("trial", "training")
+SHARPNESS = 30.0
+L2 = 1e-3
+STEPS = 600
+
+
+@dataclass
+class Example:
+    split: str
+    item: semeval16.Item
+    gold: semeval16.Answer
+    candidates: list[Candidate]
+    similarities: np.ndarray  # Wu & Palmer of each candidate to the gold synset
+
+
+def load(data: Path, placer: Placer) -> list[Example]:
+    root = data / "semeval2016-task14"
+    examples = []
+    for split in SPLITS:
+        gold = semeval16.read_answers(root / f"keys/gold/{split}/{split}.key.tsv")
+        for item in semeval16.read_items(root / f"data/{split}/{split}.data.tsv"):
+            answer = gold[item.id]
+            target = placer.wordnet.from_key(answer.synset)
+            candidates = placer.candidates(item.lemma, item.pos, item.definition)
+            similarities = np.array(
+                [placer.wordnet.wup(c.synset, target) for c in candidates], dtype=float
+            )
+            examples.append(Example(split, item, answer, candidates, similarities))
+    return examples
+
+
+def fit_ranker(examples: list[Example]) -> np.ndarray:
+    """Softmax regression per item on sharpened Wu & Palmer targets (Adam, full batch)."""
+    usable = [e for e in examples if e.candidates]
+    x = np.concatenate([np.array([c.features for c in e.candidates]) for e in usable])
+    starts = np.cumsum([0] + [len(e.candidates) for e in usable[:-1]])
+    targets = []
+    for e in usable:
+        q = np.exp(SHARPNESS * (e.similarities - e.similarities.max()))
+        targets.append(q / q.sum())
+    q = np.concatenate(targets)
+    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
+    z = (x - mean) / scale
+    w = np.zeros(z.shape[1])
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    for step in range(1, STEPS + 1):
+        scores = z @ w
+        scores -= np.repeat(np.maximum.reduceat(scores, starts), np.diff([*starts, len(z)]))
+        e = np.exp(scores)
+        p = e / np.repeat(np.add.reduceat(e, starts), np.diff([*starts, len(z)]))
+        gradient = z.T @ (p - q) / len(usable) + L2 * w
+        m = 0.9 * m + 0.1 * gradient
+        v = 0.999 * v + 0.001 * gradient**2
+        w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    # fold the standardisation into the weights (features stay raw at prediction time)
+    return w / scale
+
+
+def top_choices(placer: Placer, examples: list[Example]) -> list[tuple[Candidate, float, int]]:
+    out = []
+    for e in examples:
+        placements = placer.place(e.item.lemma, e.item.pos, e.item.definition, top=1)
+        chosen = placements[0] if placements else None
+        candidate = next((c for c in e.candidates if chosen and c.synset == chosen.synset), None)
+        out.append((candidate, chosen.score if chosen else 0.0, _content(placer, e)))
+    return out
+
+
+def _content(placer: Placer, e: Example) -> int:
+    return len(placer._content(e.item.definition))
+
+
+def fit_operation(placer: Placer, examples: list[Example]) -> np.ndarray:
+    """Logistic regression: is the gold operation MERGE, given the top candidate."""
+    rows, labels = [], []
+    for e, (candidate, probability, content) in zip(
+        examples, top_choices(placer, examples), strict=True
+    ):
+        if candidate is None:
+            continue
+        known = bool(placer.wordnet.lookup(e.item.lemma, POS[e.item.pos]))
+        rows.append(operation_features(candidate, probability, content, known))
+        labels.append(float(e.gold.operation == "merge"))
+    x, y = np.array(rows), np.array(labels)
+    w = np.zeros(x.shape[1])
+    for _ in range(3000):
+        p = 1 / (1 + np.exp(-(x @ w)))
+        w -= 0.1 * (x.T @ (p - y) / len(y) + L2 * w)
+    return w
+
+
+def train(wordnet: WordNet, examples: list[Example]) -> Weights:
+    ranker = fit_ranker(examples)
+    placer = Placer(wordnet, Weights(tuple(ranker), (0.0,) * len(OPERATION_FEATURES)))
+    operation = fit_operation(placer, examples)
+    return Weights(tuple(float(v) for v in ranker), tuple(float(v) for v in operation))
+
+
+def predict(
+    wordnet: WordNet, weights: Weights, examples: list[Example]
+) -> dict[tuple[str, str], semeval16.Answer]:
+    """The top placement of each item, keyed by (split, item id): the splits reuse ids."""
+    placer = Placer(wordnet, weights)
+    answers = {}
+    for e in examples:
+        placements = placer.place(e.item.lemma, e.item.pos, e.item.definition, top=1)
+        if placements:
+            answers[(e.split, e.item.id)] = semeval16.Answer(
+                e.item.id, placements[0].key, placements[0].operation
+            )
+    return answers
+
+
+def report(
+    wordnet: WordNet, examples: list[Example], answers: dict[tuple[str, str], semeval16.Answer]
+) -> None:
+    for split in SPLITS:
+        gold = {e.item.id: e.gold for e in examples if e.split == split}
+        system = {i: a for (s, i), a in answers.items() if s == split}
+        score = semeval16.score(gold, system, wordnet)
+        print(
+            f"  {split:9s} wup {score.wup:.3f}  lemma {score.lemma_match:.3f}  "
+            f"recall {score.recall:.3f}  f1 {score.f1:.3f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data")))
+    args = parser.parse_args()
+    wordnet = bundled()
+    examples = load(args.data, Placer(wordnet, Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))))
+    covered = np.mean([e.similarities.max(initial=0) == 1 for e in examples])
+    print(f"{len(examples)} items; gold synset among the candidates for {covered:.1%}")
+    answers: dict[tuple[str, str], semeval16.Answer] = {}
+    for fold in range(args.folds):
+        train_set = [e for i, e in enumerate(examples) if i % args.folds != fold]
+        test_set = [e for i, e in enumerate(examples) if i % args.folds == fold]
+        answers.update(predict(wordnet, train(wordnet, train_set), test_set))
+    print(f"{args.folds}-fold cross-validation over items:")
+    report(wordnet, examples, answers)
+    weights = train(wordnet, examples)
+    target = resource_dir() / WEIGHTS
+    weights.save(target, trained_on="SemEval-2016 Task 14 trial + training (527 items)")
+    print("in-sample, all items:")
+    report(wordnet, examples, predict(wordnet, weights, examples))
+    record(
+        target,
+        id="wordnet-placement",
+        version="1",
+        source_data=["SemEval-2016 Task 14 trial + training data and gold keys"],
+        licence="weights derived from SemEval-2016 Task 14 data (no licence stated)",
+        built_by="scripts/train_placement.py",
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,282 @@
+"""Placing a new word sense into WordNet: which synset, and ATTACH (hyponym) or MERGE (synonym).
+
+Candidates come from the definition's genus terms (``gloss.terms``): every sense of the first
+terms, the hyponyms of those senses whose words the definition also uses (the more specific
+home: "a person whose blood pressure rises" → *hypertensive*), and their direct hypernyms. A
+log-linear ranker over the features below, trained on the task's open items
+(``scripts/train_placement.py``), scores them; a logistic model decides the operation.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from termlens.errors import InputError
+from termlens.resources import resource_path
+from termlens.taxonomy.gloss import CLASSIFIERS, STOPWORDS, Term, lemma_head, terms, words
+from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise
+
+WEIGHTS = "placement.json"
+POS = {"noun": "n", "verb": "v"}
+GENUS_TERMS = 6
+SENSES_PER_TERM = 10
+HYPONYM_DEPTH = 2
+RANK_FEATURES = (
+    "term_first",
+    "term_second",
+    "term_index",
+    "after_classifier",
+    "classifier",
+    "in_lemma",
+    "lemma_head",
+    "modifier",
+    "subordinate",
+    "later_sentence",
+    "sense_first",
+    "sense_inverse_rank",
+    "polysemy",
+    "overlap",
+    "overlap_neighbours",
+    "hyponym",
+    "hyponym_depth",
+    "hyponym_words",
+    "hypernym",
+    "depth",
+)
+OPERATION_FEATURES = ("bias", "content_words", "short", "known_lemma", "overlap", "probability")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A synset the new sense may go to, how it was reached, and its features."""
+
+    synset: Synset
+    term: Term
+    relation: str  # sense | hyponym | hypernym
+    via: Synset  # the sense of the term the relation starts from
+    features: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A ranked answer: synset, operation, score (0-1) and why."""
+
+    synset: Synset
+    key: str
+    operation: str
+    score: float
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Ranker and operation weights, in the order of RANK_FEATURES / OPERATION_FEATURES."""
+
+    rank: tuple[float, ...]
+    operation: tuple[float, ...]
+
+    @classmethod
+    def load(cls, path: Path) -> Weights:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("rank_features") != list(RANK_FEATURES) or data.get(
+            "operation_features"
+        ) != list(OPERATION_FEATURES):
+            raise InputError(f"{path}: features differ from this termlens; retrain the placement")
+        return cls(tuple(data["rank"]), tuple(data["operation"]))
+
+    def save(self, path: Path, trained_on: str) -> None:
+        data = {
+            "rank_features": list(RANK_FEATURES),
+            "rank": list(self.rank),
+            "operation_features": list(OPERATION_FEATURES),
+            "operation": list(self.operation),
+            "trained_on": trained_on,
+        }
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+class Placer:
+    """Finds where a new word sense belongs in WordNet."""
+
+    def __init__(self, wordnet: WordNet, weights: Weights) -> None:
+        self.wordnet = wordnet
+        self.weights = weights
+        self._signatures: dict[str, frozenset[str]] = {}
+        self._bases: dict[str, str] = {}
+
+    def candidates(self, lemma: str, pos: str, definition: str) -> list[Candidate]:
+        """Every candidate synset reached from the definition, with its features."""
+        wn_pos = _check(lemma, pos, definition)
+        found = terms(self.wordnet, lemma, wn_pos, definition)[:GENUS_TERMS]
+        head = lemma_head(self.wordnet, lemma, wn_pos)
+        context = self._content(" ".join([lemma, definition]))
+        out: dict[str, Candidate] = {}  # one path per synset: the first, a direct sense first
+
+        def add(synset: Synset, term: Term, relation: str, via: Synset, depth: int) -> None:
+            old = out.get(synset.id)
+            if old is None or (relation == "sense" and old.relation != "sense"):
+                out[synset.id] = self._candidate(synset, term, relation, via, depth, base, context)
+
+        for term in [*found, *([head] if head else [])]:
+            senses = self.wordnet.lookup(term.lemma, wn_pos)[:SENSES_PER_TERM]
+            for rank, sense in enumerate(senses, start=1):
+                base = self._term_features(term, rank, len(senses))
+                add(sense, term, "sense", sense, 0)
+                for child, depth in self._specific(sense, context):
+                    add(child, term, "hyponym", sense, depth)
+                for parent in self.wordnet.hypernyms(sense):
+                    add(parent, term, "hypernym", sense, 1)
+        return list(out.values())
+
+    def place(
+        self, lemma: str, pos: str, definition: str, top: int = 5, threshold: float = 0.0
+    ) -> list[Placement]:
+        """The best ``top`` placements (fewer when their scores fall under ``threshold``)."""
+        candidates = self.candidates(lemma, pos, definition)
+        if not candidates:
+            return []
+        scores = np.array([c.features for c in candidates]) @ np.array(self.weights.rank)
+        probabilities = np.exp(scores - scores.max())
+        probabilities /= probabilities.sum()
+        best: dict[str, tuple[float, Candidate, float]] = {}
+        for candidate, p in zip(candidates, probabilities, strict=True):
+            total, leader, leading = best.get(candidate.synset.id, (0.0, candidate, 0.0))
+            if p > leading:
+                leader, leading = candidate, float(p)
+            best[candidate.synset.id] = (total + float(p), leader, leading)
+        ranked = sorted(best.values(), key=lambda entry: -entry[0])[:top]
+        known = bool(self.wordnet.lookup(lemma, POS[pos]))
+        content = len(self._content(definition))
+        return [
+            Placement(
+                candidate.synset,
+                self.wordnet.key(candidate.synset, prefer=candidate.term.lemma),
+                self.operation(candidate, probability, content, known),
+                probability,
+                self.explain(candidate),
+            )
+            for probability, candidate, _ in ranked
+            if probability >= threshold
+        ]
+
+    def operation(self, candidate: Candidate, probability: float, content: int, known: bool) -> str:
+        """MERGE when the model finds the definition a synonym's, else ATTACH."""
+        x = operation_features(candidate, probability, content, known)
+        return "merge" if float(np.dot(x, self.weights.operation)) > 0 else "attach"
+
+    def explain(self, candidate: Candidate) -> str:
+        term = candidate.term
+        where = f"term {term.index + 1} of the definition, {term.text!r}"
+        via = self.wordnet.key(candidate.via)
+        if candidate.relation == "sense":
+            return f"{where} in its sense {via}"
+        return f"{candidate.relation} of {via}, from {where}"
+
+    def _term_features(self, term: Term, rank: int, senses: int) -> list[float]:
+        return [
+            float(term.index == 0),
+            float(term.index == 1),
+            math.log1p(term.index),
+            float(term.after_classifier),
+            float(term.lemma in CLASSIFIERS),
+            float(term.in_lemma),
+            float(term.lemma_head),
+            float(term.modifier),
+            float(term.subordinate),
+            float(term.sentence > 0),
+            float(rank == 1),
+            1.0 / rank,
+            math.log(senses),
+        ]
+
+    def _candidate(
+        self,
+        synset: Synset,
+        term: Term,
+        relation: str,
+        via: Synset,
+        depth: int,
+        base: list[float],
+        context: frozenset[str],
+    ) -> Candidate:
+        own = self._signature(synset)
+        neighbours = frozenset().union(
+            *(self._signature(s) for s in self.wordnet.hypernyms(synset)),
+            *(self._lemma_words(s) for s in self.wordnet.hyponyms(synset)[:50]),
+        )
+        lemma_words = self._lemma_words(synset)
+        features = [
+            *base,
+            math.log1p(len(own & context)),
+            math.log1p(len(neighbours & context)),
+            float(relation == "hyponym"),
+            float(depth if relation == "hyponym" else 0),
+            math.log1p(len(lemma_words & context)) if relation == "hyponym" else 0.0,
+            float(relation == "hypernym"),
+            min(self.wordnet.min_depth(synset), 20) / 10,
+        ]
+        return Candidate(synset, term, relation, via, tuple(features))
+
+    def _specific(self, sense: Synset, context: frozenset[str]) -> Iterator[tuple[Synset, int]]:
+        """Hyponyms of a sense that share a word (of their name or gloss) with the definition."""
+        for child, depth in self.wordnet.descendants(sense, HYPONYM_DEPTH):
+            if self._lemma_words(child) & context or len(self._signature(child) & context) >= 2:
+                yield child, depth
+
+    def _lemma_words(self, synset: Synset) -> frozenset[str]:
+        return frozenset(
+            base for lemma in synset.lemmas for base in self._content(lemma.replace("_", " "))
+        )
+
+    def _signature(self, synset: Synset) -> frozenset[str]:
+        if synset.id not in self._signatures:
+            text = " ".join([*synset.lemmas, synset.definition]).replace("_", " ")
+            self._signatures[synset.id] = self._content(text)
+        return self._signatures[synset.id]
+
+    def _content(self, text: str) -> frozenset[str]:
+        return frozenset(self._base(w) for w in words(text) if w not in STOPWORDS)
+
+    def _base(self, word: str) -> str:
+        """A word's WordNet base form (noun, else verb, else adjective reading)."""
+        if word not in self._bases:
+            bases = [b for pos in ("n", "v", "a") for b in self.wordnet.lemmatise(word, pos)]
+            self._bases[word] = bases[0] if bases else word
+        return self._bases[word]
+
+
+def operation_features(
+    candidate: Candidate, probability: float, content: int, known: bool
+) -> list[float]:
+    """Evidence that the definition restates a synset rather than narrowing it."""
+    return [
+        1.0,
+        math.log1p(content),
+        float(content <= 3),
+        float(known),
+        candidate.features[RANK_FEATURES.index("overlap")],
+        probability,
+    ]
+
+
+def _check(lemma: str, pos: str, definition: str) -> str:
+    if pos not in POS:
+        raise InputError(f"part of speech {pos!r}: WordNet placement takes noun or verb")
+    if not normalise(lemma):
+        raise InputError("the lemma is empty; give the new word")
+    if not words(definition):
+        raise InputError("the definition has no words; give the new sense's definition")
+    return POS[pos]
+
+
+@lru_cache(maxsize=1)
+def default_placer() -> Placer:
+    """The placer with the bundled WordNet and the trained weights."""
+    return Placer(bundled(), Weights.load(resource_path(WEIGHTS)))

@@ -1,0 +1,131 @@
+"""Reading a definition the way a lexicographer writes one: the genus terms come first.
+
+"A specialized area of healthcare that focuses on ..." → terms *area*, *healthcare*, *suffering*
+...; *area* is a classifier noun, so *healthcare* is the likelier genus. Terms are WordNet
+lemmas (compounds first: "sexual intercourse" is one term), found with WordNet's morphology.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from termlens.taxonomy.wordnet import WordNet, normalise
+
+WORD = re.compile(r"[^\W\d_](?:[\w'’-]*\w)?")
+SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]])[.;!?](?:\s|$)")
+SELF_REFERENCE = re.compile(
+    r"^(?:.{0,80}?)\b(?:is|are|was|refers to|refer to|describes|means|denotes)\s+", re.I
+)
+MAX_COMPOUND = 4
+SUBORDINATORS = frozenset("that which who whom whose where when whereby used by for with in".split())
+STOPWORDS = frozenset(
+    """a an the and or but nor of to in on at by for with from as into onto upon about over under
+    that which who whom whose whatever this these those it its itself they them their one's
+    is are was were be been being has have had do does did can could may might must shall
+    should will would not no very more most less least such so than then there here when where
+    while whereby how what also often usually typically generally especially sometimes
+    commonly particularly e.g i.e etc some any all each every other another both either neither
+    many much several few one two three used using""".split()
+)
+# Nouns that introduce the real genus: "a type of X", "any member of X", "an area of X".
+CLASSIFIERS = frozenset(
+    """type kind sort form variety class member piece part branch area field category style
+    subset instance example version species genre""".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A WordNet lemma found in a definition: where, and what led to it."""
+
+    lemma: str
+    text: str
+    index: int  # order among the definition's terms (0 = first)
+    sentence: int  # 0 = first sentence of the definition
+    after_classifier: bool  # "a type of <term>"
+    in_lemma: bool  # the term is a word of the new lemma itself ("Mitochondrial DNA" → DNA)
+    modifier: bool  # another term follows at once ("DNA molecule": DNA modifies molecule)
+    subordinate: bool  # a relative clause or preposition came first ("a manager whose ...")
+    lemma_head: bool = False  # the head word of the new lemma, not a word of the definition
+
+
+def first_sentence(definition: str) -> str:
+    """The definition up to its first full stop, semicolon or question mark."""
+    match = SENTENCE_END.search(definition)
+    return definition[: match.start()] if match else definition
+
+
+def strip_self_reference(lemma: str, text: str) -> str:
+    """Drop "Gene expression is ..." style openings that restate the lemma."""
+    match = SELF_REFERENCE.match(text)
+    if not match:
+        return text
+    before = re.sub(r"\([^)]*\)", " ", match.group(0))  # "Polymerase chain reaction (PCR) is"
+    rest = set(words(before)) - STOPWORDS - {"refer", "describe", "mean", "denote"}
+    lemma_words = set(words(lemma))
+    return text[match.end() :] if rest and rest <= lemma_words else text
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, lower case."""
+    return [w.lower() for w in WORD.findall(text)]
+
+
+def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 12) -> list[Term]:
+    """The WordNet terms of a definition, in order, compounds preferred."""
+    lemma_words = set(words(lemma)) | {normalise(lemma)}
+    found: list[Term] = []
+    sentences = [strip_self_reference(lemma, first_sentence(definition)), definition]
+    for number, sentence in enumerate(sentences):
+        tokens = words(sentence)
+        if pos == "v" and tokens[:1] == ["to"]:
+            tokens = tokens[1:]
+        i = 0
+        while i < len(tokens) and len(found) < limit:
+            term, width = _term_at(wordnet, tokens, i, pos)
+            if term is None:
+                i += 1
+                continue
+            previous = tokens[i - 2 : i]
+            following = _term_at(wordnet, tokens, i + width, pos)[0] if i + width < len(tokens) else None
+            found.append(
+                Term(
+                    lemma=term,
+                    text=" ".join(tokens[i : i + width]),
+                    index=len(found),
+                    sentence=number,
+                    after_classifier=len(previous) == 2
+                    and previous[1] == "of"
+                    and bool(set(wordnet.lemmatise(previous[0], "n")) & CLASSIFIERS),
+                    in_lemma=term in lemma_words or tokens[i] in lemma_words,
+                    modifier=following is not None,
+                    subordinate=bool(SUBORDINATORS.intersection(tokens[:i])),
+                )
+            )
+            i += width
+        if found:
+            break
+    return found
+
+
+def lemma_head(wordnet: WordNet, lemma: str, pos: str) -> Term | None:
+    """The head of a multi-word lemma as a term: "Gene Expression" → expression."""
+    tokens = words(lemma)
+    if len(tokens) < 2:
+        return None
+    head = tokens[-1] if pos == "n" else tokens[0]
+    bases = wordnet.lemmatise(head, pos)
+    if not bases:
+        return None
+    return Term(bases[0], head, 0, 0, False, True, False, False, lemma_head=True)
+
+
+def _term_at(wordnet: WordNet, tokens: list[str], i: int, pos: str) -> tuple[str | None, int]:
+    if tokens[i] in STOPWORDS:
+        return None, 1
+    for width in range(min(MAX_COMPOUND, len(tokens) - i), 0, -1):
+        bases = wordnet.lemmatise("_".join(tokens[i : i + width]), pos)
+        if bases:
+            return bases[0], width
+    return None, 1
