@@ -28,7 +28,9 @@ def main() -> None:
     names += [f"{pos}.exc" for pos in POS_FILES]
     missing = [name for name in names if not (args.source / name).is_file()]
     if missing:
-        raise SystemExit(f"{args.source}: missing {', '.join(missing)}; apt-get install wordnet-base")
+        raise SystemExit(
+            f"{args.source}: missing {', '.join(missing)}; apt-get install wordnet-base"
+        )
     target = resource_dir() / BUNDLE
     temporary = target.with_suffix(".tmp")
     with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as out:

@@ -152,6 +152,10 @@ def report(
         gold = {e.item.id: e.gold for e in examples if e.split == split}
         system = {i: a for (s, i), a in answers.items() if s == split}
         score = semeval16.score(gold, system, wordnet)
+        merges = [i for i, a in system.items() if a.operation == "merge"]
+        right = sum(gold[i].operation == "merge" for i in merges)
+        gold_merges = sum(a.operation == "merge" for a in gold.values())
+        print(f"  {split:9s} merges predicted {len(merges)}, right {right}, gold {gold_merges}")
         print(
             f"  {split:9s} wup {score.wup:.3f}  lemma {score.lemma_match:.3f}  "
             f"recall {score.recall:.3f}  f1 {score.f1:.3f}"
@@ -161,10 +165,15 @@ def report(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data")))
+    parser.add_argument(
+        "--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
+    )
     args = parser.parse_args()
     wordnet = bundled()
-    examples = load(args.data, Placer(wordnet, Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))))
+    examples = load(
+        args.data,
+        Placer(wordnet, Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))),
+    )
     covered = np.mean([e.similarities.max(initial=0) == 1 for e in examples])
     print(f"{len(examples)} items; gold synset among the candidates for {covered:.1%}")
     answers: dict[tuple[str, str], semeval16.Answer] = {}

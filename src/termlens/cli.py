@@ -25,6 +25,7 @@ from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
 from termlens.cli_common import guarded, progress
 from termlens.cli_dictionary import DictionaryOption, dict_app, open_dictionary
+from termlens.cli_taxonomy import attach, bench_semeval16, taxonomy_app
 from termlens.documents import RawDocument, read_documents
 from termlens.errors import OptionError, choose_one
 from termlens.formats import (
@@ -53,6 +54,9 @@ bench_app = typer.Typer(
 )
 app.add_typer(bench_app, name="bench")
 app.add_typer(dict_app, name="dict")
+app.add_typer(taxonomy_app, name="taxonomy")
+app.command("attach")(attach)
+bench_app.command("semeval16")(bench_semeval16)
 
 
 def _version(value: bool) -> None:

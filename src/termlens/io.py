@@ -48,7 +48,14 @@ def atomic_write(path: Path) -> Iterator[IO[str]]:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             yield out
+        os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes it private; give the usual mode
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

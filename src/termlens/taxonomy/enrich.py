@@ -38,6 +38,8 @@ RANK_FEATURES = (
     "lemma_head",
     "modifier",
     "subordinate",
+    "after_of",
+    "pos_share",
     "later_sentence",
     "sense_first",
     "sense_inverse_rank",
@@ -50,7 +52,16 @@ RANK_FEATURES = (
     "hypernym",
     "depth",
 )
-OPERATION_FEATURES = ("bias", "content_words", "short", "known_lemma", "overlap", "probability")
+OPERATION_FEATURES = (
+    "bias",
+    "content_words",
+    "short",
+    "known_lemma",
+    "overlap",
+    "probability",
+    "coverage",
+    "direct_first",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +125,7 @@ class Placer:
     def candidates(self, lemma: str, pos: str, definition: str) -> list[Candidate]:
         """Every candidate synset reached from the definition, with its features."""
         wn_pos = _check(lemma, pos, definition)
+        _check_english(self.wordnet, definition)
         found = terms(self.wordnet, lemma, wn_pos, definition)[:GENUS_TERMS]
         head = lemma_head(self.wordnet, lemma, wn_pos)
         context = self._content(" ".join([lemma, definition]))
@@ -173,7 +185,11 @@ class Placer:
 
     def explain(self, candidate: Candidate) -> str:
         term = candidate.term
-        where = f"term {term.index + 1} of the definition, {term.text!r}"
+        where = (
+            f"the head of the new lemma, {term.text!r}"
+            if term.lemma_head
+            else f"term {term.index + 1} of the definition, {term.text!r}"
+        )
         via = self.wordnet.key(candidate.via)
         if candidate.relation == "sense":
             return f"{where} in its sense {via}"
@@ -190,6 +206,8 @@ class Placer:
             float(term.lemma_head),
             float(term.modifier),
             float(term.subordinate),
+            float(term.after_of),
+            term.pos_share,
             float(term.sentence > 0),
             float(rank == 1),
             1.0 / rank,
@@ -263,6 +281,8 @@ def operation_features(
         float(known),
         candidate.features[RANK_FEATURES.index("overlap")],
         probability,
+        min(1.0, len(candidate.term.text.split()) / max(content, 1)),
+        float(candidate.relation == "sense" and candidate.term.index == 0),
     ]
 
 
@@ -274,6 +294,19 @@ def _check(lemma: str, pos: str, definition: str) -> str:
     if not words(definition):
         raise InputError("the definition has no words; give the new sense's definition")
     return POS[pos]
+
+
+def _check_english(wordnet: WordNet, definition: str) -> None:
+    """WordNet is English: refuse definitions most of whose words it does not know."""
+    tokens = words(definition)
+    known = sum(
+        w in STOPWORDS or any(wordnet.lemmatise(w, p) for p in ("n", "v", "a", "r")) for w in tokens
+    )
+    if len(tokens) >= 3 and known < 0.6 * len(tokens):
+        raise InputError(
+            f"the definition does not look English ({known} of {len(tokens)} words are in "
+            "WordNet); give an English definition"
+        )
 
 
 @lru_cache(maxsize=1)

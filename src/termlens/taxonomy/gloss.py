@@ -18,7 +18,9 @@ SELF_REFERENCE = re.compile(
     r"^(?:.{0,80}?)\b(?:is|are|was|refers to|refer to|describes|means|denotes)\s+", re.I
 )
 MAX_COMPOUND = 4
-SUBORDINATORS = frozenset("that which who whom whose where when whereby used by for with in".split())
+SUBORDINATORS = frozenset(
+    "that which who whom whose where when whereby used by for with in".split()
+)
 STOPWORDS = frozenset(
     """a an the and or but nor of to in on at by for with from as into onto upon about over under
     that which who whom whose whatever this these those it its itself they them their one's
@@ -47,6 +49,8 @@ class Term:
     in_lemma: bool  # the term is a word of the new lemma itself ("Mitochondrial DNA" → DNA)
     modifier: bool  # another term follows at once ("DNA molecule": DNA modifies molecule)
     subordinate: bool  # a relative clause or preposition came first ("a manager whose ...")
+    after_of: bool  # "a map of <term>": a complement, unless a classifier came first
+    pos_share: float  # share of the word's WordNet senses that have the wanted part of speech
     lemma_head: bool = False  # the head word of the new lemma, not a word of the definition
 
 
@@ -88,7 +92,9 @@ def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 
                 i += 1
                 continue
             previous = tokens[i - 2 : i]
-            following = _term_at(wordnet, tokens, i + width, pos)[0] if i + width < len(tokens) else None
+            following = (
+                _term_at(wordnet, tokens, i + width, pos)[0] if i + width < len(tokens) else None
+            )
             found.append(
                 Term(
                     lemma=term,
@@ -101,6 +107,8 @@ def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 
                     in_lemma=term in lemma_words or tokens[i] in lemma_words,
                     modifier=following is not None,
                     subordinate=bool(SUBORDINATORS.intersection(tokens[:i])),
+                    after_of=previous[-1:] == ["of"],
+                    pos_share=_pos_share(wordnet, tokens[i], pos) if width == 1 else 1.0,
                 )
             )
             i += width
@@ -118,7 +126,17 @@ def lemma_head(wordnet: WordNet, lemma: str, pos: str) -> Term | None:
     bases = wordnet.lemmatise(head, pos)
     if not bases:
         return None
-    return Term(bases[0], head, 0, 0, False, True, False, False, lemma_head=True)
+    return Term(bases[0], head, 0, 0, False, True, False, False, False, 1.0, lemma_head=True)
+
+
+def _pos_share(wordnet: WordNet, word: str, pos: str) -> float:
+    """How much of a word's WordNet senses are of ``pos``: "chief" is mostly an adjective."""
+    counts = {
+        p: sum(len(wordnet.senses.get((base, p), ())) for base in wordnet.lemmatise(word, p))
+        for p in ("n", "v", "a", "r")
+    }
+    total = sum(counts.values())
+    return counts[pos] / total if total else 0.0
 
 
 def _term_at(wordnet: WordNet, tokens: list[str], i: int, pos: str) -> tuple[str | None, int]:

@@ -12,7 +12,7 @@ import io
 import re
 import zipfile
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -66,21 +66,12 @@ class Synset:
     gloss: str
     hypernym_ids: tuple[str, ...]  # instance hypernyms included
     hyponym_ids: tuple[str, ...]  # instances included
-    pointer_fields: str  # every pointer, as in the data file; parsed by `pointers`
+    pointer_fields: str  # every pointer, as in the data file; parsed by `WordNet.pointers`
 
     @property
     def definition(self) -> str:
         """The gloss without its quoted examples."""
         return self.gloss.split('; "')[0].strip()
-
-    @property
-    def pointers(self) -> list[Pointer]:
-        """Every relation of the synset and of its words."""
-        fields = self.pointer_fields.split()
-        return [
-            Pointer(symbol, f"{target}-{pos}", int(words[:2], 16), int(words[2:], 16))
-            for symbol, target, pos, words in zip(*[iter(fields)] * 4, strict=True)
-        ]
 
 
 def index_pos(pos: str) -> str:
@@ -131,9 +122,7 @@ class WordNet:
             }
         for (lemma, pos), ids in senses.items():
             if pos == "a":
-                senses[(lemma, pos)] = tuple(
-                    i if i in synsets else i[:-1] + "s" for i in ids
-                )
+                senses[(lemma, pos)] = tuple(i if i in synsets else i[:-1] + "s" for i in ids)
         return cls(synsets, senses, exceptions)
 
     def __len__(self) -> int:
@@ -187,6 +176,17 @@ class WordNet:
         lemma, pos, number = self.key(synset).rsplit("#", 2)
         return f"{lemma}.{'s' if synset.pos == 's' else pos}.{int(number):02d}"
 
+    def pointers(self, synset: Synset) -> list[Pointer]:
+        """Every relation of the synset and of its words (satellite targets resolved)."""
+        fields = synset.pointer_fields.split()
+        out = []
+        for symbol, offset, pos, words in zip(*[iter(fields)] * 4, strict=True):
+            target = f"{offset}-{pos}"
+            if target not in self.synsets:  # the files name adjective satellites "a"
+                target = f"{offset}-s"
+            out.append(Pointer(symbol, target, int(words[:2], 16), int(words[2:], 16)))
+        return out
+
     def hypernyms(self, synset: Synset) -> list[Synset]:
         """Direct hypernyms, instance hypernyms included."""
         return [self.synsets[i] for i in synset.hypernym_ids]
@@ -228,10 +228,12 @@ class WordNet:
         """Edges on the longest path up to a root."""
         return self._depth(synset, self._max_depth, max)
 
-    def _depth(self, synset: Synset, memo: dict[str, int], pick: type[min] | type[max]) -> int:
+    def _depth(
+        self, synset: Synset, memo: dict[str, int], pick: Callable[[Iterable[int]], int]
+    ) -> int:
         if synset.id not in memo:
-            parents = self.hypernyms(synset)
-            memo[synset.id] = 1 + pick(self._depth(p, memo, pick) for p in parents) if parents else 0
+            depths = [self._depth(p, memo, pick) for p in self.hypernyms(synset)]
+            memo[synset.id] = 1 + pick(depths) if depths else 0
         return memo[synset.id]
 
     def _distances_up(self, synset_id: str, simulate_root: bool) -> dict[str, int]:
@@ -302,7 +304,9 @@ class _Files:
             else:
                 data = (self.path / name).read_bytes()
         except (KeyError, FileNotFoundError):
-            raise InputError(f"{self.path}: {name} is missing; rebuild the WordNet bundle") from None
+            raise InputError(
+                f"{self.path}: {name} is missing; rebuild the WordNet bundle"
+            ) from None
         return (line for line in io.StringIO(data.decode("utf-8")) if not line.startswith("  "))
 
 

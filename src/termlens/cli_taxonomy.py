@@ -1,0 +1,123 @@
+"""``termlens attach``, ``termlens taxonomy export`` and ``termlens bench semeval16``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from termlens import __version__
+from termlens.benchmarks import semeval16
+from termlens.cli_common import guarded, progress
+from termlens.errors import choose_one
+from termlens.taxonomy.enrich import Placement, default_placer
+from termlens.taxonomy.lmf import export, read_additions
+from termlens.taxonomy.wordnet import bundled
+
+taxonomy_app = typer.Typer(
+    help="The WordNet 3.0 taxonomy, enriched with placed senses.", no_args_is_help=True
+)
+ATTACH_FORMATS = ("table", "jsonl")
+EXPORT_FORMATS = ("wn-lmf",)
+ThresholdOption = Annotated[
+    float, typer.Option(help="Abstain when the best placement scores under this (0-1).")
+]
+
+
+@guarded
+def attach(
+    lemma: Annotated[str, typer.Argument(help="The new word (or multi-word term).")],
+    definition: Annotated[str, typer.Option("--definition", help="Its definition.")],
+    pos: Annotated[str, typer.Option("--pos", help="noun or verb.")] = "noun",
+    top: Annotated[int, typer.Option("--top", min=1, help="How many placements to show.")] = 5,
+    threshold: ThresholdOption = 0.0,
+    output_format: Annotated[str, typer.Option("--format", help="table or jsonl.")] = "table",
+) -> None:
+    """Where a new word sense belongs in WordNet 3.0: ATTACH under a synset or MERGE into it."""
+    if output_format not in ATTACH_FORMATS:
+        raise choose_one("format", output_format, ATTACH_FORMATS)
+    placements = default_placer().place(lemma, pos, definition, top=top, threshold=threshold)
+    if not placements:
+        typer.echo(f"no placement for {lemma!r} (abstained)", err=True)
+        return
+    if output_format == "jsonl":
+        for placement in placements:
+            typer.echo(json.dumps(_record(lemma, pos, definition, placement), ensure_ascii=False))
+        return
+    table = Table("synset", "operation", "score", "gloss", "why", title=f"{lemma} ({pos})")
+    for p in placements:
+        table.add_row(p.key, p.operation, f"{p.score:.2f}", p.synset.definition, p.explanation)
+    Console().print(table)
+
+
+def _record(lemma: str, pos: str, definition: str, placement: Placement) -> dict[str, object]:
+    return {
+        "lemma": lemma,
+        "pos": pos,
+        "definition": definition,
+        "synset": placement.key,
+        "operation": placement.operation,
+        "score": round(placement.score, 4),
+        "gloss": placement.synset.definition,
+        "explanation": placement.explanation,
+    }
+
+
+@taxonomy_app.command("export")
+@guarded
+def taxonomy_export(
+    output: Annotated[Path, typer.Argument(help="The XML file to write.")],
+    additions: Annotated[
+        Path | None,
+        typer.Option(help="New senses, JSON lines as `termlens attach --format jsonl` writes."),
+    ] = None,
+    output_format: Annotated[str, typer.Option("--format", help="wn-lmf.")] = "wn-lmf",
+) -> None:
+    """Write WordNet 3.0 plus the new senses (WN-LMF 1.1 XML, loadable by the `wn` package)."""
+    if output_format not in EXPORT_FORMATS:
+        raise choose_one("format", output_format, EXPORT_FORMATS)
+    wordnet = bundled()
+    added = read_additions(additions, wordnet) if additions is not None else []
+    export(wordnet, added, output)
+    typer.echo(f"wrote {len(wordnet)} synsets and {len(added)} new senses to {output}", err=True)
+
+
+@guarded
+def bench_semeval16(
+    data: Annotated[Path, typer.Option("--data", help="The task's data TSV.")],
+    predictions: Annotated[Path, typer.Option("--predictions", help="Where to write the key.")],
+    gold: Annotated[Path | None, typer.Option(help="The gold key TSV.")] = None,
+    threshold: ThresholdOption = 0.0,
+) -> None:
+    """SemEval-2016 Task 14: place each item in WordNet 3.0; score with the task's measures."""
+    items = semeval16.read_items(data)
+    placer = default_placer()
+    answers = []
+    for item in progress(items, len(items), "semeval16"):
+        placements = placer.place(item.lemma, item.pos, item.definition, top=1, threshold=threshold)
+        if placements:
+            answers.append(semeval16.Answer(item.id, placements[0].key, placements[0].operation))
+    semeval16.write_answers(answers, predictions)
+    typer.echo(f"wrote {len(answers)} answers for {len(items)} items to {predictions}", err=True)
+    if gold is None:
+        return
+    score = semeval16.score(
+        semeval16.read_answers(gold), {a.item_id: a for a in answers}, placer.wordnet
+    )
+    table = Table(
+        "Wu&P", "lemma match", "recall", "F1", "answered", title=f"SemEval-2016 T14: {data.name}"
+    )
+    table.add_row(
+        f"{score.wup:.3f}",
+        f"{score.lemma_match:.3f}",
+        f"{score.recall:.3f}",
+        f"{score.f1:.3f}",
+        f"{score.answered}/{score.total}",
+    )
+    console = Console()
+    console.print(table)
+    console.print(f"signature: {semeval16.SIGNATURE}|termlens-{__version__}", soft_wrap=True)
