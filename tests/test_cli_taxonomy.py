@@ -1,0 +1,88 @@
+"""``termlens attach``, ``bench semeval16`` and ``taxonomy export`` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from termlens.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_attach_jsonl_is_what_export_reads(tmp_path: Path) -> None:
+    code, out, _ = run(
+        "attach", "beaglet", "--definition", "A small hound used for hunting.", "--top", "2",
+        "--format", "jsonl",
+    )  # fmt: skip
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == 2 and records[0]["synset"] == "hound#n#1"
+    assert {
+        "lemma",
+        "pos",
+        "definition",
+        "synset",
+        "operation",
+        "score",
+        "gloss",
+        "explanation",
+    } <= set(records[0])
+
+
+def test_attach_table_and_errors() -> None:
+    code, out, _ = run("attach", "beaglet", "--definition", "A small hound used for hunting.")
+    assert code == 0 and "hound#n#1" in out and "attach" in out
+    code, _, err = run("attach", "x", "--pos", "adverb", "--definition", "quickly")
+    assert (
+        code == 1
+        and err.strip()
+        == "termlens: error: part of speech 'adverb': WordNet placement takes noun or verb"
+    )
+    code, _, err = run("attach", "x", "--definition", "a b", "--format", "xml")
+    assert code == 1 and "unknown format 'xml'" in err
+
+
+def test_bench_semeval16_writes_the_key_and_scores(tmp_path: Path) -> None:
+    data = tmp_path / "data.tsv"
+    data.write_text(
+        "beaglet\tnoun\tt.1\tA small hound used for hunting.\thttps://example.org\n"
+        "fume\tnoun\tt.2\tanger\thttps://example.org\n",
+        encoding="utf-8",
+    )
+    gold = tmp_path / "gold.tsv"
+    gold.write_text("t.1\thound#n#1\tattach\nt.2\tanger#n#1\tmerge\n", encoding="utf-8")
+    out = tmp_path / "out.tsv"
+    code, stdout, _ = run(
+        "bench", "semeval16", "--data", str(data), "--gold", str(gold), "--predictions", str(out)
+    )
+    assert code == 0
+    assert out.read_text().splitlines() == ["t.1\thound#n#1\tattach", "t.2\tanger#n#1\tmerge"]
+    assert "1.000" in stdout and "2/2" in stdout
+
+
+def test_bench_semeval16_bad_data_leaves_no_output(tmp_path: Path) -> None:
+    data = tmp_path / "data.tsv"
+    data.write_text("beaglet\tadjective\tt.1\tsmall\n", encoding="utf-8")
+    out = tmp_path / "out.tsv"
+    code, _, err = run("bench", "semeval16", "--data", str(data), "--predictions", str(out))
+    assert code == 1 and "line 1: pos 'adjective'" in err and not out.exists()
+
+
+def test_export_with_bad_additions_writes_nothing(tmp_path: Path) -> None:
+    additions = tmp_path / "add.jsonl"
+    additions.write_text(
+        '{"lemma": "x", "pos": "noun", "synset": "nosuchword#n#1", "operation": "attach"}\n'
+    )
+    out = tmp_path / "out.xml"
+    code, _, err = run("taxonomy", "export", str(out), "--additions", str(additions))
+    assert code == 1 and "line 1" in err and not out.exists()
+    code, _, err = run("taxonomy", "export", str(out), "--format", "owl")
+    assert code == 1 and "unknown format 'owl'" in err and not out.exists()

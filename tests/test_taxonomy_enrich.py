@@ -1,0 +1,115 @@
+"""Reading definitions and placing new senses: genus terms, candidates, bad input."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termlens.errors import InputError
+from termlens.taxonomy.enrich import Placer, default_placer
+from termlens.taxonomy.gloss import lemma_head, strip_self_reference, terms
+from termlens.taxonomy.wordnet import WordNet
+
+
+@pytest.fixture(scope="module")
+def placer() -> Placer:
+    return default_placer()
+
+
+@pytest.fixture(scope="module")
+def wordnet(placer: Placer) -> WordNet:
+    return placer.wordnet
+
+
+def test_classifier_nouns_point_past_themselves(wordnet: WordNet) -> None:
+    found = terms(
+        wordnet,
+        "palliative care",
+        "n",
+        "A specialized area of healthcare that focuses on relieving suffering.",
+    )
+    assert [t.lemma for t in found[:2]] == ["area", "healthcare"]
+    assert found[1].after_classifier and not found[0].after_classifier
+
+
+def test_compounds_and_modifiers(wordnet: WordNet) -> None:
+    found = terms(wordnet, "action", "n", "sexual intercourse.")
+    assert [t.lemma for t in found] == ["sexual_intercourse"]
+    found = terms(wordnet, "x", "n", "A DNA molecule that carries genes.")
+    assert found[0].lemma == "dna" and found[0].modifier and not found[1].modifier
+
+
+def test_openings_that_restate_the_lemma_are_dropped() -> None:
+    assert strip_self_reference("Gene Expression", "Gene expression is the process by which") == (
+        "the process by which"
+    )
+    assert (
+        strip_self_reference(
+            "Polymerase Chain Reaction", "Polymerase chain reaction (PCR) is a technique"
+        )
+        == "a technique"
+    )
+    # "a manager whose presence is rare": the words before "is" are not the lemma's
+    text = "A manager whose presence is rare"
+    assert strip_self_reference("seagull manager", text) == text
+
+
+def test_verb_definitions_skip_to(wordnet: WordNet) -> None:
+    assert terms(wordnet, "doomscroll", "v", "To read bad news for hours.")[0].lemma == "read"
+
+
+def test_lemma_head(wordnet: WordNet) -> None:
+    head = lemma_head(wordnet, "Mitochondrial DNA", "n")
+    assert head is not None and head.lemma == "dna" and head.lemma_head
+    assert lemma_head(wordnet, "selfie", "n") is None
+
+
+def test_places_a_hound_under_hound(placer: Placer) -> None:
+    top = placer.place("beaglet", "noun", "A small hound used for hunting rabbits.", top=3)
+    assert top[0].key == "hound#n#1" and top[0].operation == "attach"
+    assert "hound" in top[0].explanation
+    assert [p.score for p in top] == sorted((p.score for p in top), reverse=True)
+
+
+def test_a_one_word_definition_merges(placer: Placer) -> None:
+    top = placer.place("steam", "noun", "anger", top=1)[0]
+    assert top.key == "anger#n#1" and top.operation == "merge"
+
+
+def test_a_lemma_already_in_wordnet_is_placed(placer: Placer) -> None:
+    assert placer.place("dog", "noun", "A domesticated canine.", top=1)
+
+
+def test_threshold_abstains(placer: Placer) -> None:
+    assert placer.place("beaglet", "noun", "A small hound used for hunting.", threshold=1.0) == []
+
+
+@pytest.mark.parametrize(
+    ("pos", "definition", "message"),
+    [
+        ("adjective", "A small hound.", "takes noun or verb"),
+        ("noun", "", "no words"),
+        ("noun", "  42 ... !", "no words"),
+        ("noun", "ein Eiweiß aus vielen Aminosäuren", "does not look English"),
+    ],
+)
+def test_bad_input_is_named(placer: Placer, pos: str, definition: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        placer.place("x", pos, definition)
+
+
+def test_an_empty_lemma_is_named(placer: Placer) -> None:
+    with pytest.raises(InputError, match="lemma is empty"):
+        placer.place("  ", "noun", "A small hound.")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(max_size=60), st.sampled_from(["noun", "verb"]))
+def test_any_text_gets_placements_or_a_clear_error(placer: Placer, text: str, pos: str) -> None:
+    try:
+        placements = placer.place("newword", pos, text, top=3)
+    except InputError:
+        return
+    assert all(0.0 <= p.score <= 1.0 for p in placements)
+    assert all(p.operation in ("attach", "merge") for p in placements)

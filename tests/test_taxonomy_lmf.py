@@ -1,0 +1,83 @@
+"""WN-LMF export of WordNet plus new senses, read back with the PyPI ``wn`` package."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from termlens.errors import InputError
+from termlens.taxonomy.lmf import export, read_additions
+from termlens.taxonomy.wordnet import WordNet, bundled
+
+ADDITIONS = [
+    {"lemma": "blahg", "pos": "noun", "definition": "A dull, uninteresting blog.",
+     "synset": "blog#n#1", "operation": "attach"},
+    {"lemma": "laughing academy", "pos": "noun", "definition": "A mental hospital.",
+     "synset": "mental_hospital#n#1", "operation": "merge"},
+    {"lemma": "doomscroll", "pos": "verb", "definition": "To read bad news for hours.",
+     "synset": "read#v#1", "operation": "attach"},
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def wordnet() -> WordNet:
+    return bundled()
+
+
+def _write(path: Path, records: list[object]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def test_wn_loads_the_export_and_finds_the_new_senses(
+    wordnet: WordNet, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wn = pytest.importorskip("wn")
+    out = tmp_path / "enriched.xml"
+    export(wordnet, read_additions(_write(tmp_path / "add.jsonl", ADDITIONS), wordnet), out)
+    monkeypatch.setattr(wn.config, "data_directory", tmp_path / "wn-data")
+    wn.add(out, progress_handler=None)
+    lexicon = wn.Wordnet("termlens-wn30")
+    (blahg,) = lexicon.synsets("blahg")
+    assert blahg.definition() == "A dull, uninteresting blog."
+    assert [h.lemmas() for h in blahg.hypernyms()] == [["blog", "web log"]]
+    (academy,) = lexicon.synsets("laughing academy")
+    assert "mental hospital" in academy.lemmas() and "asylum" in academy.lemmas()
+    (doomscroll,) = lexicon.synsets("doomscroll", pos="v")
+    assert "read" in doomscroll.hypernyms()[0].lemmas()
+    dog = lexicon.synsets("dog", pos="n")[0]
+    assert {"canine", "domestic animal"} <= {lemma for h in dog.hypernyms() for lemma in h.lemmas()}
+    assert len(lexicon.synsets()) == len(wordnet) + 2
+    good = lexicon.senses("good", pos="a")[0]
+    assert "bad" in [s.word().lemma() for s in good.get_related("antonym")]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{not json", "line 1: not JSON"),
+        ('["blahg"]', "line 1: expected an object"),
+        ('{"lemma": "x", "pos": "noun", "synset": "blog#n#1"}', "missing operation"),
+        ('{"lemma": "x", "pos": "adj", "synset": "blog#n#1", "operation": "attach"}', "pos 'adj'"),
+        (
+            '{"lemma": "x", "pos": "noun", "synset": "blog#n#1", "operation": "join"}',
+            "operation 'join'",
+        ),
+        ('{"lemma": "x", "pos": "noun", "synset": "blog#n#9", "operation": "attach"}', "senses"),
+        (
+            '{"lemma": "x", "pos": "verb", "synset": "blog#n#1", "operation": "attach"}',
+            "not a verb",
+        ),
+        (
+            '{"lemma": "dog", "pos": "noun", "synset": "dog#n#1", "operation": "merge"}',
+            "already a word",
+        ),
+    ],
+)
+def test_bad_additions_are_named(wordnet: WordNet, tmp_path: Path, line: str, message: str) -> None:
+    path = tmp_path / "add.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=message):
+        read_additions(path, wordnet)
