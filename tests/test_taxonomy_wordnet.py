@@ -39,7 +39,7 @@ def test_task_keys_name_the_nth_sense(wordnet: WordNet) -> None:
 
 @pytest.mark.parametrize("key", ["dog", "dog#x#1", "dog#n#one", "dog#n#0", "dog#n#99", "zzqx#n#1"])
 def test_bad_keys_say_what_is_wrong(wordnet: WordNet, key: str) -> None:
-    with pytest.raises(InputError, match="dog#n#1|senses"):
+    with pytest.raises(InputError, match=r"dog#n#1|senses"):
         wordnet.from_key(key)
 
 
@@ -121,7 +121,7 @@ def _lexname_pos(name: str) -> int:
 
 
 def test_a_damaged_directory_names_the_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="data.noun is missing"):
+    with pytest.raises(InputError, match=r"data\.noun is missing"):
         WordNet.load(tmp_path)
     with pytest.raises(InputError, match="no WordNet here"):
         WordNet.load(tmp_path / "nowhere.zip")
