@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from termlens.errors import InputError
 from termlens.taxonomy.enrich import Placer, default_placer
-from termlens.taxonomy.gloss import lemma_head, strip_self_reference, terms
+from termlens.taxonomy.gloss import lemma_terms, strip_self_reference, terms
 from termlens.taxonomy.wordnet import WordNet
 
 
@@ -59,10 +59,25 @@ def test_verb_definitions_skip_to(wordnet: WordNet) -> None:
     assert terms(wordnet, "doomscroll", "v", "To read bad news for hours.")[0].lemma == "read"
 
 
-def test_lemma_head(wordnet: WordNet) -> None:
-    head = lemma_head(wordnet, "Mitochondrial DNA", "n")
-    assert head is not None and head.lemma == "dna" and head.lemma_head
-    assert lemma_head(wordnet, "selfie", "n") is None
+def test_the_lemma_and_its_head(wordnet: WordNet) -> None:
+    (head,) = lemma_terms(wordnet, "Mitochondrial DNA", "n", "The small chromosome of mitochondria")
+    assert head.lemma == "dna" and head.lemma_head and not head.in_lemma
+    own, head = lemma_terms(wordnet, "Gene Expression", "n", "The expression of a gene")
+    assert own.lemma == "gene_expression" and own.lemma_self
+    assert head.lemma == "expression" and head.in_lemma  # the definition uses it too
+    assert lemma_terms(wordnet, "selfie", "n", "A photograph of oneself") == []
+
+
+def test_usage_labels_and_person_openings(wordnet: WordNet) -> None:
+    assert (
+        terms(wordnet, "wildcat", "n", "(American football) An offensive formation.")[0].lemma
+        == "offensive"
+    )
+    assert (
+        terms(wordnet, "wing nut", "n", "One who advocates extreme measures.")[0].lemma == "person"
+    )
+    found = terms(wordnet, "rebbetzin", "n", "Yiddish term used for the wife of a rabbi.")
+    assert [t.lemma for t in found if t.after_classifier] == ["wife"]
 
 
 def test_places_a_hound_under_hound(placer: Placer) -> None:

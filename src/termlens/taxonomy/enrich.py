@@ -20,7 +20,7 @@ import numpy as np
 
 from termlens.errors import InputError
 from termlens.resources import resource_path
-from termlens.taxonomy.gloss import CLASSIFIERS, STOPWORDS, Term, lemma_head, terms, words
+from termlens.taxonomy.gloss import CLASSIFIERS, STOPWORDS, Term, lemma_terms, terms, words
 from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise
 
 WEIGHTS = "placement.json"
@@ -36,6 +36,7 @@ RANK_FEATURES = (
     "classifier",
     "in_lemma",
     "lemma_head",
+    "lemma_self",
     "modifier",
     "subordinate",
     "after_of",
@@ -127,7 +128,7 @@ class Placer:
         wn_pos = _check(lemma, pos, definition)
         _check_english(self.wordnet, definition)
         found = terms(self.wordnet, lemma, wn_pos, definition)[:GENUS_TERMS]
-        head = lemma_head(self.wordnet, lemma, wn_pos)
+        own = lemma_terms(self.wordnet, lemma, wn_pos, definition)
         context = self._content(" ".join([lemma, definition]))
         out: dict[str, Candidate] = {}  # one path per synset: the first, a direct sense first
 
@@ -136,7 +137,7 @@ class Placer:
             if old is None or (relation == "sense" and old.relation != "sense"):
                 out[synset.id] = self._candidate(synset, term, relation, via, depth, base, context)
 
-        for term in [*found, *([head] if head else [])]:
+        for term in [*found, *own]:
             senses = self.wordnet.lookup(term.lemma, wn_pos)[:SENSES_PER_TERM]
             for rank, sense in enumerate(senses, start=1):
                 base = self._term_features(term, rank, len(senses))
@@ -204,6 +205,7 @@ class Placer:
             float(term.lemma in CLASSIFIERS),
             float(term.in_lemma),
             float(term.lemma_head),
+            float(term.lemma_self),
             float(term.modifier),
             float(term.subordinate),
             float(term.after_of),

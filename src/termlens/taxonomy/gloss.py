@@ -30,10 +30,14 @@ STOPWORDS = frozenset(
     commonly particularly e.g i.e etc some any all each every other another both either neither
     many much several few one two three used using""".split()
 )
+LABELS = re.compile(r"^\s*(?:\([^)]*\)\s*)+")  # Wiktionary usage labels: "(US, slang) ..."
+PERSON_OPENINGS = (["one", "who"], ["someone", "who"], ["somebody", "who"], ["one", "that"],
+                   ["anyone", "who"])  # fmt: skip
+ARTICLES = frozenset("a an the any some one's".split())
 # Nouns that introduce the real genus: "a type of X", "any member of X", "an area of X".
 CLASSIFIERS = frozenset(
     """type kind sort form variety class member piece part branch area field category style
-    subset instance example version species genre""".split()
+    subset instance example version species genre term word name slang expression""".split()
 )
 
 
@@ -52,6 +56,7 @@ class Term:
     after_of: bool  # "a map of <term>": a complement, unless a classifier came first
     pos_share: float  # share of the word's WordNet senses that have the wanted part of speech
     lemma_head: bool = False  # the head word of the new lemma, not a word of the definition
+    lemma_self: bool = False  # the new lemma itself, already in WordNet
 
 
 def first_sentence(definition: str) -> str:
@@ -80,18 +85,21 @@ def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 
     """The WordNet terms of a definition, in order, compounds preferred."""
     lemma_words = set(words(lemma)) | {normalise(lemma)}
     found: list[Term] = []
+    definition = LABELS.sub("", definition)
     sentences = [strip_self_reference(lemma, first_sentence(definition)), definition]
     for number, sentence in enumerate(sentences):
         tokens = words(sentence)
         if pos == "v" and tokens[:1] == ["to"]:
             tokens = tokens[1:]
+        if pos == "n" and tokens[:2] in PERSON_OPENINGS:
+            tokens = ["person", *tokens[1:]]  # "one who advocates ..." is a person
         i = 0
         while i < len(tokens) and len(found) < limit:
             term, width = _term_at(wordnet, tokens, i, pos)
             if term is None:
                 i += 1
                 continue
-            previous = tokens[i - 2 : i]
+            previous = tokens[i - 1 : i]
             following = (
                 _term_at(wordnet, tokens, i + width, pos)[0] if i + width < len(tokens) else None
             )
@@ -101,13 +109,11 @@ def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 
                     text=" ".join(tokens[i : i + width]),
                     index=len(found),
                     sentence=number,
-                    after_classifier=len(previous) == 2
-                    and previous[1] == "of"
-                    and bool(set(wordnet.lemmatise(previous[0], "n")) & CLASSIFIERS),
+                    after_classifier=_after_classifier(wordnet, tokens[:i]),
                     in_lemma=term in lemma_words or tokens[i] in lemma_words,
                     modifier=following is not None,
                     subordinate=bool(SUBORDINATORS.intersection(tokens[:i])),
-                    after_of=previous[-1:] == ["of"],
+                    after_of=previous == ["of"],
                     pos_share=_pos_share(wordnet, tokens[i], pos) if width == 1 else 1.0,
                 )
             )
@@ -117,16 +123,59 @@ def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 
     return found
 
 
-def lemma_head(wordnet: WordNet, lemma: str, pos: str) -> Term | None:
-    """The head of a multi-word lemma as a term: "Gene Expression" → expression."""
+def lemma_terms(wordnet: WordNet, lemma: str, pos: str, definition: str) -> list[Term]:
+    """The new lemma itself when WordNet knows it ("DNA fingerprinting"), and the head of a
+    multi-word lemma ("Gene Expression" → expression); ``in_lemma`` marks a head that the
+    definition also uses."""
     tokens = words(lemma)
-    if len(tokens) < 2:
-        return None
-    head = tokens[-1] if pos == "n" else tokens[0]
-    bases = wordnet.lemmatise(head, pos)
-    if not bases:
-        return None
-    return Term(bases[0], head, 0, 0, False, True, False, False, False, 1.0, lemma_head=True)
+    defined = set(words(definition))
+    out = []
+    whole = wordnet.lemmatise("_".join(tokens), pos) if tokens else []
+    if whole:
+        out.append(
+            Term(
+                whole[0],
+                " ".join(tokens),
+                0,
+                0,
+                False,
+                False,
+                False,
+                False,
+                False,
+                1.0,
+                lemma_self=True,
+            )
+        )
+    if len(tokens) >= 2:
+        head = tokens[-1] if pos == "n" else tokens[0]
+        bases = wordnet.lemmatise(head, pos)
+        if bases:
+            out.append(
+                Term(
+                    bases[0],
+                    head,
+                    0,
+                    0,
+                    False,
+                    head in defined,
+                    False,
+                    False,
+                    False,
+                    1.0,
+                    lemma_head=True,
+                )
+            )
+    return out
+
+
+def _after_classifier(wordnet: WordNet, before: list[str]) -> bool:
+    """Whether the words before a term end like "a type of (the)" or "a term (used) for"."""
+    rest = [w for w in before[-4:] if w not in ARTICLES]
+    if len(rest) >= 2 and rest[-1] in ("of", "for"):
+        noun = rest[-3] if rest[-2] == "used" and len(rest) >= 3 else rest[-2]
+        return bool(set(wordnet.lemmatise(noun, "n")) & CLASSIFIERS)
+    return False
 
 
 def _pos_share(wordnet: WordNet, word: str, pos: str) -> float:

@@ -12,10 +12,11 @@ import io
 import re
 import zipfile
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from termlens.errors import InputError, TermlensError
 from termlens.resources import resource_path
@@ -43,6 +44,8 @@ MORPHY_RULES = {
     "r": (),
 }  # fmt: skip
 ROOT = "*ROOT*"
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,41 +92,43 @@ class WordNet:
 
     def __init__(
         self,
-        synsets: dict[str, Synset],
-        senses: dict[tuple[str, str], tuple[str, ...]],
+        synsets: Mapping[str, Synset],
+        senses: Mapping[tuple[str, str], tuple[str, ...]],
         exceptions: dict[str, dict[str, tuple[str, ...]]],
     ) -> None:
         self.synsets = synsets
         self.senses = senses
         self.exceptions = exceptions
-        self._hyponyms: dict[str, list[str]] = {}
         self._min_depth: dict[str, int] = {}
         self._max_depth: dict[str, int] = {}
 
     @classmethod
     def load(cls, path: Path) -> WordNet:
-        """Read WordNet from a zip or a directory of the Princeton files."""
+        """Read WordNet from a zip or a directory of the Princeton files.
+
+        Lines are indexed now and parsed when first used, so loading takes about a second."""
         files = _Files(path)
-        synsets: dict[str, Synset] = {}
-        senses: dict[tuple[str, str], tuple[str, ...]] = {}
+        data: dict[str, str] = {}
+        index: dict[tuple[str, str], str] = {}
         exceptions: dict[str, dict[str, tuple[str, ...]]] = {}
         for name, pos in POS_FILES.items():
-            for line in files.lines(f"data.{name}"):
-                synset = _parse_synset(line)
-                synsets[synset.id] = synset
-            for line in files.lines(f"index.{name}"):
-                fields = line.split()
-                count = int(fields[2])
-                ids = tuple(f"{offset}-{pos}" for offset in fields[-count:])
-                senses[(fields[0], pos)] = ids
+            data.update((f"{line[:8]}-{line[12]}", line) for line in files.lines(f"data.{name}"))
+            index.update(
+                ((line[: line.index(" ")], pos), line) for line in files.lines(f"index.{name}")
+            )
             exceptions[pos] = {
                 fields[0]: tuple(fields[1:])
                 for fields in (line.split() for line in files.lines(f"{name}.exc"))
             }
-        for (lemma, pos), ids in senses.items():
-            if pos == "a":
-                senses[(lemma, pos)] = tuple(i if i in synsets else i[:-1] + "s" for i in ids)
-        return cls(synsets, senses, exceptions)
+        synsets = _Lazy(data, _parse_synset)
+
+        def sense_ids(line: str) -> tuple[str, ...]:
+            fields = line.split()
+            pos = fields[1]
+            ids = (f"{offset}-{pos}" for offset in fields[-int(fields[2]) :])
+            return tuple(i if i in data else i[:-1] + "s" for i in ids)  # satellites: "-s"
+
+        return cls(synsets, _Lazy(index, sense_ids), exceptions)
 
     def __len__(self) -> int:
         return len(self.synsets)
@@ -286,6 +291,30 @@ class WordNet:
             return 0.0
         depth, length_a, length_b = parts
         return 2.0 * depth / (length_a + length_b)
+
+
+class _Lazy(Mapping[K, V]):
+    """A read-only mapping whose values are parsed from their text line on first use."""
+
+    def __init__(self, lines: dict[K, str], parse: Callable[[str], V]) -> None:
+        self._lines = lines
+        self._parse = parse
+        self._values: dict[K, V] = {}
+
+    def __getitem__(self, key: K) -> V:
+        value = self._values.get(key)
+        if value is None:
+            value = self._values[key] = self._parse(self._lines[key])
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._lines
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
 
 
 class _Files:
