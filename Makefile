@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/termlens find examples/demo.txt examples/demo_es.txt
 	$(BIN)/termlens expand examples/demo_expand.txt examples/demo_expand_es.txt
+	$(BIN)/termlens attach blahg --definition "A dull, uninteresting blog." --top 3
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -83,3 +83,20 @@ def test_baselines_on_the_open_keys(data: Path, wordnet: WordNet, split: str) ->
     expected = {"trial": (0.510, 0.142, 0.246), "training": (0.482, 0.312, 0.218)}[split]
     assert (round(fwfs.wup, 3), round(fwfs.lemma_match, 3), round(rand.wup, 3)) == expected
     assert fwfs.recall == rand.recall == 1.0 and rand.lemma_match == 0.0
+
+
+@pytest.mark.parametrize(("split", "floor"), [("trial", 0.545), ("training", 0.575)])
+def test_bundled_placer_beats_the_first_sense_baseline(
+    data: Path, wordnet: WordNet, split: str, floor: float
+) -> None:
+    """In-sample regression floor (BENCHMARKS.md: 0.555 / 0.584; baseline 0.510 / 0.482)."""
+    from termlens.taxonomy.enrich import default_placer
+
+    root = data / "semeval2016-task14"
+    gold = semeval16.read_answers(root / "keys" / "gold" / split / f"{split}.key.tsv")
+    placer = default_placer()
+    answers = {}
+    for item in semeval16.read_items(root / "data" / split / f"{split}.data.tsv"):
+        best = placer.place(item.lemma, item.pos, item.definition, top=1)[0]
+        answers[item.id] = Answer(item.id, best.key, best.operation)
+    assert semeval16.score(gold, answers, wordnet).wup >= floor
