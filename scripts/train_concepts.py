@@ -1,0 +1,195 @@
+"""Train the concept pair model (``data/concepts.json``) on the SciCo-format proxy.
+
+Cross-validation over topics (topic *i* in fold *i* % K): in each fold the pair model is fitted
+on the other topics and the two thresholds (clustering, hierarchy) are chosen on them by grid
+search; the held-out topics are then clustered. The Levenshtein baseline (average-linkage on
+normalised edit similarity, threshold chosen the same way, no hierarchy) is run beside it.
+Finally the model is refitted on every topic and bundled.
+
+Run: ``python scripts/train_concepts.py [--folds 5]`` (a few minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import numpy as np
+from rapidfuzz.distance import Levenshtein
+from rapidfuzz.process import cdist
+
+from termlens.benchmarks import scico as scico_bench
+from termlens.benchmarks.coref import distances
+from termlens.concepts.cluster import agglomerate, build_hierarchy
+from termlens.concepts.relate import (
+    CHILD,
+    CLASSES,
+    NONE,
+    PARENT,
+    SAME,
+    WEIGHTS,
+    PairModel,
+    pair_features,
+)
+from termlens.concepts.scico import Topic, read_topics
+from termlens.resources import record, resource_dir
+
+L2 = 1e-3
+SAME_GRID = np.arange(0.02, 0.81, 0.02)
+PARENT_GRID = np.arange(0.01, 0.61, 0.01)
+LEVENSHTEIN_GRID = np.arange(0.3, 0.96, 0.05)
+
+
+def labels(topic: Topic) -> np.ndarray:
+    far = distances(topic.relations)
+    c = topic.clusters
+    n = len(c)
+    out = np.full((n, n), NONE)
+    for i in range(n):
+        for j in range(n):
+            if c[i] == c[j]:
+                out[i, j] = SAME
+            elif (c[i], c[j]) in far:
+                out[i, j] = PARENT
+            elif (c[j], c[i]) in far:
+                out[i, j] = CHILD
+    return out
+
+
+def fit(features: list[np.ndarray], targets: list[np.ndarray]) -> np.ndarray:
+    """Multinomial logistic regression over off-diagonal pairs, classes weighted equally."""
+    xs, ys = [], []
+    for x, y in zip(features, targets, strict=True):
+        mask = ~np.eye(len(y), dtype=bool)
+        xs.append(x[mask])
+        ys.append(y[mask])
+    x, y = np.concatenate(xs), np.concatenate(ys)
+    counts = np.bincount(y, minlength=len(CLASSES)).astype(float)
+    sample = (len(y) / (len(CLASSES) * np.maximum(counts, 1)))[y]
+    onehot = np.eye(len(CLASSES))[y]
+    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
+    mean[0], scale[0] = 0.0, 1.0  # the bias column stays 1
+    z = (x - mean) / scale
+    w = np.zeros((len(CLASSES), x.shape[1]))
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    for step in range(1, 1501):
+        s = z @ w.T
+        s -= s.max(axis=1, keepdims=True)
+        p = np.exp(s)
+        p /= p.sum(axis=1, keepdims=True)
+        g = ((p - onehot) * sample[:, None]).T @ z / len(y) + L2 * w
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g**2
+        w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    raw = w / scale  # back to raw features: z = (x - mean) / scale
+    raw[:, 0] = w[:, 0] - (w[:, 1:] * (mean[1:] / scale[1:])).sum(axis=1)
+    return raw
+
+
+def predict(topic: Topic, model: PairModel, features: np.ndarray) -> Topic:
+    p = model.probabilities(features)
+    same = (p[..., SAME] + p[..., SAME].T) / 2
+    parent = (p[..., PARENT] + p[..., CHILD].T) / 2
+    clusters = agglomerate(same, model.same_threshold)
+    return topic.with_prediction(
+        clusters, build_hierarchy(parent, clusters, model.parent_threshold)
+    )
+
+
+def tune(topics: list[Topic], features: list[np.ndarray], weights: np.ndarray) -> PairModel:
+    """Thresholds maximising CoNLL F1, then hierarchy F1, on the given topics."""
+    best_same = max(
+        SAME_GRID,
+        key=lambda t: (
+            scico_bench.score(
+                topics,
+                [
+                    predict(x, PairModel(weights, t, 1.1), f)
+                    for x, f in zip(topics, features, strict=True)
+                ],
+            ).conll
+        ),
+    )
+    best_parent = max(
+        PARENT_GRID,
+        key=lambda t: (
+            scico_bench.score(
+                topics,
+                [
+                    predict(x, PairModel(weights, best_same, t), f)
+                    for x, f in zip(topics, features, strict=True)
+                ],
+            ).hierarchy.f1
+        ),
+    )
+    return PairModel(weights, float(best_same), float(best_parent))
+
+
+def levenshtein(topic: Topic, threshold: float) -> Topic:
+    texts = [m.text.lower() for m in topic.mentions]
+    similarity = cdist(texts, texts, scorer=Levenshtein.normalized_similarity)
+    return topic.with_prediction(agglomerate(similarity, threshold), [])
+
+
+def report(name: str, gold: list[Topic], predicted: list[Topic]) -> None:
+    s = scico_bench.score(gold, predicted)
+    c = s.coreference
+    h = s.hierarchy
+    print(
+        f"{name:22s} CoNLL {s.conll:5.2f} | MUC {c['MUC'].f1:5.2f} B3 {c['B3'].f1:5.2f} "
+        f"CEAF-e {c['CEAF-e'].f1:5.2f} LEA {c['LEA'].f1:5.2f} | hierarchy P {h.precision:5.2f} "
+        f"R {h.recall:5.2f} F1 {h.f1:5.2f} 50% {h.f1_50:5.2f} path {h.path_ratio:5.2f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument(
+        "--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
+    )
+    args = parser.parse_args()
+    topics = read_topics(args.data / "scico-proxy" / "all.jsonl")
+    features = [pair_features(t.mentions) for t in topics]
+    targets = [labels(t) for t in topics]
+    ours: dict[str, Topic] = {}
+    baseline: dict[str, Topic] = {}
+    for fold in range(args.folds):
+        train = [i for i in range(len(topics)) if i % args.folds != fold]
+        test = [i for i in range(len(topics)) if i % args.folds == fold]
+        weights = fit([features[i] for i in train], [targets[i] for i in train])
+        model = tune([topics[i] for i in train], [features[i] for i in train], weights)
+        lev = max(
+            LEVENSHTEIN_GRID,
+            key=lambda t: (
+                scico_bench.score(
+                    [topics[i] for i in train], [levenshtein(topics[i], t) for i in train]
+                ).conll
+            ),
+        )
+        for i in test:
+            ours[topics[i].id] = predict(topics[i], model, features[i])
+            baseline[topics[i].id] = levenshtein(topics[i], float(lev))
+    print(f"{args.folds}-fold cross-validation over {len(topics)} topics:")
+    report("Levenshtein baseline", topics, [baseline[t.id] for t in topics])
+    report("termlens", topics, [ours[t.id] for t in topics])
+    model = tune(topics, features, fit(features, targets))
+    target = resource_dir() / WEIGHTS
+    model.save(target, trained_on="scico-proxy open topics (30)")
+    print(f"bundled: same ≥ {model.same_threshold:.2f}, parent ≥ {model.parent_threshold:.2f}")
+    report(
+        "in-sample", topics, [predict(t, model, f) for t, f in zip(topics, features, strict=True)]
+    )
+    record(
+        target,
+        id="concept-pairs",
+        version="1",
+        source_data=["scico-proxy (SciREX, Apache-2.0; Papers-with-Code hierarchy)"],
+        licence="Apache-2.0 (derived from SciREX annotations)",
+        built_by="scripts/train_concepts.py",
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Concept mentions across documents: SciCo topics, pair relations, clusters and hierarchy."""

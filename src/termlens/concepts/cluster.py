@@ -1,0 +1,95 @@
+"""Clusters of mentions and a cycle-free hierarchy between them, from pair probabilities.
+
+Clustering: average-linkage agglomeration on P(same), merging while the best pair of clusters
+averages at least the model's ``same_threshold``. Hierarchy: for each ordered pair of clusters,
+the mean P(first is parent of second) over their mention pairs (both orders of the pair model
+averaged); edges are added best first while they score at least ``parent_threshold``, each
+cluster keeps one parent, and an edge that would close a cycle is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from termlens.concepts.relate import CHILD, PARENT, SAME, PairModel, pair_features
+from termlens.concepts.scico import Mention, Topic
+
+
+def agglomerate(same: np.ndarray, threshold: float) -> list[int]:
+    """Average-linkage clusters of a symmetric similarity matrix; ids in order of first mention."""
+    n = len(same)
+    members: dict[int, list[int]] = {i: [i] for i in range(n)}
+    totals = same.copy().astype(float)  # sum of similarities between clusters i and j
+    np.fill_diagonal(totals, -np.inf)
+    active = set(range(n))
+    while len(active) > 1:
+        ids = sorted(active)
+        sizes = np.array([len(members[i]) for i in ids], dtype=float)
+        block = totals[np.ix_(ids, ids)] / np.outer(sizes, sizes)
+        best = np.unravel_index(int(np.argmax(block)), block.shape)
+        if block[best] < threshold:
+            break
+        keep, gone = ids[best[0]], ids[best[1]]
+        totals[keep, :] += totals[gone, :]
+        totals[:, keep] += totals[:, gone]
+        totals[keep, keep] = -np.inf
+        members[keep] += members.pop(gone)
+        active.remove(gone)
+    labels = [0] * n
+    order = sorted(members.values(), key=min)
+    for label, group in enumerate(order):
+        for mention in group:
+            labels[mention] = label
+    return labels
+
+
+def build_hierarchy(
+    parent: np.ndarray, labels: Sequence[int], threshold: float
+) -> list[tuple[int, int]]:
+    """Parent → child cluster edges from mention-level P(parent), greedy, one parent, no cycle."""
+    clusters = sorted(set(labels))
+    members = {c: [i for i, label in enumerate(labels) if label == c] for c in clusters}
+    scored = []
+    for a in clusters:
+        for b in clusters:
+            if a != b:
+                score = float(parent[np.ix_(members[a], members[b])].mean())
+                if score >= threshold:
+                    scored.append((score, a, b))
+    edges: list[tuple[int, int]] = []
+    parent_of: dict[int, int] = {}
+    for _, a, b in sorted(scored, reverse=True):
+        if b in parent_of or _reaches(parent_of, a, b):
+            continue
+        parent_of[b] = a
+        edges.append((a, b))
+    return edges
+
+
+def _reaches(parent_of: dict[int, int], node: int, ancestor: int) -> bool:
+    """Whether ``ancestor`` is ``node`` or above it: then an edge node → ancestor would cycle."""
+    while True:
+        if node == ancestor:
+            return True
+        if node not in parent_of:
+            return False
+        node = parent_of[node]
+
+
+def relate_topic(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarray, np.ndarray]:
+    """Symmetric P(same) and P(row is parent of column) for every mention pair."""
+    p = model.probabilities(pair_features(mentions))
+    same = (p[..., SAME] + p[..., SAME].T) / 2
+    parent = (p[..., PARENT] + p[..., CHILD].T) / 2
+    return same, parent
+
+
+def cluster_topic(topic: Topic, model: PairModel) -> Topic:
+    """The topic with predicted clusters and relations (its gold ones are ignored)."""
+    if not topic.mentions:
+        return topic.with_prediction([], [])
+    same, parent = relate_topic(topic.mentions, model)
+    labels = agglomerate(same, model.same_threshold)
+    return topic.with_prediction(labels, build_hierarchy(parent, labels, model.parent_threshold))

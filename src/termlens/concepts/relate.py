@@ -1,0 +1,156 @@
+"""How two concept mentions relate: same concept, first is parent of second, the reverse, or none.
+
+Features of an ordered mention pair (computed for a whole topic at once): string similarity
+(Levenshtein, token overlap, same head word), containment (the general term's words inside the
+specific one's: "image generation" ⊂ "conditional image generation"), acronyms (initials, and
+the acronym dictionary of ``termlens expand``), and sentence-encoder cosines of the mentions and
+of their sentences. A multinomial logistic model (``scripts/train_concepts.py``) turns them into
+the four probabilities.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from rapidfuzz.distance import Levenshtein
+from rapidfuzz.process import cdist
+
+from termlens.concepts.scico import Mention
+from termlens.embeddings import default_encoder
+from termlens.errors import InputError
+from termlens.resources import resource_path
+
+WEIGHTS = "concepts.json"
+CLASSES = ("none", "same", "parent", "child")  # parent: the first mention is the parent
+NONE, SAME, PARENT, CHILD = range(4)
+FEATURES = (
+    "bias",
+    "levenshtein",
+    "token_overlap",
+    "same_head",
+    "same_text",
+    "first_inside_second",
+    "second_inside_first",
+    "extra_words",
+    "acronym",
+    "mention_cosine",
+    "context_cosine",
+    "length_difference",
+)
+STOP = frozenset("a an the of for and in on to with by from via using based".split())
+_HYPHEN = re.compile(r"\s*-\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class PairModel:
+    """Weights of the multinomial logistic model, one row per class, plus clustering thresholds."""
+
+    weights: np.ndarray  # (classes, features)
+    same_threshold: float
+    parent_threshold: float
+
+    @classmethod
+    def load(cls, path: Path) -> PairModel:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("features") != list(FEATURES):
+            raise InputError(f"{path}: features differ from this termlens; retrain the model")
+        return cls(np.array(data["weights"]), data["same_threshold"], data["parent_threshold"])
+
+    def save(self, path: Path, trained_on: str) -> None:
+        data = {
+            "features": list(FEATURES),
+            "classes": list(CLASSES),
+            "weights": self.weights.round(6).tolist(),
+            "same_threshold": self.same_threshold,
+            "parent_threshold": self.parent_threshold,
+            "trained_on": trained_on,
+        }
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+    def probabilities(self, features: np.ndarray) -> np.ndarray:
+        """(n, n, features) → (n, n, classes) probabilities."""
+        scores = features @ self.weights.T
+        scores -= scores.max(axis=-1, keepdims=True)
+        exp = np.exp(scores)
+        return np.asarray(exp / exp.sum(axis=-1, keepdims=True))
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words, hyphenated compounds joined, simple plurals folded."""
+    tokens = _HYPHEN.sub("-", text.lower()).split()
+    return [
+        t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t for t in tokens
+    ]
+
+
+def initials(tokens: Sequence[str]) -> str:
+    return "".join(t[0] for t in tokens if t not in STOP and t[0].isalnum())
+
+
+def pair_features(mentions: Sequence[Mention]) -> np.ndarray:
+    """Features of every ordered pair of a topic's mentions: (n, n, len(FEATURES))."""
+    n = len(mentions)
+    texts = [" ".join(words(m.text)) for m in mentions]
+    bags = [set(words(m.text)) - STOP or set(words(m.text)) for m in mentions]
+    heads = [(words(m.text) or [""])[-1] for m in mentions]
+    compact = [re.sub(r"[^a-z0-9]", "", m.text.lower()) for m in mentions]
+    acronym_forms = [initials(words(m.text)) for m in mentions]
+    out = np.zeros((n, n, len(FEATURES)))
+    out[..., 0] = 1.0
+    if n == 0:
+        return out
+    out[..., 1] = cdist(texts, texts, scorer=Levenshtein.normalized_similarity)
+    known = [_long_forms(m.text.replace(" ", "")) for m in mentions]
+    for i in range(n):
+        for j in range(n):
+            a, b = bags[i], bags[j]
+            union = len(a | b)
+            out[i, j, 2] = len(a & b) / union if union else 0.0
+            out[i, j, 3] = float(heads[i] == heads[j])
+            out[i, j, 4] = float(texts[i] == texts[j])
+            out[i, j, 5] = float(a < b)
+            out[i, j, 6] = float(b < a)
+            out[i, j, 7] = math.log1p(len(b - a)) - math.log1p(len(a - b))
+            out[i, j, 8] = float(
+                (len(compact[i]) >= 2 and compact[i] == acronym_forms[j] and len(bags[j]) > 1)
+                or (len(compact[j]) >= 2 and compact[j] == acronym_forms[i] and len(bags[i]) > 1)
+                or texts[j] in known[i]
+                or texts[i] in known[j]
+            )
+            out[i, j, 11] = math.log1p(len(words(mentions[j].text))) - math.log1p(
+                len(words(mentions[i].text))
+            )
+    encoder = default_encoder()
+    vectors = _unit(encoder.encode_cached([m.text for m in mentions]))
+    contexts = _unit(encoder.encode_cached([m.context for m in mentions]))
+    out[..., 9] = vectors @ vectors.T
+    out[..., 10] = contexts @ contexts.T
+    return out
+
+
+def _unit(matrix: np.ndarray) -> np.ndarray:
+    return np.asarray(matrix / np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-9))
+
+
+@lru_cache(maxsize=50_000)
+def _long_forms(text: str) -> frozenset[str]:
+    """Long forms the acronym dictionary knows for a mention that looks like an acronym."""
+    if not (2 <= len(text) <= 10 and sum(c.isupper() for c in text) >= 2):
+        return frozenset()
+    from termlens.acronyms.expand import default_dictionary
+
+    senses = default_dictionary().lookup(text)
+    return frozenset(" ".join(words(v)) for s in senses for v, _ in s.variants)
+
+
+@lru_cache(maxsize=1)
+def default_model() -> PairModel:
+    """The bundled pair model."""
+    return PairModel.load(resource_path(WEIGHTS))

@@ -1,0 +1,164 @@
+"""SciCo topics: paragraphs of tokens, concept mentions, clusters and a hierarchy between them.
+
+One topic per JSON line, as in SciCo (Cattan et al., 2021): ``tokens`` (paragraphs),
+``doc_ids``, ``metadata``, ``sentences``, ``mentions`` ``[paragraph, start, end inclusive,
+cluster]``, ``relations`` ``[parent cluster, child cluster]``, ``flatten_tokens`` and
+``flatten_mentions`` (the same mentions over the concatenated paragraphs), ``id``. Unknown
+fields are kept, so a topic written back has everything it was read with.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from termlens.errors import InputError
+from termlens.io import atomic_write, read_text
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A concept mention: tokens ``start..end`` (inclusive) of a paragraph."""
+
+    paragraph: int
+    start: int
+    end: int
+    text: str
+    context: str  # the sentence around the mention
+
+
+@dataclass
+class Topic:
+    """A SciCo topic; ``clusters[i]`` is mention i's cluster, ``relations`` parent → child."""
+
+    id: str
+    tokens: list[list[str]]
+    mentions: list[Mention]
+    clusters: list[int]
+    relations: list[tuple[int, int]]
+    fields: dict[str, Any] = field(default_factory=dict)  # everything else, written back as is
+
+    def with_prediction(self, clusters: list[int], relations: list[tuple[int, int]]) -> Topic:
+        return Topic(self.id, self.tokens, self.mentions, clusters, relations, self.fields)
+
+    def to_json(self) -> dict[str, Any]:
+        """The topic in SciCo's format (flattened views recomputed from the paragraphs)."""
+        offsets = [0]
+        for paragraph in self.tokens:
+            offsets.append(offsets[-1] + len(paragraph))
+        return {
+            **self.fields,
+            "id": self.id,
+            "tokens": self.tokens,
+            "flatten_tokens": [t for paragraph in self.tokens for t in paragraph],
+            "mentions": [
+                [m.paragraph, m.start, m.end, c]
+                for m, c in zip(self.mentions, self.clusters, strict=True)
+            ],
+            "flatten_mentions": [
+                [offsets[m.paragraph] + m.start, offsets[m.paragraph] + m.end, c]
+                for m, c in zip(self.mentions, self.clusters, strict=True)
+            ],
+            "relations": [list(r) for r in self.relations],
+        }
+
+
+def read_topics(path: Path) -> list[Topic]:
+    """Read a SciCo jsonl file; an error names the line, topic and mention that is wrong."""
+    return list(parse_topics(read_text(path).splitlines(), str(path)))
+
+
+def parse_topics(lines: Iterable[str], name: str) -> Iterator[Topic]:
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{name}: line {number}: not JSON ({exc.msg})") from None
+        yield _topic(record, f"{name}: line {number}")
+
+
+def _topic(record: Any, where: str) -> Topic:
+    if not isinstance(record, dict) or not isinstance(record.get("tokens"), list):
+        raise InputError(f"{where}: expected a SciCo topic with tokens and mentions")
+    topic_id = str(record.get("id", where))
+    where = f"{where} (topic {topic_id})"
+    tokens: list[list[str]] = record["tokens"]
+    mentions, clusters = [], []
+    seen: set[tuple[int, int, int]] = set()
+    for index, raw in enumerate(record.get("mentions") or []):
+        if not isinstance(raw, list) or len(raw) < 3:
+            raise InputError(f"{where}: mention {index}: expected [paragraph, start, end, cluster]")
+        paragraph, start, end = (int(v) for v in raw[:3])
+        if not 0 <= paragraph < len(tokens) or not 0 <= start <= end < len(tokens[paragraph]):
+            raise InputError(
+                f"{where}: mention {index} {raw[:3]} falls outside its paragraph "
+                f"({len(tokens[paragraph]) if 0 <= paragraph < len(tokens) else 'no such'} tokens)"
+            )
+        if (paragraph, start, end) in seen:
+            raise InputError(f"{where}: mention {index} {raw[:3]} is listed twice")
+        seen.add((paragraph, start, end))
+        mentions.append(_mention(tokens, record.get("sentences"), paragraph, start, end))
+        clusters.append(int(raw[3]) if len(raw) > 3 else -1)
+    relations = [(int(r[0]), int(r[1])) for r in record.get("relations") or []]
+    cycle = find_cycle(relations)
+    if cycle:
+        raise InputError(f"{where}: the relations form a cycle {' → '.join(map(str, cycle))}")
+    rest = {
+        k: v
+        for k, v in record.items()
+        if k not in ("id", "tokens", "mentions", "relations", "flatten_tokens", "flatten_mentions")
+    }
+    return Topic(topic_id, tokens, mentions, clusters, relations, rest)
+
+
+def _mention(
+    tokens: list[list[str]], sentences: Any, paragraph: int, start: int, end: int
+) -> Mention:
+    words = tokens[paragraph]
+    low, high = 0, len(words)
+    if isinstance(sentences, list) and paragraph < len(sentences):
+        for bounds in sentences[paragraph]:
+            if bounds[0] <= start < bounds[1]:
+                low, high = bounds[0], max(bounds[1], end + 1)
+                break
+    return Mention(
+        paragraph, start, end, " ".join(words[start : end + 1]), " ".join(words[low:high])
+    )
+
+
+def find_cycle(relations: Iterable[tuple[int, int]]) -> list[int]:
+    """A cycle in parent → child relations (as a path that returns to its start), or []."""
+    children: dict[int, list[int]] = {}
+    for parent, child in relations:
+        children.setdefault(parent, []).append(child)
+    state: dict[int, int] = {}  # 1 on the current path, 2 done
+
+    def visit(node: int, path: list[int]) -> list[int]:
+        state[node] = 1
+        for child in children.get(node, []):
+            if state.get(child) == 1:
+                return [*path[path.index(child) :], child] if child in path else [node, child]
+            if child not in state:
+                found = visit(child, [*path, child])
+                if found:
+                    return found
+        state[node] = 2
+        return []
+
+    for start in list(children):
+        if start not in state:
+            found = visit(start, [start])
+            if found:
+                return found
+    return []
+
+
+def write_topics(topics: Iterable[Topic], path: Path) -> None:
+    with atomic_write(path) as out:
+        for topic in topics:
+            out.write(json.dumps(topic.to_json(), ensure_ascii=False) + "\n")
