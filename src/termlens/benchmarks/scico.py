@@ -22,8 +22,11 @@ class SciCoScore:
         return conll_f1(self.coreference)
 
 
-def score(gold: Sequence[Topic], predicted: Sequence[Topic]) -> SciCoScore:
-    """All metrics; hierarchy only over topics whose gold annotates relations."""
+def score(
+    gold: Sequence[Topic], predicted: Sequence[Topic], all_hierarchies: bool = False
+) -> SciCoScore:
+    """All metrics; hierarchy only over topics whose gold annotates relations, unless
+    ``all_hierarchies`` (then links predicted in a topic without gold relations are wrong)."""
     by_id = {t.id: t for t in predicted}
     missing = [t.id for t in gold if t.id not in by_id]
     if missing:
@@ -35,7 +38,7 @@ def score(gold: Sequence[Topic], predicted: Sequence[Topic]) -> SciCoScore:
         if len(guess.clusters) != len(topic.clusters):
             raise InputError(f"topic {topic.id}: predicted mentions differ from the gold ones")
         pairs.append((topic.clusters, guess.clusters))
-        if topic.relations:
+        if topic.relations or all_hierarchies:
             links = links + hierarchy(
                 topic.clusters, topic.relations, guess.clusters, guess.relations
             )

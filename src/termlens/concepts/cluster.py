@@ -2,8 +2,8 @@
 
 Clustering: average-linkage agglomeration on P(same), merging while the best pair of clusters
 averages at least the model's ``same_threshold``. Hierarchy: for each ordered pair of clusters,
-the mean P(first is parent of second) over their mention pairs (both orders of the pair model
-averaged); edges are added best first while they score at least ``parent_threshold``, each
+the mean over their mention pairs of P(first is parent of second) (both orders of the pair
+model averaged); edges are added best first while they score at least ``parent_threshold``, each
 cluster keeps one parent, and an edge that would close a cycle is skipped.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from termlens.concepts.relate import CHILD, PARENT, SAME, PairModel, pair_features
-from termlens.concepts.scico import Mention, Topic
+from termlens.concepts.scico import Topic
 
 
 def agglomerate(same: np.ndarray, threshold: float) -> list[int]:
@@ -78,18 +78,20 @@ def _reaches(parent_of: dict[int, int], node: int, ancestor: int) -> bool:
         node = parent_of[node]
 
 
-def relate_topic(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarray, np.ndarray]:
-    """Symmetric P(same) and P(row is parent of column) for every mention pair."""
-    p = model.probabilities(pair_features(mentions))
+def scores(probabilities: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """From pair probabilities (both orders): symmetric P(same) and P(row is column's parent)."""
+    p = probabilities
     same = (p[..., SAME] + p[..., SAME].T) / 2
     parent = (p[..., PARENT] + p[..., CHILD].T) / 2
     return same, parent
 
 
-def cluster_topic(topic: Topic, model: PairModel) -> Topic:
+def predict(topic: Topic, model: PairModel, features: np.ndarray | None = None) -> Topic:
     """The topic with predicted clusters and relations (its gold ones are ignored)."""
     if not topic.mentions:
         return topic.with_prediction([], [])
-    same, parent = relate_topic(topic.mentions, model)
+    if features is None:
+        features = pair_features(topic.mentions)
+    same, parent = scores(model.probabilities(features))
     labels = agglomerate(same, model.same_threshold)
     return topic.with_prediction(labels, build_hierarchy(parent, labels, model.parent_threshold))

@@ -41,8 +41,10 @@ FEATURES = (
     "extra_words",
     "acronym",
     "mention_cosine",
-    "context_cosine",
+    "context_cosine",  # 0 within a paragraph
     "length_difference",
+    "same_head_second_longer",
+    "same_head_first_longer",
 )
 STOP = frozenset("a an the of for and in on to with by from via using based".split())
 _HYPHEN = re.compile(r"\s*-\s*")
@@ -127,11 +129,16 @@ def pair_features(mentions: Sequence[Mention]) -> np.ndarray:
             out[i, j, 11] = math.log1p(len(words(mentions[j].text))) - math.log1p(
                 len(words(mentions[i].text))
             )
+            if heads[i] == heads[j]:  # "segmentation" → "brain tumour segmentation"
+                out[i, j, 12] = float(len(b) > len(a))
+                out[i, j, 13] = float(len(a) > len(b))
     encoder = default_encoder()
     vectors = _unit(encoder.encode_cached([m.text for m in mentions]))
     contexts = _unit(encoder.encode_cached([m.context for m in mentions]))
     out[..., 9] = vectors @ vectors.T
-    out[..., 10] = contexts @ contexts.T
+    # sentences say something only across paragraphs: two mentions of one sentence share it
+    paragraphs = np.array([m.paragraph for m in mentions])
+    out[..., 10] = np.where(paragraphs[:, None] != paragraphs[None, :], contexts @ contexts.T, 0.0)
     return out
 
 

@@ -114,7 +114,7 @@ def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 
                     modifier=following is not None,
                     subordinate=bool(SUBORDINATORS.intersection(tokens[:i])),
                     after_of=previous == ["of"],
-                    pos_share=_pos_share(wordnet, tokens[i], pos) if width == 1 else 1.0,
+                    pos_share=pos_share(wordnet, tokens[i], pos) if width == 1 else 1.0,
                 )
             )
             i += width
@@ -178,7 +178,7 @@ def _after_classifier(wordnet: WordNet, before: list[str]) -> bool:
     return False
 
 
-def _pos_share(wordnet: WordNet, word: str, pos: str) -> float:
+def pos_share(wordnet: WordNet, word: str, pos: str) -> float:
     """How much of a word's WordNet senses are of ``pos``: "chief" is mostly an adjective."""
     counts = {
         p: sum(len(wordnet.senses.get((base, p), ())) for base in wordnet.lemmatise(word, p))
