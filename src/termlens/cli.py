@@ -24,6 +24,7 @@ from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
 from termlens.cli_common import guarded, progress
+from termlens.cli_concepts import bench_scico, concepts_app
 from termlens.cli_dictionary import DictionaryOption, dict_app, open_dictionary
 from termlens.cli_taxonomy import attach, bench_semeval16, taxonomy_app
 from termlens.documents import RawDocument, read_documents
@@ -57,6 +58,8 @@ app.add_typer(dict_app, name="dict")
 app.add_typer(taxonomy_app, name="taxonomy")
 app.command("attach")(attach)
 bench_app.command("semeval16")(bench_semeval16)
+app.add_typer(concepts_app, name="concepts")
+bench_app.command("scico")(bench_scico)
 
 
 def _version(value: bool) -> None:

@@ -66,12 +66,18 @@ class Topic:
         }
 
 
-def read_topics(path: Path) -> list[Topic]:
-    """Read a SciCo jsonl file; an error names the line, topic and mention that is wrong."""
-    return list(parse_topics(read_text(path).splitlines(), str(path)))
+def read_topics(path: Path, warnings: list[str] | None = None) -> list[Topic]:
+    """Read a SciCo jsonl file; an error names the line, topic and mention that is wrong.
+
+    With a ``warnings`` list, gold relations that form a cycle are dropped (and said there)
+    instead of failing: clustering ignores the gold anyway. Topics with fewer than two
+    mentions are said there too."""
+    return list(parse_topics(read_text(path).splitlines(), str(path), warnings))
 
 
-def parse_topics(lines: Iterable[str], name: str) -> Iterator[Topic]:
+def parse_topics(
+    lines: Iterable[str], name: str, warnings: list[str] | None = None
+) -> Iterator[Topic]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -79,10 +85,10 @@ def parse_topics(lines: Iterable[str], name: str) -> Iterator[Topic]:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(f"{name}: line {number}: not JSON ({exc.msg})") from None
-        yield _topic(record, f"{name}: line {number}")
+        yield _topic(record, f"{name}: line {number}", warnings)
 
 
-def _topic(record: Any, where: str) -> Topic:
+def _topic(record: Any, where: str, warnings: list[str] | None) -> Topic:
     if not isinstance(record, dict) or not isinstance(record.get("tokens"), list):
         raise InputError(f"{where}: expected a SciCo topic with tokens and mentions")
     topic_id = str(record.get("id", where))
@@ -107,7 +113,13 @@ def _topic(record: Any, where: str) -> Topic:
     relations = [(int(r[0]), int(r[1])) for r in record.get("relations") or []]
     cycle = find_cycle(relations)
     if cycle:
-        raise InputError(f"{where}: the relations form a cycle {' → '.join(map(str, cycle))}")
+        problem = f"{where}: the relations form a cycle {' → '.join(map(str, cycle))}"
+        if warnings is None:
+            raise InputError(problem)
+        warnings.append(f"{problem}; its relations are ignored")
+        relations = []
+    if warnings is not None and len(mentions) < 2:
+        warnings.append(f"{where}: {len(mentions)} mention(s); nothing to cluster")
     rest = {
         k: v
         for k, v in record.items()

@@ -1,0 +1,95 @@
+"""``termlens concepts cluster`` and ``termlens bench scico``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from termlens import __version__
+from termlens.benchmarks import scico as scico_bench
+from termlens.cli_common import guarded, progress
+from termlens.concepts.cluster import predict
+from termlens.concepts.mentions import topic_from_documents
+from termlens.concepts.relate import default_model
+from termlens.concepts.scico import Topic, read_topics, write_topics
+from termlens.documents import read_documents
+from termlens.errors import InputError
+
+concepts_app = typer.Typer(
+    help="Concept mentions across documents: clusters and a hierarchy (SciCo).",
+    no_args_is_help=True,
+)
+
+
+def _cluster_all(topics: list[Topic]) -> list[Topic]:
+    model = default_model()
+    return [predict(topic, model) for topic in progress(topics, len(topics), "topics")]
+
+
+@concepts_app.command("cluster")
+@guarded
+def concepts_cluster(
+    output: Annotated[Path, typer.Option("--output", "-o", help="The SciCo jsonl file to write.")],
+    source: Annotated[
+        Path | None, typer.Argument(help="SciCo jsonl topics (gold clusters are ignored).")
+    ] = None,
+    text: Annotated[
+        Path | None,
+        typer.Option(help="A folder of .txt documents, clustered as one topic instead."),
+    ] = None,
+) -> None:
+    """Group concept mentions into clusters and link the clusters parent → child."""
+    if (source is None) == (text is None):
+        raise InputError("give either a SciCo jsonl file or --text FOLDER, not both or neither")
+    if text is not None:
+        if not text.is_dir():
+            raise InputError(f"{text}: not a folder; give a folder of .txt documents")
+        files = sorted(str(p) for p in text.glob("*.txt"))
+        if not files:
+            raise InputError(f"{text}: no .txt documents in this folder")
+        topics = [topic_from_documents(list(read_documents(files)), text.name)]
+    else:
+        assert source is not None
+        warnings: list[str] = []
+        topics = read_topics(source, warnings)
+        for warning in warnings:
+            typer.echo(f"termlens: warning: {warning}", err=True)
+    clustered = _cluster_all(topics)
+    write_topics(clustered, output)
+    mentions = sum(len(t.mentions) for t in clustered)
+    clusters = sum(len(set(t.clusters)) for t in clustered)
+    typer.echo(
+        f"wrote {len(clustered)} topic(s), {mentions} mentions in {clusters} clusters, "
+        f"{sum(len(t.relations) for t in clustered)} parent → child links to {output}",
+        err=True,
+    )
+
+
+@guarded
+def bench_scico(
+    data: Annotated[Path, typer.Option("--data", help="SciCo jsonl topics with gold.")],
+    predictions: Annotated[Path, typer.Option("--predictions", help="Where to write output.")],
+) -> None:
+    """SciCo: cluster every topic's mentions, infer the hierarchy, score against the gold."""
+    gold = read_topics(data)
+    predicted = _cluster_all(gold)
+    write_topics(predicted, predictions)
+    typer.echo(f"wrote {len(predicted)} topics to {predictions}", err=True)
+    if not any(len(set(t.clusters)) > 1 or t.relations for t in gold):
+        return
+    result = scico_bench.score(gold, predicted)
+    table = Table("", "P", "R", "F1", title=f"SciCo: {data.name}")
+    for name, counts in result.coreference.items():
+        table.add_row(name, f"{counts.precision:.2f}", f"{counts.recall:.2f}", f"{counts.f1:.2f}")
+    table.add_row("CoNLL", "", "", f"{result.conll:.2f}")
+    h = result.hierarchy
+    table.add_row("hierarchy", f"{h.precision:.2f}", f"{h.recall:.2f}", f"{h.f1:.2f}")
+    table.add_row("hierarchy 50%", "", "", f"{h.f1_50:.2f}")
+    table.add_row("path ratio", "", "", f"{h.path_ratio:.2f}")
+    console = Console()
+    console.print(table)
+    console.print(f"signature: {scico_bench.SIGNATURE}|termlens-{__version__}", soft_wrap=True)

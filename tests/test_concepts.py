@@ -1,0 +1,117 @@
+"""Clustering concept mentions and linking the clusters: hand-made topics and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from typer.testing import CliRunner
+
+from termlens.cli import app
+from termlens.concepts.cluster import agglomerate, build_hierarchy, predict
+from termlens.concepts.relate import FEATURES, default_model, pair_features
+from termlens.concepts.scico import Mention, Topic, find_cycle
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def test_average_linkage_hand_worked() -> None:
+    # 0-1 very similar, 2 close to 1 but not to 0: average(0.9 link, 0.1) = 0.5 decides
+    same = np.array([[1, 0.9, 0.1, 0], [0.9, 1, 0.9, 0], [0.1, 0.9, 1, 0], [0, 0, 0, 1]])
+    assert agglomerate(same, 0.45) == [0, 0, 0, 1]
+    assert agglomerate(same, 0.55) == [0, 0, 1, 2]
+    assert agglomerate(same, 0.95) == [0, 1, 2, 3]
+    assert agglomerate(np.zeros((0, 0)), 0.5) == []
+
+
+def test_hierarchy_is_greedy_acyclic_with_one_parent() -> None:
+    parent = np.array([[0, 0.9, 0.8], [0.7, 0, 0.6], [0.2, 0.95, 0]])
+    edges = build_hierarchy(parent, [0, 1, 2], 0.5)
+    # 2 → 1 (0.95) first; 0 → 1 is then taken (1 has a parent); 0 → 2 (0.8); 1 → 0 would cycle
+    assert edges == [(2, 1), (0, 2)]
+    assert find_cycle(edges) == []
+    assert build_hierarchy(parent, [0, 1, 2], 0.99) == []
+
+
+def _topic(sentences: list[tuple[str, list[tuple[int, int]]]]) -> Topic:
+    tokens = [text.split() for text, _ in sentences]
+    mentions = [
+        Mention(p, a, b, " ".join(tokens[p][a : b + 1]), " ".join(tokens[p]))
+        for p, (_, spans) in enumerate(sentences)
+        for a, b in spans
+    ]
+    return Topic("hand-made", tokens, mentions, [0] * len(mentions), [])
+
+
+def test_acronyms_and_repeats_cluster_together() -> None:
+    topic = _topic(
+        [
+            ("We train a conditional random field on the data .", [(3, 5)]),
+            ("The CRF improves sequence tagging .", [(1, 1), (3, 4)]),
+            ("Image generation is hard .", [(0, 1)]),
+            ("Our image generation model is fast .", [(1, 2)]),
+        ]
+    )
+    features = pair_features(topic.mentions)
+    assert features.shape == (5, 5, len(FEATURES))
+    assert features[0, 1, FEATURES.index("acronym")] == 1.0
+    result = predict(topic, default_model())
+    crf, acronym, tagging, image, image_again = result.clusters
+    assert crf == acronym and image == image_again
+    assert len({crf, tagging, image}) == 3
+    assert find_cycle(result.relations) == []
+
+
+def test_cluster_text_folder(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(
+        app, ["concepts", "cluster", "--text", str(ROOT / "examples" / "concepts"), "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.stderr
+    (topic,) = [json.loads(line) for line in out.read_text().splitlines()]
+    texts = {" ".join(topic["tokens"][p][a : b + 1]): c for p, a, b, c in topic["mentions"]}
+    assert texts["conditional random field"] == texts["CRF"]
+    assert len(topic["doc_ids"]) == 3 and topic["flatten_mentions"]
+
+
+def test_cluster_errors_leave_no_output(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    for args in (
+        ["concepts", "cluster", "-o", str(out)],
+        ["concepts", "cluster", "--text", str(tmp_path), "-o", str(out)],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1 and result.stderr.startswith("termlens: error:")
+        assert not out.exists()
+
+
+def test_bench_scico_scores_a_hand_made_topic(tmp_path: Path) -> None:
+    topic = {
+        "id": "t", "source": "hand-made",
+        "tokens": [["conditional", "random", "field", "."], ["the", "CRF", "."], ["image", "generation", "."]],
+        "sentences": [[[0, 4]], [[0, 3]], [[0, 3]]],
+        "mentions": [[0, 0, 2, 0], [1, 1, 1, 0], [2, 0, 1, 1]],
+        "relations": [],
+    }  # fmt: skip
+    data = tmp_path / "gold.jsonl"
+    data.write_text(json.dumps(topic) + "\n")
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["bench", "scico", "--data", str(data), "--predictions", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "CoNLL" in result.stdout and "100.00" in result.stdout
+    assert (
+        json.loads(out.read_text())["mentions"][0][3]
+        == json.loads(out.read_text())["mentions"][1][3]
+    )
+
+
+def test_bundled_model_on_the_open_proxy(data: Path) -> None:
+    """In-sample regression floor (BENCHMARKS.md: CoNLL 73.89; Levenshtein baseline 64.05)."""
+    from termlens.benchmarks import scico
+    from termlens.concepts.scico import read_topics
+
+    gold = read_topics(data / "scico-proxy" / "all.jsonl")
+    result = scico.score(gold, [predict(t, default_model()) for t in gold])
+    assert result.conll >= 72.0

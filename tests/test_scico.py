@@ -1,0 +1,90 @@
+"""SciCo topics: reading, writing back, errors and warnings naming the topic and mention."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from termlens.concepts.scico import find_cycle, read_topics, write_topics
+from termlens.errors import InputError
+
+TOPIC = {
+    "id": "t1",
+    "tokens": [["A", "CRF", "tagger", "is", "used", "."], ["Sequence", "tagging", "again", "."]],
+    "sentences": [[[0, 6]], [[0, 4]]],
+    "doc_ids": ["d1", "d2"],
+    "metadata": {"d1": {"title": "x"}, "d2": {"title": "y"}},
+    "mentions": [[0, 1, 2, 0], [1, 0, 1, 1]],
+    "relations": [[1, 0]],
+    "source": "hand-made",
+}
+
+
+def _write(path: Path, *topics: object) -> Path:
+    path.write_text("".join(json.dumps(t) + "\n" for t in topics), encoding="utf-8")
+    return path
+
+
+def test_read_and_write_back(tmp_path: Path) -> None:
+    (topic,) = read_topics(_write(tmp_path / "in.jsonl", TOPIC))
+    assert [m.text for m in topic.mentions] == ["CRF tagger", "Sequence tagging"]
+    assert topic.mentions[0].context == "A CRF tagger is used ."
+    assert topic.clusters == [0, 1] and topic.relations == [(1, 0)]
+    write_topics([topic], tmp_path / "out.jsonl")
+    back = json.loads((tmp_path / "out.jsonl").read_text())
+    assert back["flatten_tokens"][6:8] == ["Sequence", "tagging"]
+    assert back["flatten_mentions"] == [[1, 2, 0], [6, 7, 1]]  # end inclusive, as SciCo
+    assert {k: back[k] for k in TOPIC} == TOPIC
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            {"mentions": [[0, 4, 9, 0]]},
+            r"topic t1\): mention 0 \[0, 4, 9\] falls outside its paragraph \(6 tokens\)",
+        ),
+        ({"mentions": [[5, 0, 0, 0]]}, r"mention 0 \[5, 0, 0\] falls outside"),
+        ({"mentions": [[0, 1, 2, 0], [0, 1, 2, 1]]}, r"mention 1 \[0, 1, 2\] is listed twice"),
+        ({"relations": [[0, 1], [1, 0]]}, r"the relations form a cycle 0 → 1 → 0"),
+        ({"tokens": "abc"}, "expected a SciCo topic"),
+    ],
+)
+def test_bad_topics_name_topic_and_mention(
+    tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InputError, match=message):
+        read_topics(_write(tmp_path / "in.jsonl", {**TOPIC, **change}))
+
+
+def test_warnings_instead_of_errors_where_gold_is_not_needed(tmp_path: Path) -> None:
+    warnings: list[str] = []
+    cyclic = {**TOPIC, "relations": [[0, 1], [1, 0]]}
+    lonely = {**TOPIC, "id": "t2", "mentions": [[0, 1, 2, 0]], "relations": []}
+    topics = read_topics(_write(tmp_path / "in.jsonl", cyclic, lonely), warnings)
+    assert topics[0].relations == []
+    assert any("topic t1" in w and "cycle" in w for w in warnings)
+    assert any("topic t2" in w and "1 mention(s)" in w for w in warnings)
+
+
+def test_not_json_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(TOPIC) + "\n{oops\n")
+    with pytest.raises(InputError, match="line 2: not JSON"):
+        read_topics(path)
+
+
+def test_find_cycle() -> None:
+    assert find_cycle([(0, 1), (1, 2)]) == []
+    assert find_cycle([(0, 1), (1, 2), (2, 0)]) == [0, 1, 2, 0]
+    assert find_cycle([(3, 3)]) == [3, 3]
+
+
+def test_the_open_proxy_round_trips(data: Path, tmp_path: Path) -> None:
+    source = data / "scico-proxy" / "all.jsonl"
+    write_topics(read_topics(source), tmp_path / "out.jsonl")
+    original = [json.loads(line) for line in source.read_text().splitlines()]
+    written = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert written == original
