@@ -21,25 +21,26 @@ def agglomerate(same: np.ndarray, threshold: float) -> list[int]:
     """Average-linkage clusters of a symmetric similarity matrix; ids in order of first mention."""
     n = len(same)
     members: dict[int, list[int]] = {i: [i] for i in range(n)}
-    totals = same.copy().astype(float)  # sum of similarities between clusters i and j
-    np.fill_diagonal(totals, -np.inf)
-    active = set(range(n))
-    while len(active) > 1:
-        ids = sorted(active)
-        sizes = np.array([len(members[i]) for i in ids], dtype=float)
-        block = totals[np.ix_(ids, ids)] / np.outer(sizes, sizes)
-        best = np.unravel_index(int(np.argmax(block)), block.shape)
-        if block[best] < threshold:
+    totals = same.astype(float)  # sums of similarities between clusters i and j
+    sizes = np.ones(n)
+    alive = np.ones(n, dtype=bool)
+    average = totals.copy()
+    np.fill_diagonal(average, -np.inf)
+    while len(members) > 1:
+        keep, gone = np.unravel_index(int(np.argmax(average)), average.shape)
+        if average[keep, gone] < threshold:
             break
-        keep, gone = ids[best[0]], ids[best[1]]
         totals[keep, :] += totals[gone, :]
-        totals[:, keep] += totals[:, gone]
-        totals[keep, keep] = -np.inf
-        members[keep] += members.pop(gone)
-        active.remove(gone)
+        totals[:, keep] = totals[keep, :]
+        sizes[keep] += sizes[gone]
+        members[int(keep)] += members.pop(int(gone))
+        alive[gone] = False
+        average[keep, :] = np.where(alive, totals[keep, :] / (sizes[keep] * sizes), -np.inf)
+        average[:, keep] = average[keep, :]
+        average[gone, :] = average[:, gone] = -np.inf
+        average[keep, keep] = -np.inf
     labels = [0] * n
-    order = sorted(members.values(), key=min)
-    for label, group in enumerate(order):
+    for label, group in enumerate(sorted(members.values(), key=min)):
         for mention in group:
             labels[mention] = label
     return labels
@@ -50,14 +51,17 @@ def build_hierarchy(
 ) -> list[tuple[int, int]]:
     """Parent → child cluster edges from mention-level P(parent), greedy, one parent, no cycle."""
     clusters = sorted(set(labels))
-    members = {c: [i for i, label in enumerate(labels) if label == c] for c in clusters}
-    scored = []
-    for a in clusters:
-        for b in clusters:
-            if a != b:
-                score = float(parent[np.ix_(members[a], members[b])].mean())
-                if score >= threshold:
-                    scored.append((score, a, b))
+    membership = np.zeros((len(clusters), len(labels)))
+    for mention, label in enumerate(labels):
+        membership[clusters.index(label), mention] = 1.0
+    sizes = membership.sum(axis=1)
+    means = membership @ parent @ membership.T / np.outer(sizes, sizes)
+    scored = [
+        (float(means[i, j]), a, b)
+        for i, a in enumerate(clusters)
+        for j, b in enumerate(clusters)
+        if a != b and means[i, j] >= threshold
+    ]
     edges: list[tuple[int, int]] = []
     parent_of: dict[int, int] = {}
     for _, a, b in sorted(scored, reverse=True):
