@@ -12,6 +12,7 @@ from rich.table import Table
 from termlens import __version__
 from termlens.benchmarks import scico as scico_bench
 from termlens.cli_common import guarded, progress
+from termlens.concepts.cd2cr import is_cd2cr, read_cd2cr
 from termlens.concepts.cluster import predict
 from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.relate import default_model
@@ -71,11 +72,19 @@ def concepts_cluster(
 
 @guarded
 def bench_scico(
-    data: Annotated[Path, typer.Option("--data", help="SciCo jsonl topics with gold.")],
+    data: Annotated[
+        Path,
+        typer.Option(
+            "--data", help="SciCo jsonl topics with gold, or a CD²CR split (e.g. dev.conll.gz)."
+        ),
+    ],
     predictions: Annotated[Path, typer.Option("--predictions", help="Where to write output.")],
 ) -> None:
     """SciCo: cluster every topic's mentions, infer the hierarchy, score against the gold."""
-    gold = read_topics(data)
+    warnings: list[str] = []
+    gold = read_cd2cr(data, warnings) if is_cd2cr(data) else read_topics(data)
+    for warning in warnings:
+        typer.echo(f"termlens: warning: {warning}", err=True)
     predicted = _cluster_all(gold)
     write_topics(predicted, predictions)
     typer.echo(f"wrote {len(predicted)} topics to {predictions}", err=True)

@@ -1,0 +1,109 @@
+"""CD²CR (Ravenscroft et al., 2021): news ↔ science cross-document coreference, as SciCo topics.
+
+A split is a CoNLL file (``topic, subtopic, doc_id, sentence, token, word, ..., chain``) and
+an entities JSON beside it (``{split}_entities.json[.gz]``: every mention, singletons included,
+with ``doc_id``, ``sentence_id``, ``tokens_ids`` and ``cluster_id``). Each CD²CR topic (a news
+article and the paper it reports on) becomes one SciCo topic with a paragraph per sentence;
+there is no hierarchy.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from termlens.concepts.scico import Mention, Topic
+from termlens.errors import InputError
+from termlens.io import decode
+
+
+def is_cd2cr(path: Path) -> bool:
+    return path.name.endswith((".conll", ".conll.gz"))
+
+
+def entities_path(conll: Path) -> Path:
+    """The entities JSON beside a CoNLL file (``dev.conll.gz`` → ``dev_entities.json.gz``)."""
+    split = conll.name.split(".")[0]
+    for name in (f"{split}_entities.json.gz", f"{split}_entities.json"):
+        if (conll.parent / name).is_file():
+            return conll.parent / name
+    raise InputError(f"{conll}: no {split}_entities.json(.gz) beside it; CD²CR needs both files")
+
+
+def _read(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    if path.suffix == ".gz":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError):
+            raise InputError(f"{path}: not a valid gzip file") from None
+    return decode(data, str(path))
+
+
+def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
+    """The topics of a CD²CR split, with gold clusters. Mentions that run past their CoNLL
+    sentence are left out and said in ``warnings`` (an error without that list)."""
+    sentences: dict[str, dict[tuple[str, int], list[str]]] = {}  # topic → (doc, sentence) → words
+    first_token: dict[tuple[str, int], int] = {}  # token numbers run through the document
+    for number, line in enumerate(_read(conll).splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) < 6 or not fields[3].isdigit() or not fields[4].isdigit():
+            raise InputError(
+                f"{conll}: line {number}: expected topic, subtopic, doc, sentence, token, word"
+            )
+        key = (fields[2], int(fields[3]))
+        first_token.setdefault(key, int(fields[4]))
+        sentences.setdefault(fields[0], {}).setdefault(key, []).append(fields[5])
+    try:
+        entities: list[dict[str, Any]] = json.loads(_read(entities_path(conll)))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{entities_path(conll)}: not JSON ({exc.msg})") from None
+    by_topic: dict[str, list[dict[str, Any]]] = {}
+    for entity in entities:
+        by_topic.setdefault(str(entity["topic"]), []).append(entity)
+    topics = []
+    for topic_id, paragraphs in sentences.items():
+        keys = list(paragraphs)
+        index = {key: i for i, key in enumerate(keys)}
+        tokens = [paragraphs[key] for key in keys]
+        mentions, raw_clusters = [], []
+        for entity in by_topic.get(topic_id, []):
+            key = (entity["doc_id"], int(entity["sentence_id"]))
+            ids = [i - first_token.get(key, 0) for i in sorted(entity["tokens_ids"])]
+            if key not in index or not ids or ids[0] < 0 or ids[-1] >= len(paragraphs[key]):
+                problem = (
+                    f"{entities_path(conll)}: topic {topic_id}: mention {entity.get('tokens')!r} "
+                    f"in {key[0]} sentence {key[1]} falls outside the CoNLL sentence"
+                )
+                if warnings is None:
+                    raise InputError(problem)
+                warnings.append(problem + "; left out")
+                continue
+            words = paragraphs[key]
+            mentions.append(
+                Mention(
+                    index[key],
+                    ids[0],
+                    ids[-1],
+                    " ".join(words[ids[0] : ids[-1] + 1]),
+                    " ".join(words),
+                )
+            )
+            raw_clusters.append(int(entity["cluster_id"]))
+        ids_in_order = {c: i for i, c in enumerate(dict.fromkeys(raw_clusters))}
+        extra: dict[str, object] = {
+            "doc_ids": [doc for doc, _ in keys],
+            "sentences": [[[0, len(words)]] for words in tokens],
+            "source": "cd2cr",
+        }
+        topics.append(
+            Topic(topic_id, tokens, mentions, [ids_in_order[c] for c in raw_clusters], [], extra)
+        )
+    return topics
