@@ -115,7 +115,7 @@ def tune(topics: list[Topic], features: list[np.ndarray], weights: np.ndarray) -
                     predict(x, PairModel(weights, best_same, t), f)
                     for x, f in zip(topics, features, strict=True)
                 ],
-            ).hierarchy.f1
+            ).hierarchy.links.f1
         ),
     )
     return PairModel(weights, float(best_same), float(best_parent))
@@ -130,11 +130,11 @@ def levenshtein(topic: Topic, threshold: float) -> Topic:
 def report(name: str, gold: list[Topic], predicted: list[Topic], everywhere: bool = False) -> None:
     s = scico_bench.score(gold, predicted, all_hierarchies=everywhere)
     c = s.coreference
-    h = s.hierarchy
+    h, h50 = s.hierarchy.links, s.hierarchy.links_50
     print(
         f"{name:22s} CoNLL {s.conll:5.2f} | MUC {c['MUC'].f1:5.2f} B3 {c['B3'].f1:5.2f} "
         f"CEAF-e {c['CEAF-e'].f1:5.2f} LEA {c['LEA'].f1:5.2f} | hierarchy P {h.precision:5.2f} "
-        f"R {h.recall:5.2f} F1 {h.f1:5.2f} 50% {h.f1_50:5.2f} path {h.path_ratio:5.2f}"
+        f"R {h.recall:5.2f} F1 {h.f1:5.2f} 50% {h50.f1:5.2f} path {s.hierarchy.path_ratio:5.2f}"
     )
 
 

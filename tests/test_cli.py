@@ -93,7 +93,7 @@ def test_errors_for_missing_file_bad_jsonl_and_bad_options(tmp_path: Path) -> No
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": 1, "text": "ok"}\n{"id": 2}\n')
     code, _, err = run("find", str(bad))
-    assert code == 1 and 'bad.jsonl, line 2: expected an object with a string "text" field' in err
+    assert code == 1 and 'bad.jsonl: line 2: expected an object with a string "text" field' in err
     code, _, err = run("find", "-", "--format", "xml", stdin="x")
     assert code == 1 and "unknown format 'xml'; choose one of: table, jsonl, brat" in err
     code, _, err = run("find", "-", "--lang", "fr", stdin="x")

@@ -82,8 +82,8 @@ def test_hierarchy_hand_worked() -> None:
     counts = hierarchy([0, 0, 1, 2], [(0, 1), (1, 2)], [0, 0, 1, 1], [(0, 1)])
     assert (counts.predicted, counts.predicted_right, counts.predicted_right_50) == (1, 1, 1)
     assert (counts.gold, counts.gold_found) == (3, 2)  # 1 → 2 is lost inside one cluster
-    assert counts.precision == 100.0 and counts.recall == pytest.approx(200 / 3)
-    assert counts.f1 == pytest.approx(80.0)
+    assert counts.links.precision == 100.0 and counts.links.recall == pytest.approx(200 / 3)
+    assert counts.links.f1 == pytest.approx(80.0) == counts.links_50.f1
     # five gold mention pairs: three at equal distance, two at 1 instead of 2, one lost (2, 3)
     assert counts.path_ratio == pytest.approx(100 * (1 + 1 + 0.5 + 0.5 + 0) / 5)
 

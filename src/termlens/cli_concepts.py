@@ -96,8 +96,8 @@ def bench_scico(
         table.add_row(name, f"{counts.precision:.2f}", f"{counts.recall:.2f}", f"{counts.f1:.2f}")
     table.add_row("CoNLL", "", "", f"{result.conll:.2f}")
     h = result.hierarchy
-    table.add_row("hierarchy", f"{h.precision:.2f}", f"{h.recall:.2f}", f"{h.f1:.2f}")
-    table.add_row("hierarchy 50%", "", "", f"{h.f1_50:.2f}")
+    for name, counts in (("hierarchy", h.links), ("hierarchy 50%", h.links_50)):
+        table.add_row(name, f"{counts.precision:.2f}", f"{counts.recall:.2f}", f"{counts.f1:.2f}")
     table.add_row("path ratio", "", "", f"{h.path_ratio:.2f}")
     console = Console()
     console.print(table)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from termlens.errors import InputError
-from termlens.io import decode, read_text
+from termlens.io import decode, json_lines, read_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,16 +44,8 @@ def _looks_like_jsonl(text: str) -> bool:
 
 
 def _jsonl(text: str, name: str) -> Iterator[RawDocument]:
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}, line {number}: invalid JSON ({exc.msg})") from None
+    for where, record in json_lines(text, name):
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
-            raise InputError(
-                f'{name}, line {number}: expected an object with a string "text" field'
-            )
-        doc_id = record.get("id", f"{number}")
+            raise InputError(f'{where}: expected an object with a string "text" field')
+        doc_id = record.get("id", where.rsplit(" ", 1)[-1])
         yield RawDocument(str(doc_id), record["text"])

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from termlens.errors import InputError
 
@@ -36,6 +37,19 @@ def decode(data: bytes, name: str) -> str:
             f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
             "convert it, e.g. iconv -f latin1 -t utf-8"
         ) from None
+
+
+def json_lines(text: str, name: str) -> Iterator[tuple[str, Any]]:
+    """Each non-blank line's place (``name: line N``) and JSON value; bad JSON is an InputError
+    naming the line."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{name}: line {number}"
+        try:
+            yield where, json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{where}: not JSON ({exc.msg})") from None
 
 
 @contextmanager

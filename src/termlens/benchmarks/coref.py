@@ -201,23 +201,14 @@ class HierarchyCounts:
         )
 
     @property
-    def precision(self) -> float:
-        return 100.0 * self.predicted_right / self.predicted if self.predicted else 0.0
+    def links(self) -> Counts:
+        """Cluster links: a gold link found, a predicted link right."""
+        return Counts(self.gold_found, self.gold, self.predicted_right, self.predicted)
 
     @property
-    def recall(self) -> float:
-        return 100.0 * self.gold_found / self.gold if self.gold else 0.0
-
-    @property
-    def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
-
-    @property
-    def f1_50(self) -> float:
-        p = 100.0 * self.predicted_right_50 / self.predicted if self.predicted else 0.0
-        r = self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
+    def links_50(self) -> Counts:
+        """The same, a predicted link right when half its mention pairs are linked in the gold."""
+        return Counts(self.gold_found, self.gold, self.predicted_right_50, self.predicted)
 
     @property
     def path_ratio(self) -> float:

@@ -19,7 +19,7 @@ from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import DictionaryFormat, read_entries
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.errors import InputError
-from termlens.io import read_text
+from termlens.io import json_lines, read_text
 
 TRAINING_SOURCE = "training-folds"
 SIGNATURE = "macro-over-long-forms(sdu-scorer)+gladis-averaged-f1+accuracy|exact-string"
@@ -126,22 +126,17 @@ def load_sdu22(path: Path) -> list[Example]:
 def load_gladis(path: Path) -> list[Example]:
     """GLADIS JSON lines: ``{"index", "short_term", "tokens"[, "long_term"]}``; ``__ABB__`` marks
     the acronym's place where the short form was masked."""
-    examples = []
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}: line {number}: invalid JSON: {exc.msg}") from None
-        short = _field(path, f"line {number}", record, "short_term", str)
-        tokens = _field(path, f"line {number}", record, "tokens", list)
+    examples: list[Example] = []
+    for where, record in json_lines(read_text(path), str(path)):
+        line = where.rsplit(": ", 1)[-1]
+        short = _field(path, line, record, "short_term", str)
+        tokens = _field(path, line, record, "tokens", list)
         assert isinstance(record, dict) and isinstance(short, str) and isinstance(tokens, list)
         context = " ".join(short if t == "__ABB__" else str(t) for t in tokens)
         gold = record.get("long_term")
         examples.append(
             Example(
-                record.get("index", number - 1),
+                record.get("index", len(examples)),
                 short,
                 context,
                 gold if isinstance(gold, str) else None,

@@ -10,13 +10,13 @@ fields are kept, so a topic written back has everything it was read with.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from termlens.errors import InputError
-from termlens.io import atomic_write, read_text
+from termlens.io import atomic_write, json_lines, read_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,20 +72,9 @@ def read_topics(path: Path, warnings: list[str] | None = None) -> list[Topic]:
     With a ``warnings`` list, gold relations that form a cycle are dropped (and said there)
     instead of failing: clustering ignores the gold anyway. Topics with fewer than two
     mentions are said there too."""
-    return list(parse_topics(read_text(path).splitlines(), str(path), warnings))
-
-
-def parse_topics(
-    lines: Iterable[str], name: str, warnings: list[str] | None = None
-) -> Iterator[Topic]:
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}: line {number}: not JSON ({exc.msg})") from None
-        yield _topic(record, f"{name}: line {number}", warnings)
+    return [
+        _topic(record, where, warnings) for where, record in json_lines(read_text(path), str(path))
+    ]
 
 
 def _topic(record: Any, where: str, warnings: list[str] | None) -> Topic:

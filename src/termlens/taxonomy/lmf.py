@@ -9,7 +9,6 @@ MERGE adds the lemma as a new word of the target synset. Additions are read from
 
 from __future__ import annotations
 
-import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from typing import IO
 from xml.sax.saxutils import escape, quoteattr
 
 from termlens.errors import InputError
-from termlens.io import atomic_write, read_text
+from termlens.io import atomic_write, json_lines, read_text
 from termlens.taxonomy.wordnet import Synset, WordNet, index_pos, normalise
 
 LEXICON = "termlens-wn30"
@@ -55,14 +54,7 @@ class Addition:
 def read_additions(path: Path, wordnet: WordNet) -> list[Addition]:
     """Read additions (JSON lines); an error names the line and the field that is wrong."""
     additions = []
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{path}: line {number}"
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{where}: not JSON ({exc.msg})") from None
+    for where, record in json_lines(read_text(path), str(path)):
         if not isinstance(record, dict):
             raise InputError(f"{where}: expected an object with lemma, pos, synset, operation")
         missing = [f for f in ("lemma", "pos", "synset", "operation") if not record.get(f)]
