@@ -191,7 +191,7 @@ class Placer:
             if term.lemma_head
             else f"term {term.index + 1} of the definition, {term.text!r}"
         )
-        via = self.wordnet.key(candidate.via)
+        via = self.wordnet.key(candidate.via, prefer=term.lemma)
         if candidate.relation == "sense":
             return f"{where} in its sense {via}"
         return f"{candidate.relation} of {via}, from {where}"
