@@ -51,9 +51,10 @@ def build_hierarchy(
 ) -> list[tuple[int, int]]:
     """Parent → child cluster edges from mention-level P(parent), greedy, one parent, no cycle."""
     clusters = sorted(set(labels))
+    row = {label: i for i, label in enumerate(clusters)}
     membership = np.zeros((len(clusters), len(labels)))
     for mention, label in enumerate(labels):
-        membership[clusters.index(label), mention] = 1.0
+        membership[row[label], mention] = 1.0
     sizes = membership.sum(axis=1)
     means = membership @ parent @ membership.T / np.outer(sizes, sizes)
     scored = [

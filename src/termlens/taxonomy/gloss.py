@@ -82,9 +82,9 @@ def words(text: str) -> list[str]:
 
 
 def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 12) -> list[Term]:
-    """The WordNet terms of a definition, in order, compounds preferred."""
+    """The WordNet terms of a definition, in order, compounds preferred: those of its first
+    sentence (opening restatement of the lemma dropped), else of the whole definition."""
     lemma_words = set(words(lemma)) | {normalise(lemma)}
-    found: list[Term] = []
     definition = LABELS.sub("", definition)
     sentences = [strip_self_reference(lemma, first_sentence(definition)), definition]
     for number, sentence in enumerate(sentences):
@@ -93,33 +93,44 @@ def terms(wordnet: WordNet, lemma: str, pos: str, definition: str, limit: int = 
             tokens = tokens[1:]
         if pos == "n" and tokens[:2] in PERSON_OPENINGS:
             tokens = ["person", *tokens[1:]]  # "one who advocates ..." is a person
-        i = 0
-        while i < len(tokens) and len(found) < limit:
-            term, width = _term_at(wordnet, tokens, i, pos)
-            if term is None:
-                i += 1
-                continue
-            previous = tokens[i - 1 : i]
-            following = (
-                _term_at(wordnet, tokens, i + width, pos)[0] if i + width < len(tokens) else None
-            )
-            found.append(
-                Term(
-                    lemma=term,
-                    text=" ".join(tokens[i : i + width]),
-                    index=len(found),
-                    sentence=number,
-                    after_classifier=_after_classifier(wordnet, tokens[:i]),
-                    in_lemma=term in lemma_words or tokens[i] in lemma_words,
-                    modifier=following is not None,
-                    subordinate=bool(SUBORDINATORS.intersection(tokens[:i])),
-                    after_of=previous == ["of"],
-                    pos_share=pos_share(wordnet, tokens[i], pos) if width == 1 else 1.0,
-                )
-            )
-            i += width
+        found = _scan(wordnet, tokens, pos, lemma_words, number, limit)
         if found:
-            break
+            return found
+    return []
+
+
+def _scan(
+    wordnet: WordNet, tokens: list[str], pos: str, lemma_words: set[str], sentence: int, limit: int
+) -> list[Term]:
+    at: dict[int, tuple[str | None, int]] = {}  # the term starting at each token, found once
+
+    def term_at(i: int) -> tuple[str | None, int]:
+        if i not in at:
+            at[i] = _term_at(wordnet, tokens, i, pos) if i < len(tokens) else (None, 1)
+        return at[i]
+
+    found: list[Term] = []
+    i = 0
+    while i < len(tokens) and len(found) < limit:
+        term, width = term_at(i)
+        if term is None:
+            i += 1
+            continue
+        found.append(
+            Term(
+                lemma=term,
+                text=" ".join(tokens[i : i + width]),
+                index=len(found),
+                sentence=sentence,
+                after_classifier=_after_classifier(wordnet, tokens[:i]),
+                in_lemma=term in lemma_words or tokens[i] in lemma_words,
+                modifier=term_at(i + width)[0] is not None,
+                subordinate=bool(SUBORDINATORS.intersection(tokens[:i])),
+                after_of=tokens[i - 1 : i] == ["of"],
+                pos_share=pos_share(wordnet, tokens[i], pos) if width == 1 else 1.0,
+            )
+        )
+        i += width
     return found
 
 

@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from termlens.errors import InputError
@@ -96,21 +96,23 @@ def export(wordnet: WordNet, additions: list[Addition], path: Path) -> None:
         if a.operation == "attach"
     }
     new_children: dict[str, list[str]] = defaultdict(list)
-    entries: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)  # sense id, synset
+    entries: dict[tuple[str, str], list[_Sense]] = defaultdict(list)
     forms: dict[tuple[str, str], str] = {}
     for synset in wordnet:
         for number, word in enumerate(synset.lemmas, start=1):
             key = (normalise(word), index_pos(synset.pos))
             forms.setdefault(key, word.replace("_", " "))
-            entries[key].append((_sense_id(synset.id, number), _synset_id(synset.id)))
+            entries[key].append(
+                _Sense(_sense_id(synset.id, number), _synset_id(synset.id), synset, number)
+            )
     for key, senses in entries.items():
         order = {_synset_id(i): rank for rank, i in enumerate(wordnet.senses.get(key, ()))}
-        senses.sort(key=lambda sense: order.get(sense[1], len(order)))
+        senses.sort(key=lambda sense: order.get(sense.synset, len(order)))
     for i, addition in enumerate(additions):
         key = (normalise(addition.lemma), addition.pos)
         forms.setdefault(key, addition.lemma.strip())
         home = new_synsets.get(i, _synset_id(addition.target.id))
-        entries[key].append((f"{LEXICON}-added{i + 1}", home))
+        entries[key].append(_Sense(f"{LEXICON}-added{i + 1}", home, None, 0))
         if i in new_synsets:
             new_children[addition.target.id].append(new_synsets[i])
     with atomic_write(path) as out:
@@ -126,9 +128,10 @@ def export(wordnet: WordNet, additions: list[Addition], path: Path) -> None:
             form, pos = forms[key], key[1]
             out.write(f'<LexicalEntry id="{LEXICON}-e{number}-{_slug(form)}">')
             out.write(f'<Lemma writtenForm={quoteattr(form)} partOfSpeech="{pos}"/>')
-            for sense, home in senses:
-                out.write(f'<Sense id="{sense}" synset="{home}">')
-                out.write("".join(_sense_relations(wordnet, sense)))
+            for sense in senses:
+                out.write(f'<Sense id="{sense.id}" synset="{sense.synset}">')
+                if sense.origin is not None:
+                    out.write("".join(_sense_relations(wordnet, sense.origin, sense.word)))
                 out.write("</Sense>")
             out.write("</LexicalEntry>\n")
         for synset in wordnet:
@@ -161,15 +164,20 @@ def _write_synset(out: IO[str], wordnet: WordNet, synset: Synset, children: list
     out.write("</Synset>\n")
 
 
-def _sense_relations(wordnet: WordNet, sense: str) -> list[str]:
-    if not sense.startswith(f"{LEXICON}-s"):
-        return []
-    _, _, rest = sense.partition(f"{LEXICON}-s")
-    synset_id, _, number = rest.rpartition("-")
+class _Sense(NamedTuple):
+    """A sense to write: its id, its synset's id, and the WordNet word it comes from."""
+
+    id: str
+    synset: str
+    origin: Synset | None  # None for an added sense
+    word: int  # 1-based number of the word in ``origin``
+
+
+def _sense_relations(wordnet: WordNet, synset: Synset, word: int) -> list[str]:
     out = []
-    for pointer in wordnet.pointers(wordnet.synset(synset_id)):
+    for pointer in wordnet.pointers(synset):
         relation = SENSE_RELATIONS.get(pointer.symbol)
-        if relation and pointer.source_word == int(number):
+        if relation and pointer.source_word == word:
             target = _sense_id(pointer.target, pointer.target_word)
             out.append(f'<SenseRelation relType="{relation}" target="{target}"/>')
     return out
