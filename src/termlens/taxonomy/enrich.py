@@ -121,6 +121,7 @@ class Placer:
         self.wordnet = wordnet
         self.weights = weights
         self._signatures: dict[str, frozenset[str]] = {}
+        self._lemma_sets: dict[str, frozenset[str]] = {}
         self._bases: dict[str, str] = {}
 
     def candidates(self, lemma: str, pos: str, definition: str) -> list[Candidate]:
@@ -251,9 +252,10 @@ class Placer:
                 yield child, depth
 
     def _lemma_words(self, synset: Synset) -> frozenset[str]:
-        return frozenset(
-            base for lemma in synset.lemmas for base in self._content(lemma.replace("_", " "))
-        )
+        """The base forms of the words of a synset's lemmas (cached per synset)."""
+        if synset.id not in self._lemma_sets:
+            self._lemma_sets[synset.id] = self._content(" ".join(synset.lemmas).replace("_", " "))
+        return self._lemma_sets[synset.id]
 
     def _signature(self, synset: Synset) -> frozenset[str]:
         if synset.id not in self._signatures:
