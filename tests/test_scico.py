@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from termlens.concepts.scico import find_cycle, read_topics, write_topics
 from termlens.errors import InputError
@@ -88,3 +90,27 @@ def test_the_open_proxy_round_trips(data: Path, tmp_path: Path) -> None:
     original = [json.loads(line) for line in source.read_text().splitlines()]
     written = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert written == original
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.text(min_size=1, max_size=5), max_size=6), min_size=1, max_size=3),
+    st.lists(st.tuples(st.integers(-1, 3), st.integers(-1, 7), st.integers(-1, 7)), max_size=5),
+)
+def test_any_mention_offsets_give_a_topic_or_a_named_error(
+    tmp_path_factory: pytest.TempPathFactory,
+    paragraphs: list[list[str]],
+    spans: list[tuple[int, int, int]],
+) -> None:
+    record = {"id": "p", "tokens": paragraphs, "mentions": [[p, a, b, 0] for p, a, b in spans]}
+    path = tmp_path_factory.mktemp("topics") / "in.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    try:
+        (topic,) = read_topics(path)
+    except InputError as exc:
+        assert "(topic p): mention" in str(exc)
+        return
+    for mention in topic.mentions:
+        assert mention.text == " ".join(
+            paragraphs[mention.paragraph][mention.start : mention.end + 1]
+        )
