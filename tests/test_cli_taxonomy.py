@@ -86,3 +86,16 @@ def test_export_with_bad_additions_writes_nothing(tmp_path: Path) -> None:
     assert code == 1 and "line 1" in err and not out.exists()
     code, _, err = run("taxonomy", "export", str(out), "--format", "owl")
     assert code == 1 and "unknown format 'owl'" in err and not out.exists()
+
+
+def test_bench_semeval16_skips_an_item_it_cannot_place(tmp_path: Path) -> None:
+    data = tmp_path / "data.tsv"
+    data.write_text(
+        "beaglet\tnoun\tt.1\tA small hound used for hunting.\turl\n"
+        "Eiweiß\tnoun\tt.2\tein Eiweiß aus vielen Aminosäuren\turl\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.tsv"
+    code, _, err = run("bench", "semeval16", "--data", str(data), "--predictions", str(out))
+    assert code == 0 and "t.2: the definition does not look English" in err
+    assert out.read_text().splitlines() == ["t.1\thound#n#1\tattach"]

@@ -13,7 +13,7 @@ from rich.table import Table
 from termlens import __version__
 from termlens.benchmarks import semeval16
 from termlens.cli_common import guarded, progress
-from termlens.errors import choose_one
+from termlens.errors import InputError, choose_one
 from termlens.taxonomy.enrich import Placement, default_placer
 from termlens.taxonomy.lmf import export, read_additions
 from termlens.taxonomy.wordnet import bundled
@@ -98,7 +98,11 @@ def bench_semeval16(
     placer = default_placer()
     answers = []
     for item in progress(items, len(items), "semeval16"):
-        placements = placer.place(item.lemma, item.pos, item.definition, top=1, threshold=threshold)
+        try:
+            placements = placer.place(item.lemma, item.pos, item.definition, 1, threshold)
+        except InputError as exc:  # one unplaceable item is not answered; the run goes on
+            typer.echo(f"termlens: warning: {item.id}: {exc}; not answered", err=True)
+            continue
         if placements:
             answers.append(semeval16.Answer(item.id, placements[0].key, placements[0].operation))
     semeval16.write_answers(answers, predictions)
