@@ -22,7 +22,6 @@ from termlens.benchmarks import semeval16
 from termlens.resources import record, resource_dir
 from termlens.taxonomy.enrich import (
     OPERATION_FEATURES,
-    POS,
     RANK_FEATURES,
     WEIGHTS,
     Candidate,
@@ -90,29 +89,23 @@ def fit_ranker(examples: list[Example]) -> np.ndarray:
     return w / scale
 
 
-def top_choices(placer: Placer, examples: list[Example]) -> list[tuple[Candidate, float, int]]:
+def top_choices(placer: Placer, examples: list[Example]) -> list[tuple[Candidate | None, float]]:
     out = []
     for e in examples:
         placements = placer.place(e.item.lemma, e.item.pos, e.item.definition, top=1)
         chosen = placements[0] if placements else None
         candidate = next((c for c in e.candidates if chosen and c.synset == chosen.synset), None)
-        out.append((candidate, chosen.score if chosen else 0.0, _content(placer, e)))
+        out.append((candidate, chosen.score if chosen else 0.0))
     return out
-
-
-def _content(placer: Placer, e: Example) -> int:
-    return len(placer._content(e.item.definition))
 
 
 def fit_operation(placer: Placer, examples: list[Example]) -> np.ndarray:
     """Logistic regression: is the gold operation MERGE, given the top candidate."""
     rows, labels = [], []
-    for e, (candidate, probability, content) in zip(
-        examples, top_choices(placer, examples), strict=True
-    ):
+    for e, (candidate, probability) in zip(examples, top_choices(placer, examples), strict=True):
         if candidate is None:
             continue
-        known = bool(placer.wordnet.lookup(e.item.lemma, POS[e.item.pos]))
+        content, known = placer.definition_facts(e.item.lemma, e.item.pos, e.item.definition)
         rows.append(operation_features(candidate, probability, content, known))
         labels.append(float(e.gold.operation == "merge"))
     x, y = np.array(rows), np.array(labels)

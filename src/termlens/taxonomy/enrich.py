@@ -159,15 +159,9 @@ class Placer:
         scores = np.array([c.features for c in candidates]) @ np.array(self.weights.rank)
         probabilities = np.exp(scores - scores.max())
         probabilities /= probabilities.sum()
-        best: dict[str, tuple[float, Candidate, float]] = {}
-        for candidate, p in zip(candidates, probabilities, strict=True):
-            total, leader, leading = best.get(candidate.synset.id, (0.0, candidate, 0.0))
-            if p > leading:
-                leader, leading = candidate, float(p)
-            best[candidate.synset.id] = (total + float(p), leader, leading)
-        ranked = sorted(best.values(), key=lambda entry: -entry[0])[:top]
-        known = bool(self.wordnet.lookup(lemma, POS[pos]))
-        content = len(self._content(definition))
+        # candidates() gives each synset once, so a candidate's probability is its synset's
+        order = sorted(range(len(candidates)), key=lambda i: -probabilities[i])[:top]
+        content, known = self.definition_facts(lemma, pos, definition)
         return [
             Placement(
                 candidate.synset,
@@ -176,9 +170,14 @@ class Placer:
                 probability,
                 self.explain(candidate),
             )
-            for probability, candidate, _ in ranked
+            for candidate, probability in ((candidates[i], float(probabilities[i])) for i in order)
             if probability >= threshold
         ]
+
+    def definition_facts(self, lemma: str, pos: str, definition: str) -> tuple[int, bool]:
+        """What the operation model reads besides the candidate: the definition's content
+        words, and whether WordNet already has the lemma."""
+        return len(self._content(definition)), bool(self.wordnet.lookup(lemma, POS[pos]))
 
     def operation(self, candidate: Candidate, probability: float, content: int, known: bool) -> str:
         """MERGE when the model finds the definition a synonym's, else ATTACH."""
