@@ -17,9 +17,16 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import TypeVar
 
 Cluster = frozenset[int]
+Summable = TypeVar("Summable", "Counts", "HierarchyCounts")
+
+
+def _sum(a: Summable, b: Summable) -> Summable:
+    """Field-by-field sum of two count records (how counts add up over topics)."""
+    return type(a)(*(getattr(a, f.name) + getattr(b, f.name) for f in fields(a)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +39,7 @@ class Counts:
     precision_den: float = 0.0
 
     def __add__(self, other: Counts) -> Counts:
-        return Counts(
-            self.recall_num + other.recall_num,
-            self.recall_den + other.recall_den,
-            self.precision_num + other.precision_num,
-            self.precision_den + other.precision_den,
-        )
+        return _sum(self, other)
 
     @property
     def recall(self) -> float:
@@ -189,16 +191,8 @@ class HierarchyCounts:
     path_sum: float = 0.0
     path_pairs: int = 0
 
-    def __add__(self, o: HierarchyCounts) -> HierarchyCounts:
-        return HierarchyCounts(
-            self.predicted + o.predicted,
-            self.predicted_right + o.predicted_right,
-            self.predicted_right_50 + o.predicted_right_50,
-            self.gold + o.gold,
-            self.gold_found + o.gold_found,
-            self.path_sum + o.path_sum,
-            self.path_pairs + o.path_pairs,
-        )
+    def __add__(self, other: HierarchyCounts) -> HierarchyCounts:
+        return _sum(self, other)
 
     @property
     def links(self) -> Counts:
