@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -125,6 +126,7 @@ class _Layout:
         "low",
         "piece",
         "piece_cost",
+        "piece_starts",
         "prefix_cost",
         "starts",
         "text",
@@ -135,11 +137,13 @@ class _Layout:
         size = len(low)
         self.piece = [-1] * size
         self.starts = [False] * size
+        self.piece_starts: list[int] = []
         costs: list[float] = []
         for index, match in enumerate(_PIECE.finditer(low)):
             start, end = match.span()
             self.piece[start:end] = [index] * (end - start)
             self.starts[start] = True
+            self.piece_starts.append(start)
             word = match.group()
             if word in FUNCTION_WORDS:
                 costs.append(UNUSED_FUNCTION_WORD)
@@ -159,7 +163,8 @@ class _Layout:
         if found is None:
             match = _NON_SPACE.match(self.text, start)
             end = match.end() if match else start
-            found = self._parts[start] = [p for p in range(start, end) if self.starts[p]]
+            first = bisect_left(self.piece_starts, start)
+            found = self._parts[start] = self.piece_starts[first : bisect_left(self.piece_starts, end)]
         return found
 
     def matches(self, alt: str) -> list[tuple[int, int]]:
@@ -315,11 +320,13 @@ def _align(
 
     result: Alignment | None = None
     first = sf_units[0]
+    first_at = {pos for pos, _ in options[0]}
     for start in sorted(starts, reverse=True):
-        if _bad_opening(text, low, start):
+        parts = layout.parts(start)
+        if first_at.isdisjoint(parts) or _bad_opening(text, low, start):
             continue
         # the first unit may start a later part of the first word: "pre-T cell receptor (TCR)"
-        for part, pos in enumerate(layout.parts(start)):
+        for part, pos in enumerate(parts):
             for alt in first.alternatives:
                 if low.startswith(alt, pos):
                     score, skipped = best(0, pos, len(alt), max_skips)

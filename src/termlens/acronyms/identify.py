@@ -23,6 +23,10 @@ class Occurrence:
     short: Span
     definition: Definition | None
 
+    def __reduce__(self) -> tuple[type[Occurrence], tuple[Span, Definition | None]]:
+        """Pickle as a constructor call (fast, for worker processes)."""
+        return Occurrence, (self.short, self.definition)
+
     @property
     def defines(self) -> bool:
         """True where this occurrence is the one inside the definition."""
