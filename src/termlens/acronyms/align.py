@@ -163,8 +163,9 @@ class _Layout:
         if found is None:
             match = _NON_SPACE.match(self.text, start)
             end = match.end() if match else start
-            first = bisect_left(self.piece_starts, start)
-            found = self._parts[start] = self.piece_starts[first : bisect_left(self.piece_starts, end)]
+            pieces = self.piece_starts
+            found = pieces[bisect_left(pieces, start) : bisect_left(pieces, end)]
+            self._parts[start] = found
         return found
 
     def matches(self, alt: str) -> list[tuple[int, int]]:
