@@ -153,3 +153,25 @@ def test_a_one_token_short_form_is_one_everywhere_in_the_sentence() -> None:
         "O",
         "O",
     ]
+
+
+def test_rule_definitions_fill_what_the_tagger_left_out() -> None:
+    from termlens.acronyms.tagger import with_rule_definitions
+
+    words = ["đồ", "án", "tốt", "nghiệp", "(", "ĐATN", ")", "and", "X", "(", "Y", ")"]
+    rules = ["R-long"] * 4 + ["-", "R-short", "-", "-", "R-long", "-", "R-short", "-"]
+    tagged = ["O"] * 8 + ["B-long", "O", "O", "O"]  # the tagger kept X, missed Y
+    assert with_rule_definitions(words, rules, tagged, "vi") == [
+        "B-long", "I-long", "I-long", "I-long", "O", "B-short", "O", "O", "B-long", "O", "B-short", "O",
+    ]  # fmt: skip
+
+
+def test_rule_long_forms_in_another_script_are_left_out_where_annotators_skip_them() -> None:
+    from termlens.acronyms.tagger import with_rule_definitions
+
+    words = ["Data", "Flow", "Diagrams", "(", "DFD", ")"]
+    rules = ["R-long"] * 3 + ["-", "R-short", "-"]
+    filled = with_rule_definitions(words, rules, ["O"] * 6, "fa")
+    assert filled == ["O", "O", "O", "O", "B-short", "O"]  # Persian data mark Persian long forms
+    english = with_rule_definitions(words, rules, ["O"] * 6, "en")
+    assert english == ["B-long", "I-long", "I-long", "O", "B-short", "O"]
