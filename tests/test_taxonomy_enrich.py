@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from termlens.errors import InputError
 from termlens.taxonomy.enrich import Placer, default_placer
-from termlens.taxonomy.gloss import lemma_terms, strip_self_reference, terms
+from termlens.taxonomy.gloss import lemma_terms, strip_self_reference, synonym_terms, terms
 from termlens.taxonomy.wordnet import WordNet
 
 
@@ -66,6 +66,16 @@ def test_the_lemma_and_its_head(wordnet: WordNet) -> None:
     assert own.lemma == "gene_expression" and own.lemma_self
     assert head.lemma == "expression" and head.in_lemma  # the definition uses it too
     assert lemma_terms(wordnet, "selfie", "n", "A photograph of oneself") == []
+
+
+def test_short_clauses_after_semicolons_are_synonyms(wordnet: WordNet) -> None:
+    fool = synonym_terms(wordnet, "n", "An obnoxiously ignorant person; a fool.")
+    assert [(t.lemma, t.synonym) for t in fool] == [("fool", True)]
+    verbs = "To wait (upon), as attendants or servants; to serve; to attend."
+    assert [t.lemma for t in synonym_terms(wordnet, "v", verbs)] == ["serve", "attend"]
+    long_clause = "A person; one who spends much time in a bar or similar drinking establishment"
+    assert synonym_terms(wordnet, "n", long_clause) == []  # a second definition, not a synonym
+    assert synonym_terms(wordnet, "n", "No semicolon here") == []
 
 
 def test_usage_labels_and_person_openings(wordnet: WordNet) -> None:

@@ -20,7 +20,15 @@ import numpy as np
 
 from termlens.errors import InputError
 from termlens.resources import resource_path
-from termlens.taxonomy.gloss import CLASSIFIERS, STOPWORDS, Term, lemma_terms, terms, words
+from termlens.taxonomy.gloss import (
+    CLASSIFIERS,
+    STOPWORDS,
+    Term,
+    lemma_terms,
+    synonym_terms,
+    terms,
+    words,
+)
 from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise
 
 WEIGHTS = "placement.json"
@@ -42,6 +50,7 @@ RANK_FEATURES = (
     "after_of",
     "pos_share",
     "later_sentence",
+    "synonym",
     "sense_first",
     "sense_inverse_rank",
     "polysemy",
@@ -130,6 +139,7 @@ class Placer:
         _check_english(self.wordnet, definition)
         found = terms(self.wordnet, lemma, wn_pos, definition)[:GENUS_TERMS]
         own = lemma_terms(self.wordnet, lemma, wn_pos, definition)
+        own += synonym_terms(self.wordnet, wn_pos, definition)
         context = self._content(" ".join([lemma, definition]))
         out: dict[str, Candidate] = {}  # one path per synset: the first, a direct sense first
 
@@ -186,11 +196,12 @@ class Placer:
 
     def explain(self, candidate: Candidate) -> str:
         term = candidate.term
-        where = (
-            f"the head of the new lemma, {term.text!r}"
-            if term.lemma_head
-            else f"term {term.index + 1} of the definition, {term.text!r}"
-        )
+        if term.lemma_head:
+            where = f"the head of the new lemma, {term.text!r}"
+        elif term.synonym:
+            where = f"the synonym the definition lists, {term.text!r}"
+        else:
+            where = f"term {term.index + 1} of the definition, {term.text!r}"
         via = self.wordnet.key(candidate.via, prefer=term.lemma)
         if candidate.relation == "sense":
             return f"{where} in its sense {via}"
@@ -211,6 +222,7 @@ class Placer:
             float(term.after_of),
             term.pos_share,
             float(term.sentence > 0),
+            float(term.synonym),
             float(rank == 1),
             1.0 / rank,
             math.log(senses),

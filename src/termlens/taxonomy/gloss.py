@@ -18,6 +18,7 @@ SELF_REFERENCE = re.compile(
     r"^(?:.{0,80}?)\b(?:is|are|was|refers to|refer to|describes|means|denotes)\s+", re.I
 )
 MAX_COMPOUND = 4
+SYNONYM_CLAUSE_WORDS = 3  # longer clauses after a semicolon are not synonym lists
 SUBORDINATORS = frozenset(
     "that which who whom whose where when whereby used by for with in".split()
 )
@@ -57,6 +58,7 @@ class Term:
     pos_share: float  # share of the word's WordNet senses that have the wanted part of speech
     lemma_head: bool = False  # the head word of the new lemma, not a word of the definition
     lemma_self: bool = False  # the new lemma itself, already in WordNet
+    synonym: bool = False  # a short clause after a semicolon: "a foolish person; a fool"
 
 
 def first_sentence(definition: str) -> str:
@@ -177,6 +179,40 @@ def lemma_terms(wordnet: WordNet, lemma: str, pos: str, definition: str) -> list
                     lemma_head=True,
                 )
             )
+    return out
+
+
+def synonym_terms(wordnet: WordNet, pos: str, definition: str) -> list[Term]:
+    """The terms of the short clauses a definition lists after semicolons, which are usually
+    synonyms: "An obnoxiously ignorant person; a fool." → fool; "To wait (upon), as attendants
+    or servants; to serve; to attend." → serve, attend. The head of a clause of a few words
+    (the last noun, the first verb) when the whole clause is not a WordNet lemma."""
+    out: list[Term] = []
+    for clause in LABELS.sub("", definition).split(";")[1:]:
+        tokens = [w for w in words(re.sub(r"\([^)]*\)", " ", clause)) if w not in ARTICLES]
+        if pos == "v" and tokens[:1] == ["to"]:
+            tokens = tokens[1:]
+        if not 1 <= len(tokens) <= SYNONYM_CLAUSE_WORDS:
+            continue
+        found = _scan(wordnet, tokens, pos, set(), 0, len(tokens))
+        if not found:
+            continue
+        head = found[-1] if pos == "n" else found[0]
+        out.append(
+            Term(
+                head.lemma,
+                head.text,
+                len(out),
+                0,
+                False,
+                False,
+                False,
+                False,
+                False,
+                head.pos_share,
+                synonym=True,
+            )
+        )
     return out
 
 
