@@ -64,6 +64,21 @@ def test_the_context_decides_between_senses(ai_dictionary: AcronymDictionary) ->
     assert sum(p for _, p in food) == pytest.approx(1.0)
 
 
+def test_rankers_share_weighted_domains_until_the_dictionary_changes() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("AI", "adequate intake", 5, domain="nutrition")], "hand")
+    d.add_contexts([Context("AI", "adequate intake", "potassium intake per day")], "hand")
+    d.refresh_domains()
+    first, second = Disambiguator(d), Disambiguator(d, language="es")
+    assert second._domains is first._domains  # computed once
+    d.add_contexts([Context("AI", "adequate intake", "calcium intake of adults")], "hand")
+    d.refresh_domains()
+    third = Disambiguator(d)
+    assert third._domains is not first._domains
+    assert "calcium" in third._domains["nutrition"].counts
+    assert "calcium" not in first._domains["nutrition"].counts
+
+
 def test_unknown_short_forms_get_no_candidates(ai_dictionary: AcronymDictionary) -> None:
     assert Disambiguator(ai_dictionary).rank("QQX", "what is QQX") == []
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from termlens.acronyms.lexical import content_terms, variant_key, words
 from termlens.errors import InputError
@@ -92,7 +92,9 @@ class AcronymDictionary:
     def __init__(self, connection: sqlite3.Connection, name: str) -> None:
         self._db = connection
         self.name = name
-        self._domains: dict[str, Counter[str]] | None = None
+        # what readers compute from the contents (domain profiles, their weighting), kept
+        # until the next write; keyed by a tuple naming the computation
+        self.derived: dict[tuple[object, ...], object] = {}
 
     @classmethod
     def open(cls, path: Path, *, writable: bool = False) -> AcronymDictionary:
@@ -238,6 +240,7 @@ class AcronymDictionary:
     def add(self, entries: Iterable[Entry], source: str, licence: str = "", about: str = "") -> int:
         """Add long forms from one source in one transaction; counts add up. Returns rows read."""
         n = 0
+        self.derived.clear()
         with self._db:
             source_id = self._register(source, licence, about)
             for chunk in _chunks(entries):
@@ -267,6 +270,7 @@ class AcronymDictionary:
             df.update(set(terms))
             n += 1
         pairs = {(short, long) for short, long, _ in counts}
+        self.derived.clear()
         with self._db:
             source_id = self._register(source, licence, "")
             self._db.executemany(
@@ -293,7 +297,7 @@ class AcronymDictionary:
 
     def refresh_domains(self) -> None:
         """Recount the context words of each domain (from the long forms' domain tags)."""
-        self._domains = None
+        self.derived.clear()
         with self._db:
             self._db.execute("DELETE FROM domain_terms")
             self._db.execute(
@@ -304,17 +308,19 @@ class AcronymDictionary:
 
     def domain_profiles(self) -> dict[str, Counter[str]]:
         """The context words of each domain (see :meth:`refresh_domains`), read once."""
-        if self._domains is None:
+        key = ("domain profiles",)
+        if key not in self.derived:
             out: dict[str, Counter[str]] = defaultdict(Counter)
             query = "SELECT domain, term, count FROM domain_terms"
             for domain, term, count in self._db.execute(query):
                 out[domain][term] = count
-            self._domains = dict(out)
-        return self._domains
+            self.derived[key] = dict(out)
+        return cast(dict[str, Counter[str]], self.derived[key])
 
     def add_usage(self, rates: dict[str, tuple[int, int]], source: str, licence: str = "") -> None:
         """Record how often annotators marked each written form as an abbreviation where it
         occurred: ``{form: (times annotated, times seen)}`` (one transaction)."""
+        self.derived.clear()
         with self._db:
             source_id = self._register(source, licence, "")
             self._db.executemany(

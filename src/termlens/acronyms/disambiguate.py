@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from termlens.acronyms.dictionary import AcronymDictionary, Sense
 from termlens.acronyms.lexical import STOPWORDS, content_terms, words
@@ -103,12 +103,28 @@ class Disambiguator:
         self._total_df = sum(store.total_document_frequency for store in self.knowledge) or 1
         self._df: dict[str, int] = {}
         self._known: OrderedDict[str, _ShortForm] = OrderedDict()
+        self._domains = self._weighted_domains()
+
+    def _weighted_domains(self) -> dict[str, _Profile]:
+        """The domains' context profiles of all knowledge stores, weighted; computed once for
+        the same stores (a second ranker, e.g. for another language, reuses them) and again
+        after any of them is written to."""
+        key = ("weighted domain profiles", tuple(id(store) for store in self.knowledge))
+        known = [store.derived.get(key) for store in self.knowledge]
+        if known[0] is not None and all(k is known[0] for k in known):
+            document_frequencies, weighted = cast(_WeightedDomains, known[0])
+            self._df.update(document_frequencies)
+            return weighted
         domains: dict[str, Counter[str]] = {}
         for store in self.knowledge:
             for domain, profile in store.domain_profiles().items():
                 domains.setdefault(domain, Counter()).update(profile)
         self._frequencies(term for profile in domains.values() for term in profile)
-        self._domains = {domain: self._profile(c) for domain, c in domains.items()}
+        weighted = {domain: self._profile(c) for domain, c in domains.items()}
+        computed = (dict(self._df), weighted)
+        for store in self.knowledge:
+            store.derived[key] = computed
+        return weighted
 
     def features(
         self, short: str, context: str, vector: Vectors | None = None
@@ -247,6 +263,10 @@ class _Profile(NamedTuple):
     total: int
     weights: dict[str, float]
     norm: float
+
+
+# document frequencies of the domain profiles' words, and the weighted profiles by domain
+_WeightedDomains = tuple[dict[str, int], dict[str, _Profile]]
 
 
 class _Context(NamedTuple):
