@@ -77,6 +77,11 @@ def test_rankers_share_weighted_domains_until_the_dictionary_changes() -> None:
     assert third._domains is not first._domains
     assert "calcium" in third._domains["nutrition"].counts
     assert "calcium" not in first._domains["nutrition"].counts
+    other = AcronymDictionary.create()
+    joint = Disambiguator(d, (d, other))
+    assert Disambiguator(d, (d, other))._domains is joint._domains
+    other.add([Entry("AI", "adequate intake", 1, domain="nutrition")], "x")  # a write elsewhere
+    assert Disambiguator(d, (d, other))._domains is not joint._domains
 
 
 def test_unknown_short_forms_get_no_candidates(ai_dictionary: AcronymDictionary) -> None:

@@ -95,6 +95,7 @@ class AcronymDictionary:
         # what readers compute from the contents (domain profiles, their weighting), kept
         # until the next write; keyed by a tuple naming the computation
         self.derived: dict[tuple[object, ...], object] = {}
+        self.generation = 0  # how many writes this object has made
 
     @classmethod
     def open(cls, path: Path, *, writable: bool = False) -> AcronymDictionary:
@@ -240,7 +241,7 @@ class AcronymDictionary:
     def add(self, entries: Iterable[Entry], source: str, licence: str = "", about: str = "") -> int:
         """Add long forms from one source in one transaction; counts add up. Returns rows read."""
         n = 0
-        self.derived.clear()
+        self._changed()
         with self._db:
             source_id = self._register(source, licence, about)
             for chunk in _chunks(entries):
@@ -270,7 +271,7 @@ class AcronymDictionary:
             df.update(set(terms))
             n += 1
         pairs = {(short, long) for short, long, _ in counts}
-        self.derived.clear()
+        self._changed()
         with self._db:
             source_id = self._register(source, licence, "")
             self._db.executemany(
@@ -297,7 +298,7 @@ class AcronymDictionary:
 
     def refresh_domains(self) -> None:
         """Recount the context words of each domain (from the long forms' domain tags)."""
-        self.derived.clear()
+        self._changed()
         with self._db:
             self._db.execute("DELETE FROM domain_terms")
             self._db.execute(
@@ -305,6 +306,10 @@ class AcronymDictionary:
                 "JOIN long_forms l ON l.form = c.form AND l.source = c.source "
                 "JOIN terms t ON t.id = c.term WHERE l.domain != '' GROUP BY l.domain, t.term"
             )
+
+    def _changed(self) -> None:
+        self.derived.clear()
+        self.generation += 1
 
     def domain_profiles(self) -> dict[str, Counter[str]]:
         """The context words of each domain (see :meth:`refresh_domains`), read once."""
@@ -320,7 +325,7 @@ class AcronymDictionary:
     def add_usage(self, rates: dict[str, tuple[int, int]], source: str, licence: str = "") -> None:
         """Record how often annotators marked each written form as an abbreviation where it
         occurred: ``{form: (times annotated, times seen)}`` (one transaction)."""
-        self.derived.clear()
+        self._changed()
         with self._db:
             source_id = self._register(source, licence, "")
             self._db.executemany(

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import math
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from termlens.acronyms.dictionary import AcronymDictionary, Sense
 from termlens.acronyms.lexical import STOPWORDS, content_terms, words
@@ -108,22 +109,25 @@ class Disambiguator:
     def _weighted_domains(self) -> dict[str, _Profile]:
         """The domains' context profiles of all knowledge stores, weighted; computed once for
         the same stores (a second ranker, e.g. for another language, reuses them) and again
-        after any of them is written to."""
-        key = ("weighted domain profiles", tuple(id(store) for store in self.knowledge))
-        known = [store.derived.get(key) for store in self.knowledge]
-        if known[0] is not None and all(k is known[0] for k in known):
-            document_frequencies, weighted = cast(_WeightedDomains, known[0])
-            self._df.update(document_frequencies)
-            return weighted
+        after any of them is written to. Kept by the first store."""
+        first, others = self.knowledge[0], self.knowledge[1:]
+        key = ("weighted domain profiles", len(others))
+        cached = first.derived.get(key)
+        if isinstance(cached, _WeightedDomains) and cached.made_with(others):
+            self._df.update(cached.document_frequencies)
+            return cached.profiles
         domains: dict[str, Counter[str]] = {}
         for store in self.knowledge:
             for domain, profile in store.domain_profiles().items():
                 domains.setdefault(domain, Counter()).update(profile)
         self._frequencies(term for profile in domains.values() for term in profile)
         weighted = {domain: self._profile(c) for domain, c in domains.items()}
-        computed = (dict(self._df), weighted)
-        for store in self.knowledge:
-            store.derived[key] = computed
+        first.derived[key] = _WeightedDomains(
+            tuple(weakref.ref(store) for store in others),
+            tuple(store.generation for store in others),
+            dict(self._df),
+            weighted,
+        )
         return weighted
 
     def features(
@@ -265,8 +269,20 @@ class _Profile(NamedTuple):
     norm: float
 
 
-# document frequencies of the domain profiles' words, and the weighted profiles by domain
-_WeightedDomains = tuple[dict[str, int], dict[str, _Profile]]
+@dataclass(frozen=True, slots=True)
+class _WeightedDomains:
+    """Weighted domain profiles, and the other knowledge stores (in the state) they came from."""
+
+    others: tuple[weakref.ref[AcronymDictionary], ...]
+    generations: tuple[int, ...]
+    document_frequencies: dict[str, int]
+    profiles: dict[str, _Profile]
+
+    def made_with(self, others: Sequence[AcronymDictionary]) -> bool:
+        return len(others) == len(self.others) and all(
+            ref() is store and store.generation == generation
+            for ref, store, generation in zip(self.others, others, self.generations, strict=True)
+        )
 
 
 class _Context(NamedTuple):
