@@ -7,6 +7,7 @@ short form's letters, digits and Greek letters from the long form's words.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -76,7 +77,8 @@ _CUE_CANDIDATE = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*")
 _BEFORE_CAPITALS = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
 # Each with the strings one of which a text must hold for the pattern to match there (a cheap
 # test that spares scanning most texts for dashes).
-_CUE_SITES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+_Site = tuple[re.Pattern[str], tuple[str, ...]]
+_CUE_SITES: tuple[_Site, ...] = (
     (re.compile(r",[^\S\n]*" + _BEFORE_CAPITALS), (",",)),
     (re.compile(r" [—–-] ?" + _BEFORE_CAPITALS), (" —", " –", " -")),
     (
@@ -88,7 +90,7 @@ _CUE_SITES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     ),
 )
 # Where ``SF, also known as long form`` may be: the naming words after the short form
-_NAMING_SITES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+_NAMING_SITES: tuple[_Site, ...] = (
     (
         re.compile(
             r" (?=[kctrs])(?:known\s+as|called|termed|referred\s+to\s+as|stands\s+for|significa)\s+"
@@ -539,23 +541,16 @@ def _acceptable(short: str, result: Alignment, pattern: Pattern) -> bool:
 
 def _cue_definitions(doc: Document) -> list[Definition]:
     """Definitions introduced by words, commas or dashes rather than brackets."""
-    found: list[Definition] = []
-    text = doc.text
-    for pattern, marks in _CUE_SITES:
-        if not any(mark in text for mark in marks):
-            continue
-        for site in pattern.finditer(text):
-            definition = _short_after_cue(doc, site)
-            if definition is not None:
-                found.append(definition)
-    for pattern, marks in _NAMING_SITES:
-        if not any(mark in text for mark in marks):
-            continue
-        for site in pattern.finditer(text):
-            definition = _short_before_cue(doc, site)
-            if definition is not None:
-                found.append(definition)
-    return found
+    after = (_short_after_cue(doc, site) for site in _sites(doc.text, _CUE_SITES))
+    before = (_short_before_cue(doc, site) for site in _sites(doc.text, _NAMING_SITES))
+    return [d for d in (*after, *before) if d is not None]
+
+
+def _sites(text: str, patterns: tuple[_Site, ...]) -> Iterator[re.Match[str]]:
+    """The matches of each pattern, skipping the patterns whose marks the text lacks."""
+    for pattern, marks in patterns:
+        if any(mark in text for mark in marks):
+            yield from pattern.finditer(text)
 
 
 def _short_after_cue(doc: Document, site: re.Match[str]) -> Definition | None:
