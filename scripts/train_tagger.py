@@ -2,8 +2,8 @@
 
     python scripts/train_tagger.py --model en|es|da|fa|vi [--data DIR] [--out src/termlens/data]
 
-One CRF per language: en from SciAI train (SDU@AAAI-21) and nine tenths of the SDU@AAAI-22
-English legal and scientific files; es, da, fa and vi from nine tenths of their SDU@AAAI-22 file.
+One CRF per language: en from SciAI train (SDU@AAAI-21, its features also marked with the
+SciAI convention) and nine tenths of the SDU@AAAI-22 English legal and scientific files; es, da, fa and vi from nine tenths of their SDU@AAAI-22 file.
 The remaining tenth (record i with i % 10 == 0) is held out for evaluation. Prints the scores,
 writes the model and its manifest entry; MODEL_CARD.md is updated by hand from the table.
 """
@@ -54,7 +54,7 @@ def sciai_sequences(path: Path) -> Iterator[Sequence]:
             for n, i in enumerate(word_range):
                 labels[i] = label if n == 0 or label == "O" else "I-" + label[2:]
         words = [p.text for p in pieces]
-        yield token_features(words, rule_labels(text, pieces, "en"), "en"), labels
+        yield token_features(words, rule_labels(text, pieces, "en"), "en", "sciai"), labels
 
 
 def sdu_sequences(records: list[dict[str, object]], lang: str) -> Iterator[Sequence]:

@@ -56,6 +56,14 @@ def test_shape() -> None:
     ]
 
 
+def test_a_convention_marks_a_copy_of_every_feature() -> None:
+    words, rules = ["the", "GPU"], ["-", "-"]
+    plain = token_features(words, rules, "en")
+    marked = token_features(words, rules, "en", "sciai")
+    for mine, theirs in zip(plain, marked, strict=True):
+        assert theirs == mine + [f"sciai|{feature}" for feature in mine]
+
+
 def test_subtokens_split_compounds_and_keep_offsets() -> None:
     text = "EU's SMV-præstation and IL-6"
     pieces = subtokens(list(tokenize(text)))

@@ -26,6 +26,10 @@ from termlens.text import Document, Language, Span, Token, tokenize
 Label = Literal["O", "B-short", "I-short", "B-long", "I-long"]
 Kind = Literal["short", "long"]
 MODEL_FOR_LANGUAGE = {"en": "en", "es": "es", "fr": "es", "da": "da", "fa": "fa", "vi": "vi"}
+# the annotation conventions that each model learned apart from its other training data (see
+# `token_features`): the English model marks SciAI's, so its unmarked features follow the
+# SDU@AAAI-22 English files (marking both lost 0.95 F1 on the legal tenth)
+CONVENTIONS = {"en": ("sciai",)}
 
 _SHAPE_RUNS = re.compile(r"(.)\1{2,}")
 _RULE_SPAN_LABELS: dict[str, tuple[Label, Label]] = {
@@ -120,8 +124,14 @@ def words_as_text(words: Sequence[str]) -> tuple[str, list[Token], list[range]]:
     return text, pieces, ranges
 
 
-def token_features(words: Sequence[str], rules: Sequence[str], lang: str) -> list[list[str]]:
-    """CRF features for each token of a sentence in language ``lang`` (en, es, da, fa, vi, fr)."""
+def token_features(
+    words: Sequence[str], rules: Sequence[str], lang: str, convention: str | None = None
+) -> list[list[str]]:
+    """CRF features for each token of a sentence in language ``lang`` (en, es, da, fa, vi, fr).
+
+    With a ``convention`` (the annotation guidelines of a corpus, e.g. "sciai"), every feature
+    also comes as a copy marked with it, so that a model trained on several corpora learns what
+    they share and where each differs (Daumé's feature augmentation)."""
     depth = 0
     inside: list[bool] = []
     for word in words:
@@ -168,6 +178,8 @@ def token_features(words: Sequence[str], rules: Sequence[str], lang: str) -> lis
                 feats.append(f"{offset}:edge")
         if i + 1 < n:
             feats.append(f"w+1={low}|{words[i + 1].lower()}")
+        if convention is not None:
+            feats += [f"{convention}|{feat}" for feat in feats]
         out.append(feats)
     return out
 
@@ -181,7 +193,9 @@ class AcronymTagger:
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(str(model))
 
-    def tag_words(self, words: Sequence[str], lang: str = "en") -> list[Label]:
+    def tag_words(
+        self, words: Sequence[str], lang: str = "en", convention: str | None = None
+    ) -> list[Label]:
         """BIO labels for pre-tokenised words (SciAI style: words joined by single spaces).
 
         The words are cut into the tagger's tokens like any text; a word takes the label of its
@@ -191,11 +205,11 @@ class AcronymTagger:
             return []
         text, pieces, ranges = words_as_text(words)
         rules = rule_labels(text, pieces, rules_language(lang))
-        labels = self._tag([p.text for p in pieces], rules, lang)
+        labels = self._tag([p.text for p in pieces], rules, lang, convention)
         return [labels[r.start] if r else "O" for r in ranges]
 
     def tag_document(
-        self, doc: Document, lang: str | None = None
+        self, doc: Document, lang: str | None = None, convention: str | None = None
     ) -> tuple[list[Token], list[Label]]:
         """The document's tagger tokens (see :func:`subtokens`) and a BIO label for each,
         sentence by sentence; ``lang`` (en, es, da, fa, vi, fr) defaults to the document's."""
@@ -209,14 +223,19 @@ class AcronymTagger:
             while index < len(tokens) and tokens[index].start < sentence.end:
                 index += 1
             words = [t.text for t in tokens[begin:index]]
-            labels.extend(self._tag(words, rules[begin:index], lang))
+            labels.extend(self._tag(words, rules[begin:index], lang, convention))
         labels.extend(["O"] * (len(tokens) - len(labels)))
         return tokens, labels
 
-    def _tag(self, words: list[str], rules: Sequence[str], lang: str) -> list[Label]:
+    def _tag(
+        self, words: list[str], rules: Sequence[str], lang: str, convention: str | None
+    ) -> list[Label]:
         if not words:
             return []
-        labels: list[Label] = self._tagger.tag(token_features(words, rules, lang))
+        if convention not in CONVENTIONS.get(MODEL_FOR_LANGUAGE.get(lang, "en"), ()):
+            convention = None  # a model trained on one corpus has no marked features
+        features = token_features(words, rules, lang, convention)
+        labels: list[Label] = self._tagger.tag(features)
         return consistent_short_forms(words, with_rule_definitions(words, rules, labels, lang))
 
 

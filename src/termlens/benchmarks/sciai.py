@@ -61,7 +61,10 @@ def load(path: Path) -> list[Record]:
 def predict(records: Iterable[Record], tagger: AcronymTagger) -> list[Prediction]:
     """One BIO label per token of each record."""
     return [
-        {"id": record["id"], "predictions": list(tagger.tag_words(record["tokens"]))}
+        {
+            "id": record["id"],
+            "predictions": list(tagger.tag_words(record["tokens"], convention="sciai")),
+        }
         for record in records
     ]
 
