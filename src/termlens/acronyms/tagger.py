@@ -199,7 +199,8 @@ class AcronymTagger:
         """BIO labels for pre-tokenised words (SciAI style: words joined by single spaces).
 
         The words are cut into the tagger's tokens like any text; a word takes the label of its
-        first piece.
+        first piece. ``convention``: the corpus whose annotation guidelines to follow, when the
+        model learned them apart (see :data:`CONVENTIONS`); "sciai" for SciAI.
         """
         if not words:
             return []
