@@ -159,6 +159,19 @@ def test_bench_sciai(tmp_path: Path, fixtures: Path) -> None:
     assert "macro" in stdout
 
 
+def test_an_empty_data_file_is_warned_about(tmp_path: Path, fixtures: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text("[]")
+    out = tmp_path / "pred.json"
+    code, _, stderr = run("bench", "sciai", "--data", str(empty), "--predictions", str(out))
+    assert code == 0 and json.loads(out.read_text()) == []
+    assert "empty.json: no records in it; is it the right file?" in stderr
+    _, _, quiet = run(
+        "bench", "sciai", "--data", str(fixtures / "tiny_sciai.json"), "--predictions", str(out)
+    )
+    assert "warning" not in quiet
+
+
 def test_bench_sdu22_ae(tmp_path: Path, fixtures: Path) -> None:
     out = tmp_path / "pred.json"
     code, stdout, _ = run(

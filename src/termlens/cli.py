@@ -23,7 +23,7 @@ from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
-from termlens.cli_common import guarded, progress
+from termlens.cli_common import guarded, progress, warn_if_empty
 from termlens.cli_concepts import bench_scico, concepts_app
 from termlens.cli_dictionary import DictionaryOption, dict_app, open_dictionary
 from termlens.cli_taxonomy import attach, bench_semeval16, taxonomy_app
@@ -215,6 +215,7 @@ def bench_bioc(
 ) -> None:
     """Abbreviation pairs in a BioC XML corpus (MEDSTRACT, BIOADI, SH/BioText, Ab3P)."""
     documents = bioc.load(data)
+    warn_if_empty(len(documents), "documents", data)
     pairs = bioc.predict(progress(documents, len(documents), "bioc"))
     bioc.write_predictions(pairs, predictions)
     gold_docs = bioc.load(gold) if gold is not None else documents
@@ -235,6 +236,7 @@ def bench_barr2_pairs(
 ) -> None:
     """BARR2 sub-track 1: short-form / long-form pairs in Spanish clinical cases."""
     texts = barr2.load_texts(data)
+    warn_if_empty(len(texts), "case texts", data)
     relations = barr2.predict(progress(texts.items(), len(texts), "barr2"))
     barr2.write_predictions(relations, predictions)
     typer.echo(f"wrote {len(relations)} pairs to {predictions}", err=True)
@@ -253,6 +255,7 @@ def bench_barr2_resolution(
 ) -> None:
     """BARR2 sub-track 2: every abbreviation of Spanish clinical cases with its definition."""
     texts = barr2.load_texts(data)
+    warn_if_empty(len(texts), "case texts", data)
     gold_rows = barr2_resolution.read_resolutions(gold) if gold is not None else None
     if folds:
         if gold_rows is None:
@@ -279,6 +282,7 @@ def bench_barr2_resolution(
 def bench_sciai(data: DataOption, predictions: PredictionsOption) -> None:
     """SciAI (SDU@AAAI-21 task 1): a BIO label per token; macro P/R/F1 when labels are given."""
     records = sciai.load(data)
+    warn_if_empty(len(records), "records", data)
     output = sciai.predict(progress(records, len(records), "sciai"), default_tagger("en"))
     sciai.write_predictions(output, predictions)
     typer.echo(f"wrote {len(output)} records to {predictions}", err=True)
@@ -299,6 +303,7 @@ def bench_sdu22_ae(
     """SDU@AAAI-22 acronym extraction: character spans; macro P/R/F1 when gold is given."""
     tagger = default_tagger(sdu22_ae.language_code(lang))  # a clear error before any work
     records = sdu22_ae.load(data)
+    warn_if_empty(len(records), "records", data)
     output = sdu22_ae.predict(progress(records, len(records), "sdu22-ae"), tagger, lang)
     sdu22_ae.write_predictions(output, predictions)
     typer.echo(f"wrote {len(output)} records to {predictions}", err=True)
@@ -317,6 +322,7 @@ def bench_sciad(
 ) -> None:
     """SciAD (SDU@AAAI-21 task 2): the long form of each acronym; macro P/R/F1 and accuracy."""
     examples = ad.load_sciad(data)
+    warn_if_empty(len(examples), "examples", data)
     bundled = default_dictionary()
     chosen = _disambiguate(
         examples, dictionary, "sdu", bundled, folds, frozenset({ad.SCIAD_SOURCE})
@@ -343,6 +349,7 @@ def bench_sdu22_ad(
     if lang not in ad.SDU22_LANGUAGES:
         raise choose_one("language", lang, ad.SDU22_LANGUAGES)
     examples = ad.load_sdu22(data)
+    warn_if_empty(len(examples), "examples", data)
     bundled = default_dictionary()
     training, examples = ad.held_out(examples) if held_out else ([], examples)
     knowledge = ad.dictionary_for(dictionary, "sdu", training)
@@ -372,6 +379,7 @@ def bench_gladis(
 ) -> None:
     """GLADIS: the long form of each acronym (JSON lines input); averaged F1 and accuracy."""
     examples = ad.load_gladis(data)
+    warn_if_empty(len(examples), "examples", data)
     chosen = _disambiguate(examples, dictionary, "gladis", default_dictionary(), 0, frozenset())
     _write_json(
         predictions,

@@ -1,10 +1,11 @@
-"""Helpers shared by the command modules: one-line errors and progress bars."""
+"""Helpers shared by the command modules: one-line errors, progress bars, empty-input warnings."""
 
 from __future__ import annotations
 
 import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import typer
@@ -48,3 +49,9 @@ def progress(items: Iterable[T], total: int, label: str) -> Iterator[T]:
         for item in items:
             yield item
             progress.advance(task)
+
+
+def warn_if_empty(count: int, what: str, source: Path) -> None:
+    """Warn on stderr when an input file held nothing to work on (likely the wrong file)."""
+    if count == 0:
+        typer.echo(f"termlens: warning: {source}: no {what} in it; is it the right file?", err=True)

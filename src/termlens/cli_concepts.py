@@ -11,7 +11,7 @@ from rich.table import Table
 
 from termlens import __version__
 from termlens.benchmarks import scico as scico_bench
-from termlens.cli_common import guarded, progress
+from termlens.cli_common import guarded, progress, warn_if_empty
 from termlens.concepts.cd2cr import is_cd2cr, read_cd2cr
 from termlens.concepts.cluster import predict
 from termlens.concepts.mentions import topic_from_documents
@@ -57,6 +57,7 @@ def concepts_cluster(
         assert source is not None
         warnings: list[str] = []
         topics = read_topics(source, warnings)
+        warn_if_empty(len(topics), "topics", source)
         for warning in warnings:
             typer.echo(f"termlens: warning: {warning}", err=True)
     clustered = _cluster_all(topics)
@@ -83,6 +84,7 @@ def bench_scico(
     """SciCo: cluster every topic's mentions, infer the hierarchy, score against the gold."""
     warnings: list[str] = []
     gold = read_cd2cr(data, warnings) if is_cd2cr(data) else read_topics(data)
+    warn_if_empty(len(gold), "topics", data)
     for warning in warnings:
         typer.echo(f"termlens: warning: {warning}", err=True)
     predicted = _cluster_all(gold)

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from termlens import __version__
 from termlens.benchmarks import semeval16
-from termlens.cli_common import guarded, progress
+from termlens.cli_common import guarded, progress, warn_if_empty
 from termlens.errors import InputError, choose_one
 from termlens.taxonomy.enrich import Placement, default_placer
 from termlens.taxonomy.lmf import export, read_additions
@@ -95,6 +95,7 @@ def bench_semeval16(
 ) -> None:
     """SemEval-2016 Task 14: place each item in WordNet 3.0; score with the task's measures."""
     items = semeval16.read_items(data)
+    warn_if_empty(len(items), "items", data)
     placer = default_placer()
     answers = []
     for item in progress(items, len(items), "semeval16"):
