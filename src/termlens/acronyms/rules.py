@@ -346,7 +346,8 @@ def _long_form_before(
         if _stops_window(text, at, through_commas):  # the last stop opens the window
             begin, cut_word = match.end(), False
             break
-        crossed_comma = crossed_comma or _stops_window(text, at)
+        if through_commas and not crossed_comma:
+            crossed_comma = _stops_window(text, at)
     if through_commas and not crossed_comma:
         return None  # the same words as without commas: already tried
     words = [m.start() for m in _WORD.finditer(text, begin, end)][cut_word:]
