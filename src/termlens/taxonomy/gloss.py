@@ -8,7 +8,7 @@ lemmas (compounds first: "sexual intercourse" is one term), found with WordNet's
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from termlens.taxonomy.wordnet import WordNet, normalise
 
@@ -17,6 +17,7 @@ SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]])[.;!?](?:\s|$)")
 SELF_REFERENCE = re.compile(
     r"^(?:.{0,80}?)\b(?:is|are|was|refers to|refer to|describes|means|denotes)\s+", re.I
 )
+PARENTHESES = re.compile(r"\([^)]*\)")
 MAX_COMPOUND = 4
 SYNONYM_CLAUSE_WORDS = 3  # longer clauses after a semicolon are not synonym lists
 SUBORDINATORS = frozenset(
@@ -72,7 +73,7 @@ def strip_self_reference(lemma: str, text: str) -> str:
     match = SELF_REFERENCE.match(text)
     if not match:
         return text
-    before = re.sub(r"\([^)]*\)", " ", match.group(0))  # "Polymerase chain reaction (PCR) is"
+    before = PARENTHESES.sub(" ", match.group(0))  # "Polymerase chain reaction (PCR) is"
     rest = set(words(before)) - STOPWORDS - {"refer", "describe", "mean", "denote"}
     lemma_words = set(words(lemma))
     return text[match.end() :] if rest and rest <= lemma_words else text
@@ -189,7 +190,7 @@ def synonym_terms(wordnet: WordNet, pos: str, definition: str) -> list[Term]:
     (the last noun, the first verb) when the whole clause is not a WordNet lemma."""
     out: list[Term] = []
     for clause in LABELS.sub("", definition).split(";")[1:]:
-        tokens = [w for w in words(re.sub(r"\([^)]*\)", " ", clause)) if w not in ARTICLES]
+        tokens = [w for w in words(PARENTHESES.sub(" ", clause)) if w not in ARTICLES]
         if pos == "v" and tokens[:1] == ["to"]:
             tokens = tokens[1:]
         if not 1 <= len(tokens) <= SYNONYM_CLAUSE_WORDS:
@@ -199,17 +200,13 @@ def synonym_terms(wordnet: WordNet, pos: str, definition: str) -> list[Term]:
             continue
         head = found[-1] if pos == "n" else found[0]
         out.append(
-            Term(
-                head.lemma,
-                head.text,
-                len(out),
-                0,
-                False,
-                False,
-                False,
-                False,
-                False,
-                head.pos_share,
+            replace(
+                head,
+                index=len(out),
+                after_classifier=False,
+                modifier=False,
+                subordinate=False,
+                after_of=False,
                 synonym=True,
             )
         )
