@@ -6,7 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint bench clean
 
-$(STAMP): pyproject.toml
+# The rules are compiled with mypyc (setup.py): editing them means building again.
+COMPILED := $(wildcard src/termlens/acronyms/align.py src/termlens/acronyms/identify.py src/termlens/acronyms/rules.py src/termlens/acronyms/spans.py)
+
+$(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -18,8 +21,8 @@ demo: $(STAMP)
 	$(BIN)/termlens attach blahg --definition "A dull, uninteresting blog." --top 3
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check setup.py src tests bench
+	$(BIN)/ruff format --check setup.py src tests bench
 	$(BIN)/mypy
 
 test: lint
@@ -30,4 +33,5 @@ bench: $(STAMP)
 	bash bench/run_abbreviation_throughput.sh
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
+	find src -name '*.so' -delete

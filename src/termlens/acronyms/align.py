@@ -9,20 +9,22 @@ every word of the long form that explains no unit costs something (little for "o
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
+from typing import Final
 
-GREEK_NAMES: dict[str, str] = {
+GREEK_NAMES: Final[dict[str, str]] = {
     "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
     "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
     "ξ": "xi", "ο": "omicron", "π": "pi", "ρ": "rho", "σ": "sigma", "ς": "sigma", "τ": "tau",
     "υ": "upsilon", "φ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega",
 }  # fmt: skip
-NUMBER_WORDS: dict[str, tuple[str, ...]] = {
+NUMBER_WORDS: Final[dict[str, tuple[str, ...]]] = {
     "1": ("one", "first", "mono", "uni", "single", "uno", "primer", "primera"),
     "2": ("two", "to", "second", "bi", "di", "double", "dual", "dos", "segundo", "segunda"),
     "3": ("three", "third", "tri", "tres", "tercer", "tercera"),
@@ -30,31 +32,32 @@ NUMBER_WORDS: dict[str, tuple[str, ...]] = {
     "5": ("five", "penta", "cinco"),
     "6": ("six", "hexa", "seis"),
 }
-FUNCTION_WORDS = frozenset(
+FUNCTION_WORDS: Final = frozenset(
     "of the and in for to with on by from at a an as or its their into via using "
     "de del la las el los y en con por para a al o e un una su sus".split()
 )
 
-OPENING_STOPWORDS = FUNCTION_WORDS | frozenset(
+OPENING_STOPWORDS: Final = FUNCTION_WORDS | frozenset(
     "have has had is are was were be been encode encodes encoding addition currents domain "
     "that which these this those we our than".split()
 )
 
-_PIECE = re.compile(r"[^\W_]+")
-_NON_SPACE = re.compile(r"\S+")
+_PIECE: Final = re.compile(r"[^\W_]+")
+_NON_SPACE: Final = re.compile(r"\S+")
+_CAPITAL_PIECE: Final = re.compile(r"[^\W\d_][^\W\d_A-Z]*")  # a letter and its lowercase tail
 
-START = 2.0  # unit matched at the start of a word
-CONTINUE = 1.5  # unit matched right after the previous unit, inside a word
-INSIDE = 0.5  # unit matched later inside the same word as the previous unit
-INSIDE_NEW_WORD = -1.0  # first unit of a word, matched inside it (rewriting -> W)
-SKIP_DIGIT = -1.0  # a digit run of the short form left unexplained (FA2E)
-SKIP_LETTER = -2.5  # a letter of the short form left unexplained
-UNUSED_WORD = -1.5  # a content word of the long form that explains no unit
-UNUSED_FUNCTION_WORD = -0.6
-UNUSED_NUMBER = -0.5
-MIN_UNITS_TO_SKIP = 3  # shorter short forms must be explained whole
-RETRY_WITH_SKIP_BELOW = 0.5  # quality under which an alignment that skips a unit is tried
-WORD_PREFIX = -0.5  # a part of the first word before the first unit (c-Jun -> J)
+START: Final = 2.0  # unit matched at the start of a word
+CONTINUE: Final = 1.5  # unit matched right after the previous unit, inside a word
+INSIDE: Final = 0.5  # unit matched later inside the same word as the previous unit
+INSIDE_NEW_WORD: Final = -1.0  # first unit of a word, matched inside it (rewriting -> W)
+SKIP_DIGIT: Final = -1.0  # a digit run of the short form left unexplained (FA2E)
+SKIP_LETTER: Final = -2.5  # a letter of the short form left unexplained
+UNUSED_WORD: Final = -1.5  # a content word of the long form that explains no unit
+UNUSED_FUNCTION_WORD: Final = -0.6
+UNUSED_NUMBER: Final = -0.5
+MIN_UNITS_TO_SKIP: Final = 3  # shorter short forms must be explained whole
+RETRY_WITH_SKIP_BELOW: Final = 0.5  # quality under which an alignment that skips a unit is tried
+WORD_PREFIX: Final = -0.5  # a part of the first word before the first unit (c-Jun -> J)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,32 +121,17 @@ def units(short_form: str) -> tuple[Unit, ...]:
 
 
 class _Layout:
-    """Per-character view of a long-form window: folded text, words and their costs."""
+    """A long-form window cut into pieces (runs of letters and digits) with their costs."""
 
-    __slots__ = (
-        "_found",
-        "_parts",
-        "low",
-        "piece",
-        "piece_cost",
-        "piece_starts",
-        "prefix_cost",
-        "starts",
-        "text",
-    )
+    __slots__ = ("_found", "_parts", "low", "piece_cost", "piece_starts", "prefix_cost", "text")
 
-    def __init__(self, text: str, low: str) -> None:
-        self.low = low
-        size = len(low)
-        self.piece = [-1] * size
-        self.starts = [False] * size
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.low = fold(text)
         self.piece_starts: list[int] = []
         costs: list[float] = []
-        for index, match in enumerate(_PIECE.finditer(low)):
-            start, end = match.span()
-            self.piece[start:end] = [index] * (end - start)
-            self.starts[start] = True
-            self.piece_starts.append(start)
+        for match in _PIECE.finditer(self.low):
+            self.piece_starts.append(match.start())
             word = match.group()
             if word in FUNCTION_WORDS:
                 costs.append(UNUSED_FUNCTION_WORD)
@@ -153,8 +141,7 @@ class _Layout:
                 costs.append(UNUSED_WORD)
         self.piece_cost = costs
         self.prefix_cost = [0.0, *accumulate(costs)]
-        self.text = text
-        self._found: dict[str, list[tuple[int, int]]] = {}
+        self._found: dict[str, list[tuple[int, int, int]]] = {}
         self._parts: dict[int, list[int]] = {}
 
     def parts(self, start: int) -> list[int]:
@@ -168,15 +155,18 @@ class _Layout:
             self._parts[start] = found
         return found
 
-    def matches(self, alt: str) -> list[tuple[int, int]]:
-        """(offset, length) of every place ``alt`` may explain a unit (long ones at word starts)."""
+    def matches(self, alt: str) -> list[tuple[int, int, int]]:
+        """(offset, length, piece) of every place ``alt`` may explain a unit (long ones at word
+        starts)."""
         found = self._found.get(alt)
         if found is None:
             found = []
+            starts = self.piece_starts
             pos = self.low.find(alt)
             while pos != -1:
-                if len(alt) == 1 or self.starts[pos]:
-                    found.append((pos, len(alt)))
+                piece = bisect_right(starts, pos) - 1
+                if len(alt) == 1 or starts[piece] == pos:
+                    found.append((pos, len(alt), piece))
                 pos = self.low.find(alt, pos + 1)
             self._found[alt] = found
         return found
@@ -203,7 +193,7 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     missing = _missing_letters(sf_units, low)
     if missing > 1:
         return None
-    layout = _layout(text)
+    layout = _Layout(text)
     result = _align(sf_units, layout, starts, 0) if missing == 0 else None
     if len(sf_units) >= MIN_UNITS_TO_SKIP and (
         result is None or result.quality < RETRY_WITH_SKIP_BELOW
@@ -267,43 +257,65 @@ def _bad_opening(text: str, low: str, start: int) -> bool:
     return word in OPENING_STOPWORDS or lone_letter
 
 
-@lru_cache(maxsize=64)
-def _layout(text: str) -> _Layout:
-    return _Layout(text, fold(text))
-
-
 def _align(
     sf_units: tuple[Unit, ...], layout: _Layout, starts: list[int], max_skips: int
 ) -> Alignment | None:
     text, low = layout.text, layout.low
-    n_units = len(sf_units)
-    n_pieces = len(layout.piece_cost)
-    piece_of = layout.piece
-    is_start = layout.starts
-    prefix = layout.prefix_cost
-    options = [_options(unit, layout) for unit in sf_units]
-    memo: dict[tuple[int, int, int, int], tuple[float, int]] = {}
+    programme = _Programme(sf_units, layout)
+    result: Alignment | None = None
+    first = sf_units[0]
+    first_at = {pos for pos, _, _ in programme.options[0]}
+    for start in sorted(starts, reverse=True):
+        parts = layout.parts(start)
+        if first_at.isdisjoint(parts) or _bad_opening(text, low, start):
+            continue
+        # the first unit may start a later part of the first word: "pre-T cell receptor (TCR)"
+        first_piece = bisect_left(layout.piece_starts, start)  # the piece of parts[0]
+        for part, pos in enumerate(parts):
+            for alt in first.alternatives:
+                if low.startswith(alt, pos):
+                    score, skipped = programme.best(0, pos, len(alt), first_piece + part, max_skips)
+                    score += START + part * WORD_PREFIX
+                    if score > -math.inf and (result is None or score > result.score + 1e-9):
+                        result = Alignment(start, score, score / len(sf_units), skipped)
+                    break
+    return result
 
-    def best(i: int, pos: int, length: int, skips: int) -> tuple[float, int]:
-        """Best (score, skipped) for units after ``i``, unit ``i`` sitting at pos..pos+length."""
-        key = (i, pos, length, skips)
-        known = memo.get(key)
+
+class _Programme:
+    """The dynamic programme of one alignment: best scores of the units after each placement."""
+
+    __slots__ = ("layout", "memo", "options", "size", "units")
+
+    def __init__(self, sf_units: tuple[Unit, ...], layout: _Layout) -> None:
+        self.units = sf_units
+        self.layout = layout
+        self.options = [_options(unit, layout) for unit in sf_units]
+        self.size = len(layout.low) + 1
+        self.memo: dict[int, tuple[float, int]] = {}
+
+    def best(self, i: int, pos: int, length: int, piece: int, skips: int) -> tuple[float, int]:
+        """Best (score, skipped) for units after ``i``, unit ``i`` sitting at pos..pos+length in
+        piece ``piece``."""
+        size = self.size
+        key = ((i * size + pos) * size + length) * 2 + skips
+        known = self.memo.get(key)
         if known is not None:
             return known
-        piece = piece_of[pos]
-        if i == n_units - 1:
-            top = (prefix[n_pieces] - prefix[piece + 1], 0)
+        prefix = self.layout.prefix_cost
+        if i == len(self.units) - 1:
+            top = (prefix[-1] - prefix[piece + 1], 0)
         else:
             prev_end = pos + length
-            top = (float("-inf"), 0)
+            top = (-math.inf, 0)
             if skips:
-                skipped_score, skipped_count = best(i + 1, pos, length, skips - 1)
-                top = (skipped_score + sf_units[i + 1].skip_cost, skipped_count + 1)
-            for nxt, nxt_len in options[i + 1]:
+                skipped_score, skipped_count = self.best(i + 1, pos, length, piece, skips - 1)
+                top = (skipped_score + self.units[i + 1].skip_cost, skipped_count + 1)
+            piece_starts = self.layout.piece_starts
+            for nxt, nxt_len, nxt_piece in self.options[i + 1]:
                 if nxt < prev_end:
                     continue
-                nxt_piece = piece_of[nxt]
-                if is_start[nxt]:
+                if piece_starts[nxt_piece] == nxt:
                     gain = START
                 elif nxt == prev_end:
                     gain = CONTINUE
@@ -312,33 +324,15 @@ def _align(
                 else:
                     gain = INSIDE_NEW_WORD
                 gap = prefix[nxt_piece] - prefix[piece + 1] if nxt_piece > piece + 1 else 0.0
-                rest, rest_skipped = best(i + 1, nxt, nxt_len, skips)
+                rest, rest_skipped = self.best(i + 1, nxt, nxt_len, nxt_piece, skips)
                 score = gain + gap + rest
                 if score > top[0]:
                     top = (score, rest_skipped)
-        memo[key] = top
+        self.memo[key] = top
         return top
 
-    result: Alignment | None = None
-    first = sf_units[0]
-    first_at = {pos for pos, _ in options[0]}
-    for start in sorted(starts, reverse=True):
-        parts = layout.parts(start)
-        if first_at.isdisjoint(parts) or _bad_opening(text, low, start):
-            continue
-        # the first unit may start a later part of the first word: "pre-T cell receptor (TCR)"
-        for part, pos in enumerate(parts):
-            for alt in first.alternatives:
-                if low.startswith(alt, pos):
-                    score, skipped = best(0, pos, len(alt), max_skips)
-                    score += START + part * WORD_PREFIX
-                    if score > float("-inf") and (result is None or score > result.score + 1e-9):
-                        result = Alignment(start, score, score / n_units, skipped)
-                    break
-    return result
 
-
-def _options(unit: Unit, layout: _Layout) -> list[tuple[int, int]]:
+def _options(unit: Unit, layout: _Layout) -> list[tuple[int, int, int]]:
     """Where in the window each alternative of a unit can match, in text order."""
     if len(unit.alternatives) == 1:
         return layout.matches(unit.alternatives[0])
@@ -353,7 +347,7 @@ def align_unordered(short_form: str, text: str, starts: list[int]) -> Alignment 
     word. Every content word must give one piece; function words may. Returns the shortest such
     long form ending at the end of ``text``, or None.
     """
-    pieces = [fold(p) for p in re.findall(r"[^\W\d_][^\W\d_A-Z]*", short_form)]
+    pieces = [fold(p) for p in _CAPITAL_PIECE.findall(short_form)]
     if len(pieces) < 2 or any(ch.isdigit() for ch in short_form):
         return None
     low = fold(text)

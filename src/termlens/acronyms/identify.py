@@ -7,13 +7,14 @@ import multiprocessing
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
 from termlens.text import Document, LanguageOption, Span
 
-CHUNK_SIZE = 64  # documents sent to a worker process at a time
+CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
 
 
 @dataclass(frozen=True, slots=True)

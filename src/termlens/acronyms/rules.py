@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from termlens.acronyms.align import (
     FUNCTION_WORDS,
@@ -28,57 +28,57 @@ from termlens.text import CONNECTORS, WORD, Document, Language, Span
 
 Pattern = Literal["long (short)", "short (long)", "cue", "tagger"]
 
-MIN_QUALITY = 0.5  # score per short-form unit an alignment needs
-MIN_QUALITY_LOWERCASE = 1.0  # stricter for all-lowercase short forms ("pit", "ml")
-MIN_QUALITY_ACROSS_COMMAS = 1.0  # for a long form that runs across commas,
-MIN_UNITS_ACROSS_COMMAS = 4  # which only long short forms have
-MIN_QUALITY_CUE = 1.5  # stricter for definitions introduced by a cue word
-MAX_SHORT_FORM_CHARS = 12
-MAX_LOWERCASE_CHARS = 5  # longer all-lowercase bracket words are words ("residues", "letter")
-SCAN_CHARS = 400  # how far to look for a closing bracket
-WINDOW_CHARS = 300  # how far before a short form to look for its long form
+MIN_QUALITY: Final = 0.5  # score per short-form unit an alignment needs
+MIN_QUALITY_LOWERCASE: Final = 1.0  # stricter for all-lowercase short forms ("pit", "ml")
+MIN_QUALITY_ACROSS_COMMAS: Final = 1.0  # for a long form that runs across commas,
+MIN_UNITS_ACROSS_COMMAS: Final = 4  # which only long short forms have
+MIN_QUALITY_CUE: Final = 1.5  # stricter for definitions introduced by a cue word
+MAX_SHORT_FORM_CHARS: Final = 12
+MAX_LOWERCASE_CHARS: Final = 5  # longer all-lowercase bracket words are words ("residues")
+SCAN_CHARS: Final = 400  # how far to look for a closing bracket
+WINDOW_CHARS: Final = 300  # how far before a short form to look for its long form
 
-_OPEN_CLOSE = {"(": ")", "[": "]"}
-_BRACKET = re.compile(r"[()\[\]]")
-_SEPARATOR = re.compile(r"[,;](?=\s)|[()\[\]]")
-_CONNECTORS = frozenset(CONNECTORS)
-_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+_OPEN_CLOSE: Final = {"(": ")", "[": "]"}
+_BRACKET: Final = re.compile(r"[()\[\]]")
+_SEPARATOR: Final = re.compile(r"[,;](?=\s)|[()\[\]]")
+_CONNECTORS: Final = frozenset(CONNECTORS)
+_BLANK_LINE: Final = re.compile(r"\n[^\S\n]*\n")
 # What may end the words that may hold a long form (checked by _stops_window)
-_STOP_CHAR = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
-_WORD_WITH_BRACKETS = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
-_ARTICLE = re.compile(r"(?:the|a|an|el|la|los|las|un|una)\s+", re.IGNORECASE)
-_NEXT_WORD = re.compile(r"[-‐]?\s*(\w+)")
-_INNER_BREAKS = frozenset("-‐‑–/'’")
-_WORD = re.compile(WORD)
-_WORD_SPLIT = re.compile(r"[\s/]+")
-_PART_SPLIT = re.compile(r"[\s/\-()]+")
+_STOP_CHAR: Final = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
+_WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
+_ARTICLE: Final = re.compile(r"(?:the|a|an|el|la|los|las|un|una)\s+", re.IGNORECASE)
+_NEXT_WORD: Final = re.compile(r"[-‐]?\s*(\w+)")
+_INNER_BREAKS: Final = frozenset("-‐‑–/'’")
+_WORD: Final = re.compile(WORD)
+_WORD_SPLIT: Final = re.compile(r"[\s/]+")
+_PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
 # One token that is itself a symbol (Hsp82, H-Ras, L1CAM), so not a long form: it holds no
 # run of three lowercase or five capital letters (unlike RalGDS-like, Interleukin-6, PIN-FORMED)
-_SYMBOL = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
-_LONG_FORM_END = re.compile(r"[,;.:()—–]")
-_LEADING_CUES = (
+_SYMBOL: Final = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
+_LONG_FORM_END: Final = re.compile(r"[,;.:()—–]")
+_LEADING_CUES: Final = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
     "hereafter", "hereinafter", "referred to as", "known as", "called", "termed",
     "abbreviated as", "abbreviated", "or", "for", "i.e.", "ie", "en adelante", "conocido como",
     "conocida como", "denominado", "denominada", "llamado", "llamada", "o",
 )  # fmt: skip
-_LEADING_CUE = re.compile(
+_LEADING_CUE: Final = re.compile(
     r"(?:" + "|".join(re.escape(c) for c in _LEADING_CUES) + r")[\s,]+", re.IGNORECASE
 )
-_CUE_WORDS = (
+_CUE_WORDS: Final = (
     r"(?:also\s+)?(?:known\s+as|called|termed|referred\s+to\s+as|abbreviated(?:\s+as)?"
     r"|hereafter(?:\s+(?:referred\s+to\s+as|called))?|hereinafter(?:\s+(?:referred\s+to\s+as"
     r"|called))?|or|o|(?:también\s+)?(?:llamad[oa]|conocid[oa]\s+como|denominad[oa])"
     r"|en\s+adelante)"
 )
 # A clear short form outside brackets: starts with a capital or digit and holds another
-_CUE_CANDIDATE = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*")
+_CUE_CANDIDATE: Final = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*")
 # Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
-_BEFORE_CAPITALS = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
+_BEFORE_CAPITALS: Final = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
 # Each with the strings one of which a text must hold for the pattern to match there (a cheap
 # test that spares scanning most texts for dashes).
 _Site = tuple[re.Pattern[str], tuple[str, ...]]
-_CUE_SITES: tuple[_Site, ...] = (
+_CUE_SITES: Final[tuple[_Site, ...]] = (
     (re.compile(r",[^\S\n]*" + _BEFORE_CAPITALS), (",",)),
     (re.compile(r" [—–-] ?" + _BEFORE_CAPITALS), (" —", " –", " -")),
     (
@@ -90,7 +90,7 @@ _CUE_SITES: tuple[_Site, ...] = (
     ),
 )
 # Where ``SF, also known as long form`` may be: the naming words after the short form
-_NAMING_SITES: tuple[_Site, ...] = (
+_NAMING_SITES: Final[tuple[_Site, ...]] = (
     (
         re.compile(
             r" (?=[kctrs])(?:known\s+as|called|termed|referred\s+to\s+as|stands\s+for|significa)\s+"
@@ -99,33 +99,35 @@ _NAMING_SITES: tuple[_Site, ...] = (
     ),
     (re.compile(r" [—–] (?=[^\W\d_])"), (" — ", " – ")),
 )
-_CANDIDATE_BEFORE = re.compile(
+_CANDIDATE_BEFORE: Final = re.compile(
     r"(?<![\w\-])([A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*)"
     r"(?:,?\s+(?:also|which|que|herein|hereafter|hereinafter))?,?\s*$"
 )
 # The whole cue phrase before a short form ("long form, also known as SF")
-_CUE_BEFORE_SHORT = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
+_CUE_BEFORE_SHORT: Final = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
 # What must follow a short form introduced by a cue
-_END_AFTER_SHORT = re.compile(r"\s*[,;.:)—–]|\s+-\s|\s*$")
-_NOT_SHORT_FORM_CHAR = re.compile(r"[=<>±%×@#®™©\t\n]")  # formulas, brand names
-_LETTER = re.compile(r"[^\W\d_]")
-_LATIN = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
-_DOTTED = re.compile(r"^(?:[^\W\d_]\.){2,}$")
-_GREEK_WORDS = tuple(GREEK_NAMES.values())
-_INHERITANCE = re.compile(
+_END_AFTER_SHORT: Final = re.compile(r"\s*[,;.:)—–]|\s+-\s|\s*$")
+_NOT_SHORT_FORM_CHAR: Final = re.compile(r"[=<>±%×@#®™©\t\n]")  # formulas, brand names
+_LETTER: Final = re.compile(r"[^\W\d_]")
+_LATIN: Final = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
+_DOTTED: Final = re.compile(r"^(?:[^\W\d_]\.){2,}$")
+_GREEK_WORDS: Final = tuple(GREEK_NAMES.values())
+_INHERITANCE: Final = re.compile(
     r"\b(?:[XY]-linked|autosomal(?: dominant| recessive)?)(?: (?:dominant|recessive))?\s+$"
 )
-_TRAILING_NUMBER = re.compile(r"(\d{1,3})$")
-_NUMBER_NAMES: dict[int, tuple[str, ...]] = {
+_TRAILING_NUMBER: Final = re.compile(r"(\d{1,3})$")
+_HEAD_OF_QUANTITY: Final = re.compile(r"([^\s:;]+)\s+[\d<>=≤≥±]")  # a short form and a value
+_REPEAT_DIGIT: Final = re.compile(r"([^\W\d_]+)([2-4])(?=[^\W\d_])")  # W3C, FA2E
+_NUMBER_NAMES: Final[dict[int, tuple[str, ...]]] = {
     1: ("first", "one", "I"), 2: ("second", "two", "II"), 3: ("third", "three", "III"),
     4: ("fourth", "four", "IV"), 5: ("fifth", "five", "V"), 6: ("sixth", "six", "VI"),
     7: ("seventh", "seven", "VII"), 8: ("eighth", "eight", "VIII"), 9: ("ninth", "nine", "IX"),
     10: ("tenth", "ten", "X"),
 }  # fmt: skip
-_YEAR = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
-_ROMAN = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
+_YEAR: Final = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
+_ROMAN: Final = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
 # Units alone in brackets after a quantity word: "the dose (mg)", "the size (bp)"
-_UNITS = frozenset("mg ml mm cm nm μm µm ms min hr kDa bp kb Hz mV pH mL dL".split())
+_UNITS: Final = frozenset("mg ml mm cm nm μm µm ms min hr kDa bp kb Hz mV pH mL dL".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +302,7 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     """The bracket segment as a short form, or its first part when it lists two ("SAPK/JNKs")."""
     segment = doc.text[start:end]
     out = [doc.span(start, end)] if looks_like_short_form(segment) else []
-    head = re.match(r"([^\s:;]+)\s+[\d<>=≤≥±]", segment)  # "(LDH 4.806 U/l)"
+    head = _HEAD_OF_QUANTITY.match(segment)  # "(LDH 4.806 U/l)"
     if head and looks_like_short_form(head.group(1)):
         out.append(doc.span(start, start + head.end(1)))
     slash = segment.find("/")
@@ -514,7 +516,7 @@ def _best_alignment(short: str, window: str, starts: list[int], lang: Language) 
 
 def _expand_repeats(short: str) -> list[str]:
     """Read a digit after letters as a repeat of letter or run (W3C -> WWWC, FA2E -> FAFAE)."""
-    match = re.search(r"([^\W\d_]+)([2-4])(?=[^\W\d_])", short)  # not at the end: E2, CD4
+    match = _REPEAT_DIGIT.search(short)  # not at the end: E2, CD4
     if match is None:
         return []
     run, times = match.group(1), int(match.group(2))
