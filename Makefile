@@ -21,8 +21,8 @@ demo: $(STAMP)
 	$(BIN)/termlens attach blahg --definition "A dull, uninteresting blog." --top 3
 
 lint: $(STAMP)
-	$(BIN)/ruff check setup.py src tests bench
-	$(BIN)/ruff format --check setup.py src tests bench
+	$(BIN)/ruff check setup.py src tests bench scripts
+	$(BIN)/ruff format --check setup.py src tests bench scripts
 	$(BIN)/mypy
 
 test: lint

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 from termlens import Document, find_abbreviations
 from termlens.acronyms import find_abbreviations_in_many
 from termlens.benchmarks import bioc
+from termlens.benchmarks.data_dir import data_dir
 from termlens.text import split_sentences
 
 CORPORA = (
@@ -78,8 +78,7 @@ def interleaved_best_times(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    default = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-    parser.add_argument("--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", default)))
+    parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument(
         "--repeats", type=int, default=5, help="rounds, each running every system once"
     )

@@ -11,18 +11,17 @@ Run by hand: ``python bench/concepts_speed.py [--mentions 1000]``.
 from __future__ import annotations
 
 import argparse
-import os
 import time
-from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import cdist
 
+from termlens.benchmarks.data_dir import data_dir
 from termlens.concepts.cluster import agglomerate, predict
 from termlens.concepts.relate import default_model, pair_features
 from termlens.concepts.scico import Mention, Topic, read_topics
 
-DATA = Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
+DATA = data_dir()
 
 
 def big_topic(size: int) -> Topic:

@@ -6,14 +6,12 @@ Run by hand: ``python bench/disambiguation_calibration.py``.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary
 from termlens.benchmarks import disambiguation as ad
+from termlens.benchmarks.data_dir import data_dir
 
-DATA = Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
+DATA = data_dir()
 
 
 def main() -> None:

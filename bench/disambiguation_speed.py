@@ -18,14 +18,14 @@ import time
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread per process: the runs use
 os.environ.setdefault("OMP_NUM_THREADS", "1")  # 1 or 2 processes on the 2 cores
-from pathlib import Path
 
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary
 from termlens.benchmarks import disambiguation as ad
+from termlens.benchmarks.data_dir import data_dir
 from termlens.embeddings import default_encoder
 
-DATA = Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
+DATA = data_dir()
 
 
 _RANKER: list[Disambiguator] = []

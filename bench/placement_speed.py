@@ -11,7 +11,6 @@ Run by hand: ``python bench/placement_speed.py``.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -20,12 +19,13 @@ import zipfile
 from pathlib import Path
 
 from termlens.benchmarks import semeval16
+from termlens.benchmarks.data_dir import data_dir
 from termlens.resources import resource_path
 from termlens.taxonomy.enrich import default_placer
 from termlens.taxonomy.lmf import export
 from termlens.taxonomy.wordnet import BUNDLE, LEXNAMES, bundled
 
-DATA = Path(os.environ.get("TERMLENS_DATA", "../shared/data")) / "semeval2016-task14"
+DATA = data_dir() / "semeval2016-task14"
 
 TERMLENS_LOAD = """
 import time; t = time.perf_counter()

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 from termlens.benchmarks import sdu22_ae
+from termlens.benchmarks.data_dir import data_dir
 
 FILES = {
     "danish": "danish",
@@ -29,8 +29,7 @@ FILES = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    default = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-    parser.add_argument("--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", default)))
+    parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--out", type=Path, default=Path("out"))
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)

@@ -6,13 +6,11 @@ BENCHMARKS.md).
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from termlens.benchmarks import semeval16
+from termlens.benchmarks.data_dir import data_dir
 from termlens.taxonomy.wordnet import bundled
 
-KEYS = Path(os.environ.get("TERMLENS_DATA", "../shared/data")) / "semeval2016-task14" / "keys"
+KEYS = data_dir() / "semeval2016-task14" / "keys"
 
 
 def main() -> None:

@@ -10,7 +10,6 @@ for BENCHMARKS.md.
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +18,7 @@ from termlens import Document, find_abbreviations
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sciai, sdu22_ae
+from termlens.benchmarks.data_dir import data_dir
 
 
 def best_time(run: Callable[[], object], repeats: int = 3) -> float:
@@ -32,8 +32,7 @@ def best_time(run: Callable[[], object], repeats: int = 3) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    default = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-    parser.add_argument("--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", default)))
+    parser.add_argument("--data", type=Path, default=data_dir())
     args = parser.parse_args()
     records = sciai.load(args.data / "sciai" / "dev.json")
     texts = [" ".join(r["tokens"]) for r in records]

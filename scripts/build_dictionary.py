@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +26,7 @@ from termlens.acronyms.dictionary_files import read_entries
 from termlens.acronyms.mining import mine, store
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai
 from termlens.benchmarks import disambiguation as ad
+from termlens.benchmarks.data_dir import data_dir
 from termlens.resources import record, resource_dir
 
 SDU_LICENCE = "CC BY-NC-SA 4.0"
@@ -134,9 +134,7 @@ def build(data: Path, out: Path, jobs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument(
-        "--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
-    )
+    parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--out", type=Path, default=resource_dir() / "acronyms.sqlite")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()

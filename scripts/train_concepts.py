@@ -21,6 +21,7 @@ from rapidfuzz.process import cdist
 
 from termlens.benchmarks import scico as scico_bench
 from termlens.benchmarks.coref import distances
+from termlens.benchmarks.data_dir import data_dir
 from termlens.concepts.cd2cr import read_cd2cr
 from termlens.concepts.cluster import agglomerate, predict
 from termlens.concepts.relate import (
@@ -141,9 +142,7 @@ def report(name: str, gold: list[Topic], predicted: list[Topic], everywhere: boo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument(
-        "--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
-    )
+    parser.add_argument("--data", type=Path, default=data_dir())
     args = parser.parse_args()
     topics = read_topics(args.data / "scico-proxy" / "all.jsonl")
     features = [pair_features(t.mentions) for t in topics]

@@ -10,7 +10,6 @@ and the GLADIS biomedical training set. Run: ``python scripts/train_disambiguato
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from termlens import __version__
 from termlens.acronyms.disambiguate import WEIGHTS_FILE, Disambiguator, Weights
 from termlens.acronyms.expand import default_dictionary
 from termlens.benchmarks import disambiguation as ad
+from termlens.benchmarks.data_dir import data_dir
 from termlens.embeddings import default_encoder
 from termlens.resources import record, resource_dir
 
@@ -85,9 +85,7 @@ def accuracy(groups: list[tuple[np.ndarray, int]], w: np.ndarray) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument(
-        "--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
-    )
+    parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--out", type=Path, default=resource_dir() / WEIGHTS_FILE)
     parser.add_argument("--steps", type=int, default=1000)
     args = parser.parse_args()

@@ -12,13 +12,13 @@ Run: ``python scripts/train_placement.py [--folds 5]`` (about a minute).
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from termlens.benchmarks import semeval16
+from termlens.benchmarks.data_dir import data_dir
 from termlens.resources import record, resource_dir
 from termlens.taxonomy.enrich import (
     OPERATION_FEATURES,
@@ -158,9 +158,7 @@ def report(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument(
-        "--data", type=Path, default=Path(os.environ.get("TERMLENS_DATA", "../shared/data"))
-    )
+    parser.add_argument("--data", type=Path, default=data_dir())
     args = parser.parse_args()
     wordnet = bundled()
     examples = load(

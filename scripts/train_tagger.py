@@ -3,7 +3,8 @@
     python scripts/train_tagger.py --model en|es|da|fa|vi [--data DIR] [--out src/termlens/data]
 
 One CRF per language: en from SciAI train (SDU@AAAI-21, its features also marked with the
-SciAI convention) and nine tenths of the SDU@AAAI-22 English legal and scientific files; es, da, fa and vi from nine tenths of their SDU@AAAI-22 file.
+SciAI convention) and nine tenths of the SDU@AAAI-22 English legal and scientific files; es, da,
+fa and vi from nine tenths of their SDU@AAAI-22 file.
 The remaining tenth (record i with i % 10 == 0) is held out for evaluation. Prints the scores,
 writes the model and its manifest entry; MODEL_CARD.md is updated by hand from the table.
 """
@@ -31,6 +32,7 @@ from termlens.acronyms.tagger import (
     words_as_text,
 )
 from termlens.benchmarks import sciai, sdu22_ae
+from termlens.benchmarks.data_dir import data_dir
 from termlens.text import Document
 
 SDU_FILES = {
@@ -107,7 +109,7 @@ def main() -> None:
     parser.add_argument(
         "--data",
         type=Path,
-        default=Path(os.environ.get("TERMLENS_DATA", root.parent / "shared" / "data")),
+        default=data_dir(),
     )
     parser.add_argument("--out", type=Path, default=root / "src" / "termlens" / "data")
     parser.add_argument("--model", choices=sorted(MODELS), required=True)
