@@ -10,7 +10,9 @@ import pytest
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import (
     AcronymTagger,
+    Label,
     char_spans,
+    long_forms_to_the_next_entry,
     rule_labels,
     shape,
     spans,
@@ -183,3 +185,21 @@ def test_rule_long_forms_in_another_script_are_left_out_where_annotators_skip_th
     assert filled == ["O", "O", "O", "O", "B-short", "O"]  # Persian data mark Persian long forms
     english = with_rule_definitions(words, rules, ["O"] * 6, "en")
     assert english == ["B-long", "I-long", "I-long", "O", "B-short", "O"]
+
+
+def test_a_long_form_after_equals_runs_to_the_next_entry() -> None:
+    words = "CCF = Country cooperation framework UNDAF = United Nations Fund ; and".split()
+    labels: list[Label] = ["B-short", "O", "B-long", "I-long", "O", "B-short", "O"]
+    labels += ["B-long", "I-long", "O", "O", "O"]
+    assert long_forms_to_the_next_entry(words, labels) == [
+        "B-short", "O", "B-long", "I-long", "I-long", "B-short", "O",
+        "B-long", "I-long", "I-long", "O", "O",
+    ]  # fmt: skip
+
+
+def test_a_long_form_after_equals_stays_when_other_words_follow() -> None:
+    words = "E = Illumination of the device ( lux ) CIL = x".split()
+    labels: list[Label] = ["B-short", "O", "B-long"] + ["O"] * 9
+    assert long_forms_to_the_next_entry(words, labels) == labels
+    words = "It is A = B , not more".split()  # no long form after "=": nothing to extend
+    assert long_forms_to_the_next_entry(words, ["O"] * 8) == ["O"] * 8

@@ -237,7 +237,8 @@ class AcronymTagger:
             convention = None  # a model trained on one corpus has no marked features
         features = token_features(words, rules, lang, convention)
         labels: list[Label] = self._tagger.tag(features)
-        return consistent_short_forms(words, with_rule_definitions(words, rules, labels, lang))
+        labels = consistent_short_forms(words, with_rule_definitions(words, rules, labels, lang))
+        return long_forms_to_the_next_entry(words, labels)
 
 
 def with_rule_definitions(
@@ -275,6 +276,32 @@ def consistent_short_forms(words: Sequence[str], labels: list[Label]) -> list[La
         "B-short" if label == "O" and word in single else label
         for word, label in zip(words, labels, strict=True)
     ]
+
+
+def long_forms_to_the_next_entry(words: Sequence[str], labels: list[Label]) -> list[Label]:
+    """In a list of ``SF = long form`` entries, a long form the tagger starts after "=" runs
+    through the plain words that follow it up to the next entry or a , ; . ("CCF = Country
+    cooperation framework UNDAF = ..."): the tagger often drops the last word before the next
+    entry. The gold of the English legal training file does so for 240 of the 833 long forms
+    after "=" that only plain words separate from the next entry or a , ; . and runs to it for
+    593."""
+    out = list(labels)
+    n = len(words)
+    for span in spans(labels):
+        if span.kind != "long" or span.first == 0 or words[span.first - 1] != "=":
+            continue
+        end = span.last + 1
+        while end < n and out[end] == "O" and _plain_word(words[end]):
+            end += 1
+        next_entry = end + 1 < n and words[end + 1] == "=" and out[end] != "O"
+        if end > span.last + 1 and (end == n or words[end] in (",", ";", ".") or next_entry):
+            out[span.last + 1 : end] = ["I-long"] * (end - span.last - 1)
+    return out
+
+
+def _plain_word(word: str) -> bool:
+    """A word of letters that is not itself an all-capital short form."""
+    return word.isalpha() and not (word.isupper() and len(word) > 1)
 
 
 def rules_language(lang: str) -> Language:
