@@ -123,7 +123,7 @@ def units(short_form: str) -> tuple[Unit, ...]:
 class _Layout:
     """A long-form window cut into pieces (runs of letters and digits) with their costs."""
 
-    __slots__ = ("_found", "_parts", "low", "piece_cost", "piece_starts", "prefix_cost", "text")
+    __slots__ = ("_found", "_parts", "low", "piece_starts", "prefix_cost", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -139,8 +139,7 @@ class _Layout:
                 costs.append(UNUSED_NUMBER)
             else:
                 costs.append(UNUSED_WORD)
-        self.piece_cost = costs
-        self.prefix_cost = [0.0, *accumulate(costs)]
+        self.prefix_cost = [0.0, *accumulate(costs)]  # cost of the pieces before each one
         self._found: dict[str, list[tuple[int, int, int]]] = {}
         self._parts: dict[int, list[int]] = {}
 
@@ -298,7 +297,7 @@ class _Programme:
         """Best (score, skipped) for units after ``i``, unit ``i`` sitting at pos..pos+length in
         piece ``piece``."""
         size = self.size
-        key = ((i * size + pos) * size + length) * 2 + skips
+        key = ((i * size + pos) * size + length) * 2 + skips  # skips left: 0 or 1
         known = self.memo.get(key)
         if known is not None:
             return known
