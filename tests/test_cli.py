@@ -144,6 +144,10 @@ def test_python_dash_m_and_version() -> None:
         [sys.executable, "-m", "termlens", "--version"], capture_output=True, text=True, check=True
     )
     assert result.stdout.startswith("termlens ")
+    from termlens.acronyms import rules
+
+    compiled = not (rules.__file__ or "").endswith(".py")
+    assert ("(abbreviation rules: compiled)" in result.stdout) == compiled
 
 
 def test_bench_sciai(tmp_path: Path, fixtures: Path) -> None:

@@ -64,7 +64,10 @@ bench_app.command("scico")(bench_scico)
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"termlens {__version__}")
+        from termlens.acronyms import rules
+
+        build = "pure Python" if (rules.__file__ or "").endswith(".py") else "compiled"
+        typer.echo(f"termlens {__version__} (abbreviation rules: {build})")
         raise typer.Exit()
 
 
