@@ -25,6 +25,7 @@ _TOKEN = re.compile(WORD + r"|[^\w\s]")
 # A sentence ends after . ! ? (and closing quotes/brackets) before whitespace and a capital,
 # digit or opening mark, or at a line break.
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[¿¡]?[A-ZÁÉÍÓÚÑ0-9])|\n+")
+_LATIN_WORD = re.compile(r"[a-záéíóúñü]+")
 _NO_BREAK_BEFORE = frozenset(
     "al e.g i.e fig figs eq eqs ref refs vs no nos dr mr mrs ms st et approx ca cf sp spp "
     "resp vol pp ed eds inc ltd co dept univ sr sra dra etc".split()
@@ -134,7 +135,8 @@ def _trimmed(text: str, start: int, end: int) -> Iterator[Span]:
 
 def detect_language(text: str) -> Language:
     """Guess English or Spanish from function words and Spanish letters; English by default."""
-    words = re.findall(r"[a-záéíóúñü]+", text[:5000].lower())
-    scores = {lang: sum(word in stop for word in words) for lang, stop in _STOPWORDS.items()}
-    scores["es"] += sum(ch in "ñáéíóú¿¡" for ch in text[:5000]) // 2
+    head = text[:5000]
+    words = _LATIN_WORD.findall(head.lower())
+    scores = {lang: sum(map(stop.__contains__, words)) for lang, stop in _STOPWORDS.items()}
+    scores["es"] += sum(head.count(ch) for ch in "ñáéíóú¿¡") // 2
     return "es" if scores["es"] > scores["en"] else "en"
