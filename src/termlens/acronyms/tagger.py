@@ -142,46 +142,59 @@ def token_features(
             depth -= 1
     out = []
     n = len(words)
-    shapes = [shape(word) for word in words]
-    for i, word in enumerate(words):
-        low = word.lower()
-        upper = sum(ch.isupper() for ch in word)
+    by_word = [_word_features(word) for word in words]
+    for i, (low, word_shape, own, marks) in enumerate(by_word):
         feats = [
             "bias",
-            f"w={low}",
-            f"shape={shapes[i]}",
-            f"p3={low[:3]}",
-            f"s3={low[-3:]}",
-            f"s2={low[-2:]}",
-            f"len={min(len(word), 8)}",
-            f"upper={min(upper, 4)}",
+            *own,
             f"rule={rules[i]}",
             f"lang={lang}",
-            f"lang={lang}|shape={shapes[i]}",
+            f"lang={lang}|shape={word_shape}",
+            *marks,
         ]
-        if upper and upper == sum(ch.isalpha() for ch in word):
-            feats.append("allcaps")
-        if word[:1].isupper():
-            feats.append("title")
-        if any(ch.isdigit() for ch in word):
-            feats.append("digit")
         if inside[i]:
             feats.append("in-brackets")
             feats.append(f"lang={lang}|in-brackets")
         for offset in (-2, -1, 1, 2):
             j = i + offset
             if 0 <= j < n:
-                feats.append(f"{offset}:w={words[j].lower()}")
-                feats.append(f"{offset}:shape={shapes[j]}")
+                feats.append(f"{offset}:w={by_word[j][0]}")
+                feats.append(f"{offset}:shape={by_word[j][1]}")
                 feats.append(f"{offset}:rule={rules[j]}")
             else:
                 feats.append(f"{offset}:edge")
         if i + 1 < n:
-            feats.append(f"w+1={low}|{words[i + 1].lower()}")
+            feats.append(f"w+1={low}|{by_word[i + 1][0]}")
         if convention is not None:
             feats += [f"{convention}|{feat}" for feat in feats]
         out.append(feats)
     return out
+
+
+@lru_cache(maxsize=65536)
+def _word_features(word: str) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """What the tagger sees of a word on its own (cached: words repeat): its lowercase form, its
+    shape, its form features and its marks (allcaps, title, digit)."""
+    low = word.lower()
+    word_shape = shape(word)
+    upper = sum(ch.isupper() for ch in word)
+    own = (
+        f"w={low}",
+        f"shape={word_shape}",
+        f"p3={low[:3]}",
+        f"s3={low[-3:]}",
+        f"s2={low[-2:]}",
+        f"len={min(len(word), 8)}",
+        f"upper={min(upper, 4)}",
+    )
+    marks = []
+    if upper and upper == sum(ch.isalpha() for ch in word):
+        marks.append("allcaps")
+    if word[:1].isupper():
+        marks.append("title")
+    if any(ch.isdigit() for ch in word):
+        marks.append("digit")
+    return low, word_shape, own, tuple(marks)
 
 
 class AcronymTagger:
