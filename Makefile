@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint bench clean
 
-# The rules are compiled with mypyc (setup.py): editing them means building again.
+# The modules setup.py compiles with mypyc: editing one means building again.
 COMPILED := $(wildcard src/termlens/acronyms/align.py src/termlens/acronyms/identify.py src/termlens/acronyms/rules.py src/termlens/acronyms/spans.py)
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)

@@ -6,8 +6,9 @@ The modules stay plain typed Python: when no C compiler is present, or with
 
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
 
+# Also in the Makefile, which builds again when one of them changes
 COMPILED = [
     "src/termlens/acronyms/align.py",
     "src/termlens/acronyms/identify.py",
@@ -16,7 +17,7 @@ COMPILED = [
 ]
 
 
-def compiled_modules() -> list:
+def compiled_modules() -> list[Extension]:
     if os.environ.get("TERMLENS_PURE_PYTHON"):
         return []
     from mypyc.build import mypycify
