@@ -12,6 +12,7 @@ from termlens.acronyms.tagger import (
     AcronymTagger,
     Label,
     char_spans,
+    long_forms_ending_where_needed,
     long_forms_to_the_next_entry,
     rule_labels,
     shape,
@@ -203,3 +204,13 @@ def test_a_long_form_after_equals_stays_when_other_words_follow() -> None:
     assert long_forms_to_the_next_entry(words, labels) == labels
     words = "It is A = B , not more".split()  # no long form after "=": nothing to extend
     assert long_forms_to_the_next_entry(words, ["O"] * 8) == ["O"] * 8
+
+
+def test_a_long_form_before_its_short_form_ends_where_the_short_form_needs() -> None:
+    words = "the National Research Foundation of Korea ( NRF ) and support vector machines ( SVM )"
+    labels: list[Label] = ["O", "B-long", "I-long", "I-long", "I-long", "I-long", "O", "B-short"]
+    labels += ["O", "O", "B-long", "I-long", "I-long", "O", "B-short", "O"]
+    assert long_forms_ending_where_needed(words.split(), labels) == [
+        "O", "B-long", "I-long", "I-long", "O", "O", "O", "B-short",
+        "O", "O", "B-long", "I-long", "I-long", "O", "B-short", "O",
+    ]  # fmt: skip
