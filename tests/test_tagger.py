@@ -214,3 +214,20 @@ def test_a_long_form_before_its_short_form_ends_where_the_short_form_needs() -> 
         "O", "B-long", "I-long", "I-long", "O", "O", "O", "B-short",
         "O", "O", "B-long", "I-long", "I-long", "O", "B-short", "O",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Business Process Re - engineering ( BPR )",  # a cut inside a word
+        "the multinational force in Iraq ( MNF - I )",  # a cut after a function word
+    ],
+)
+def test_a_long_form_is_not_cut_inside_a_word_or_after_a_function_word(words: str) -> None:
+    tokens = words.split()
+    bracket = tokens.index("(")
+    labels: list[Label] = ["B-long"] + ["I-long"] * (bracket - 1) + ["O", "B-short"]
+    labels += ["I-short"] * (len(tokens) - bracket - 3) + ["O"]
+    if tokens[0] == "the":
+        labels[0], labels[1] = "O", "B-long"
+    assert long_forms_ending_where_needed(tokens, labels) == labels

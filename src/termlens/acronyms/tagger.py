@@ -18,7 +18,7 @@ from typing import Literal
 
 import pycrfsuite
 
-from termlens.acronyms.align import align
+from termlens.acronyms.align import FUNCTION_WORDS, align
 from termlens.acronyms.identify import find_abbreviations
 from termlens.errors import TermlensError
 from termlens.resources import resource_path
@@ -322,10 +322,10 @@ def long_forms_to_the_next_entry(words: Sequence[str], labels: list[Label]) -> l
 def long_forms_ending_where_needed(words: Sequence[str], labels: list[Label]) -> list[Label]:
     """A long form just before "( SF )" ends with the last word its short form needs: "National
     Research Foundation of Korea (NRF)" -> "National Research Foundation". The English training
-    gold does so more often than it runs to the bracket (SciAI: 11,528 agree against 11,478 of
-    11,691; SDU@AAAI-22 legal 3,759 against 3,641 of 3,951, scientific 4,307 against 4,187 of
-    4,456); the Spanish and Danish gold does not (7,669 against 8,006; 1,856 against 1,931),
-    hence :data:`ENDING_WHERE_NEEDED`."""
+    gold does so more often than it runs to the bracket (SciAI: 11,513 agree against 11,478 of
+    11,691; SDU@AAAI-22 legal 3,760 against 3,641 of 3,951, scientific 4,302 against 4,187 of
+    4,456); the Spanish and Danish gold does not (7,810 against 8,006 of 8,257; 1,847 against
+    1,931 of 1,955), hence :data:`ENDING_WHERE_NEEDED`."""
     out = list(labels)
     found = spans(labels)
     shorts = {span.first: span for span in found if span.kind == "short"}
@@ -343,7 +343,8 @@ def long_forms_ending_where_needed(words: Sequence[str], labels: list[Label]) ->
 
 def _words_needed(words: Sequence[str], short: str) -> int:
     """How many of a long form's words its short form needs: the last words go while the
-    alignment still explains every unit of the short form at least as well."""
+    alignment still explains every unit of the short form at least as well. A cut inside a word
+    ("Re - engineering", "3 , 000") or after a function word ("force in Iraq") is not made."""
     full = align(short, " ".join(words), [0])
     if full is None or full.unmatched:
         return len(words)
@@ -353,6 +354,10 @@ def _words_needed(words: Sequence[str], short: str) -> int:
         if shorter is None or shorter.unmatched or shorter.quality < quality - 1e-9:
             break
         quality, needed = shorter.quality, needed - 1
+    if needed < len(words):
+        last, cut = words[needed - 1], words[needed]
+        if not (last[-1].isalnum() and cut[0].isalnum()) or last.lower() in FUNCTION_WORDS:
+            return len(words)
     return needed
 
 
