@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: demo test lint bench clean
 
 # The modules setup.py compiles with mypyc: editing one means building again.
-COMPILED := $(wildcard src/termlens/acronyms/align.py src/termlens/acronyms/identify.py src/termlens/acronyms/rules.py src/termlens/acronyms/spans.py)
+COMPILED := $(shell grep -o 'src/termlens/[a-z_/]*\.py' setup.py)
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)

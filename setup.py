@@ -8,7 +8,7 @@ import os
 
 from setuptools import Extension, setup
 
-# Also in the Makefile, which builds again when one of them changes
+# The Makefile reads these paths to build again when one of them changes
 COMPILED = [
     "src/termlens/acronyms/align.py",
     "src/termlens/acronyms/identify.py",
