@@ -2,14 +2,17 @@
 
 Features for every example come from a dictionary built *without* the example's fold (5-fold
 cross-fitting) and the bundled dictionary without the example's own data set, so the weights
-learn how much out-of-sample profile evidence is worth. Data:
-SciAD dev-open, the four SDU@AAAI-22 disambiguation training files (without their held-out tenth)
-and the GLADIS biomedical training set. Run: ``python scripts/train_disambiguator.py``.
+learn how much out-of-sample profile evidence is worth. The SDU@AAAI-22 files are used twice:
+folded by example, and folded by short form, so that the weights also learn to rank the senses
+of short forms they have no contexts for (the official dev and test acronyms are not in the
+training files). Data: SciAD dev-open, the four SDU@AAAI-22 disambiguation training files
+(without their held-out tenth) and the GLADIS biomedical training set. Run: ``python scripts/train_disambiguator.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,23 +36,32 @@ def feature_groups(
     format: str | None,
     own_source: str,
     bundled_candidates: bool = False,
+    unseen: bool = False,
 ) -> list[tuple[np.ndarray, int]]:
     """(feature matrix, index of the gold candidate) per example whose gold is a candidate.
     With ``bundled_candidates``, the candidates are the bundled dictionary's senses (every
-    domain, as ``termlens expand`` sees them) instead of the data set's own dictionary."""
+    domain, as ``termlens expand`` sees them) instead of the data set's own dictionary. With
+    ``unseen``, the folds split the short forms instead of the examples, so every example's
+    short form is one the other folds never show (as in the SDU@AAAI-22 dev and test sets)."""
     groups = []
     vectors = default_encoder().encode([e.context for e in examples])
+    folds = [
+        zlib.crc32(e.short.encode()) % FOLDS if unseen else i % FOLDS
+        for i, e in enumerate(examples)
+    ]
     for fold in range(FOLDS):
-        training = [e for i, e in enumerate(examples) if i % FOLDS != fold]
+        training = [e for e, f in zip(examples, folds, strict=True) if f != fold]
+        held = [i for i, f in enumerate(folds) if f == fold]
         dictionary = ad.dictionary_for(candidates, format, training)  # type: ignore[arg-type]
         disambiguator = Disambiguator(
             default_dictionary() if bundled_candidates else dictionary,
             (dictionary, default_dictionary()),
             exclude_sources=frozenset({own_source}),
         )
-        for example, vector in zip(examples[fold::FOLDS], vectors[fold::FOLDS], strict=True):
-            found, rows = disambiguator.features(example.short, example.context, vector)
-            gold = [i for i, c in enumerate(found) if c.long == example.gold]
+        for i in held:
+            example = examples[i]
+            found, rows = disambiguator.features(example.short, example.context, vectors[i])
+            gold = [j for j, c in enumerate(found) if c.long == example.gold]
             if len(found) > 1 and gold:
                 groups.append((np.array(rows, dtype=float), gold[0]))
     return groups
@@ -96,7 +108,11 @@ def main() -> None:
     for name in SDU:
         training, _ = ad.held_out(ad.load_sdu22(data / f"sdu22-ad/{name}/train.json"))
         own = ad.sdu22_source(name)
-        groups[name] = feature_groups(training, data / f"sdu22-ad/{name}/diction.json", "sdu", own)
+        diction = data / f"sdu22-ad/{name}/diction.json"
+        groups[name] = feature_groups(training, diction, "sdu", own)
+        groups[f"{name}, unseen short forms"] = feature_groups(
+            training, diction, "sdu", own, unseen=True
+        )
     groups["gladis-biomedical"] = feature_groups(
         ad.load_gladis(data / "gladis/biomedical/train.json"),
         None,

@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
-from termlens.acronyms.disambiguate import SHORTLIST, Disambiguator
+from termlens.acronyms.disambiguate import (
+    SHORTLIST,
+    Disambiguator,
+    _capitalised_share,
+    _casing_agreement,
+)
 from termlens.acronyms.expand import expand
 from termlens.benchmarks import disambiguation as ad
 from termlens.formats import expanded_text, expansion_html, expansion_jsonl
@@ -160,3 +165,15 @@ def test_near_duplicate_senses_pool_their_probability() -> None:
     pooled = found.confidence + sum(p for _, p in found.alternatives)
     assert pooled == pytest.approx(1.0, abs=0.01)
     assert len(found.alternatives) == 1  # the two spellings of one idea count once
+
+
+def test_casing_agreement_follows_the_context_habit() -> None:
+    title = _capitalised_share("Fast Inference in Phrase Extraction Models with BP.", "BP")
+    prose = _capitalised_share("We run loopy BP on the factor graph of the model.", "BP")
+    assert title == 1.0 and prose == 0.0  # 'Fast' and 'We' (first words) are not counted
+    assert _casing_agreement("Belief Propagation", title) == 1.0
+    assert _casing_agreement("belief propagation", title) == 0.0
+    assert _casing_agreement("belief propagation", prose) == 1.0
+    assert _casing_agreement("Belief propagation", 0.5) == 0.5
+    assert _casing_agreement("belief propagation", None) == 0.5  # nothing to count
+    assert _capitalised_share("BP and CRF in NLP", "BP") is None  # capitals only

@@ -3,7 +3,8 @@
 Each candidate sense gets a few features — its popularity, how many of its words occur in the
 context, whether its initials spell the short form, and how well the words seen around it before
 (its *profile*) predict the words around this occurrence (cosine and a smoothed language-model
-ratio). A conditional logit (softmax over the candidates, weights in ``disambiguator.json``,
+ratio), and whether its capitals follow the context's habit (Title Case in a title, lower case in
+running text: among spellings of one sense, the one the writer would use). A conditional logit (softmax over the candidates, weights in ``disambiguator.json``,
 trained by ``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short
 forms with thousands of senses are first cut to a shortlist by the cheap features.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,7 +30,7 @@ from termlens.resources import resource_path
 
 FEATURES = (
     "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",
-    "variant_cosine", "variant_language_model", "semantic", "domain",
+    "variant_cosine", "variant_language_model", "semantic", "domain", "casing",
 )  # fmt: skip
 WEIGHTS_FILE = "disambiguator.json"
 SHORTLIST = 50  # senses kept for full scoring when a short form has more
@@ -36,6 +38,7 @@ SEMANTIC_SENSES = 10  # senses (by cheap evidence) compared with the context by 
 MAX_VARIANTS = 20  # written variants of one sense scored separately
 SMOOTHING = 20.0  # Dirichlet smoothing of profiles towards the background
 KNOWN_SHORT_FORMS = 4096  # short forms whose senses and profiles stay in memory
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +147,7 @@ class Disambiguator:
         if len(senses) > SEMANTIC_SENSES:
             senses = _shortlist(senses, short, terms, known.variant_profiles)[:SHORTLIST]
         weighted = self._weighted(terms)
+        capitals = _capitalised_share(context, short)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
         candidates, rows = [], []
         for sense in senses:
@@ -179,6 +183,7 @@ class Disambiguator:
             row += [
                 similarities.get(candidate.sense.key, 0.0),
                 max((fit[d] for d in domains if d in fit), default=0.0),
+                _casing_agreement(candidate.long, capitals),
             ]
         return candidates, rows
 
@@ -329,6 +334,33 @@ def _shortlist(
         )
 
     return sorted(senses, key=cheap, reverse=True)
+
+
+def _capitalised_words(text: str) -> list[bool]:
+    """For each word of four letters or more (not a function word, not all capitals), whether it
+    starts with a capital."""
+    return [
+        w[0].isupper()
+        for w in _LETTERS.findall(text)
+        if len(w) > 3 and not w.isupper() and w.lower() not in STOPWORDS
+    ]
+
+
+def _capitalised_share(context: str, short: str) -> float | None:
+    """The share of the context's words (the first and the short form's left out) written with
+    a capital; None when there are none to count."""
+    capitals = _capitalised_words(context.replace(short, " "))[1:]
+    return sum(capitals) / len(capitals) if capitals else None
+
+
+def _casing_agreement(long: str, context_capitals: float | None) -> float:
+    """How well a long form's capitals match the context's habit (Title Case in a title,
+    lower case in running text): 1 agrees, 0 disagrees, 0.5 when either cannot tell."""
+    capitals = _capitalised_words(long)
+    if context_capitals is None or not capitals:
+        return 0.5
+    share = sum(capitals) / len(capitals)
+    return share * context_capitals + (1.0 - share) * (1.0 - context_capitals)
 
 
 def _initials_spell(long: str, short: str) -> bool:
