@@ -1,8 +1,8 @@
 """SDU@AAAI-22 disambiguation on short forms never seen in training (the official dev and test
 sets' situation: their acronyms are in `diction.json` but not in the training file).
 
-Each training file's short forms are split by a hash (crc32 % 10 == 0 held out); the ranker
-learns counts and contexts from the other short forms' examples and uses the bundled
+Each training file's short forms are split by a hash (`disambiguation.held_out_short_forms`);
+the ranker learns counts and contexts from the other short forms' examples and uses the bundled
 dictionary without that language's SDU@AAAI-22 training entries. Prints the official macro
 P/R/F1 and accuracy, and the accuracy counted by sense (a variant spelling of the gold counts).
 
@@ -10,8 +10,6 @@ Run by hand: ``python bench/sdu22_ad_unseen.py``.
 """
 
 from __future__ import annotations
-
-import zlib
 
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary
@@ -26,9 +24,7 @@ def main() -> None:
     print("set                  n     macro P  macro R  macro F1  accuracy  by sense")
     for folder in ad.SDU22_FOLDERS:
         examples = ad.load_sdu22(DATA / folder / "train.json")
-        unseen = [zlib.crc32(e.short.encode()) % 10 == 0 for e in examples]
-        held = [e for e, out in zip(examples, unseen, strict=True) if out]
-        training = [e for e, out in zip(examples, unseen, strict=True) if not out]
+        training, held = ad.held_out_short_forms(examples)
         own = ad.dictionary_for(DATA / folder / "diction.json", "sdu", training)
         ranker = Disambiguator(
             own,

@@ -6,13 +6,13 @@ learn how much out-of-sample profile evidence is worth. The SDU@AAAI-22 files ar
 folded by example, and folded by short form, so that the weights also learn to rank the senses
 of short forms they have no contexts for (the official dev and test acronyms are not in the
 training files). Data: SciAD dev-open, the four SDU@AAAI-22 disambiguation training files
-(without their held-out tenth) and the GLADIS biomedical training set. Run: ``python scripts/train_disambiguator.py``.
+(without their held-out tenth) and the GLADIS biomedical training set.
+Run: ``python scripts/train_disambiguator.py`` (about half an hour).
 """
 
 from __future__ import annotations
 
 import argparse
-import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -46,8 +46,7 @@ def feature_groups(
     groups = []
     vectors = default_encoder().encode([e.context for e in examples])
     folds = [
-        zlib.crc32(e.short.encode()) % FOLDS if unseen else i % FOLDS
-        for i, e in enumerate(examples)
+        ad.short_form_fold(e.short, FOLDS) if unseen else i % FOLDS for i, e in enumerate(examples)
     ]
     for fold in range(FOLDS):
         training = [e for e, f in zip(examples, folds, strict=True) if f != fold]

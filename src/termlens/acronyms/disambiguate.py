@@ -1,12 +1,13 @@
 """What an undefined short form means here: dictionary senses ranked by their fit to the context.
 
 Each candidate sense gets a few features — its popularity, how many of its words occur in the
-context, whether its initials spell the short form, and how well the words seen around it before
+context, whether its initials spell the short form, how well the words seen around it before
 (its *profile*) predict the words around this occurrence (cosine and a smoothed language-model
-ratio), and whether its capitals follow the context's habit (Title Case in a title, lower case in
-running text: among spellings of one sense, the one the writer would use). A conditional logit (softmax over the candidates, weights in ``disambiguator.json``,
-trained by ``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short
-forms with thousands of senses are first cut to a shortlist by the cheap features.
+ratio), and whether its capitals follow the context's habit (Title Case in a title, lower case
+in running text: among spellings of one sense, the one the writer would use). A conditional
+logit (softmax over the candidates, weights in ``disambiguator.json``, trained by
+``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short forms with
+thousands of senses are first cut to a shortlist by the cheap features.
 """
 
 from __future__ import annotations

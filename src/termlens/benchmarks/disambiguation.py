@@ -9,6 +9,7 @@ GLADIS's F1 averaged over gold long forms.
 from __future__ import annotations
 
 import json
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -201,6 +202,23 @@ def held_out(examples: Sequence[Example], every: int = 10) -> tuple[list[Example
     return (
         [e for i, e in enumerate(examples) if i % every],
         [e for i, e in enumerate(examples) if not i % every],
+    )
+
+
+def short_form_fold(short: str, folds: int) -> int:
+    """The fold of a short form when folds split short forms rather than examples."""
+    return zlib.crc32(short.encode()) % folds
+
+
+def held_out_short_forms(
+    examples: Sequence[Example], every: int = 10
+) -> tuple[list[Example], list[Example]]:
+    """(training part, held-out part) where the held-out short forms never occur in training:
+    an example is held out when its short form is in fold 0 of ``every``."""
+    unseen = [short_form_fold(e.short, every) == 0 for e in examples]
+    return (
+        [e for e, out in zip(examples, unseen, strict=True) if not out],
+        [e for e, out in zip(examples, unseen, strict=True) if out],
     )
 
 
