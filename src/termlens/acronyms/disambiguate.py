@@ -19,7 +19,7 @@ import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -354,13 +354,19 @@ def _capitalised_share(context: str, short: str) -> float | None:
     return sum(capitals) / len(capitals) if capitals else None
 
 
+@lru_cache(maxsize=1 << 16)
+def _long_form_capitals(long: str) -> float | None:
+    """The share of a long form's words written with a capital (None: no words to count)."""
+    capitals = _capitalised_words(long)
+    return sum(capitals) / len(capitals) if capitals else None
+
+
 def _casing_agreement(long: str, context_capitals: float | None) -> float:
     """How well a long form's capitals match the context's habit (Title Case in a title,
     lower case in running text): 1 agrees, 0 disagrees, 0.5 when either cannot tell."""
-    capitals = _capitalised_words(long)
-    if context_capitals is None or not capitals:
+    share = _long_form_capitals(long)
+    if context_capitals is None or share is None:
         return 0.5
-    share = sum(capitals) / len(capitals)
     return share * context_capitals + (1.0 - share) * (1.0 - context_capitals)
 
 
