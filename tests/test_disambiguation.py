@@ -177,3 +177,4 @@ def test_casing_agreement_follows_the_context_habit() -> None:
     assert _casing_agreement("Belief propagation", 0.5) == 0.5
     assert _casing_agreement("belief propagation", None) == 0.5  # nothing to count
     assert _capitalised_share("BP and CRF in NLP", "BP") is None  # capitals only
+    assert _capitalised_share("the AM title of the welsh assembly members", "AM") is None

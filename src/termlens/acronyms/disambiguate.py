@@ -349,8 +349,12 @@ def _capitalised_words(text: str) -> list[bool]:
 
 def _capitalised_share(context: str, short: str) -> float | None:
     """The share of the context's words (the first and the short form's left out) written with
-    a capital; None when there are none to count."""
-    capitals = _capitalised_words(context.replace(short, " "))[1:]
+    a capital; None when there are none to count, or when the text has no capital at all (it
+    was lower-cased, as GLADIS contexts are, and says nothing of its writer's habit)."""
+    text = context.replace(short, " ")
+    if text.islower():
+        return None
+    capitals = _capitalised_words(text)[1:]
     return sum(capitals) / len(capitals) if capitals else None
 
 
