@@ -348,9 +348,10 @@ def _capitalised_words(text: str) -> list[bool]:
 
 
 def _capitalised_share(context: str, short: str) -> float | None:
-    """The share of the context's words (the first and the short form's left out) written with
-    a capital; None when there are none to count, or when the text has no capital at all (it
-    was lower-cased, as GLADIS contexts are, and says nothing of its writer's habit)."""
+    """The share of the context's words written with a capital (the short form and the first
+    word counted, often the sentence's start, left out); None when there are none to count, or
+    when the text has no capital at all (it was lower-cased, as GLADIS contexts are, and says
+    nothing of its writer's habit)."""
     text = context.replace(short, " ")
     if text.islower():
         return None
