@@ -14,7 +14,7 @@ from termlens.acronyms.disambiguate import (
     _capitalised_share,
     _casing_agreement,
 )
-from termlens.acronyms.expand import expand
+from termlens.acronyms.expand import _readable, expand
 from termlens.benchmarks import disambiguation as ad
 from termlens.formats import expanded_text, expansion_html, expansion_jsonl
 
@@ -178,3 +178,11 @@ def test_casing_agreement_follows_the_context_habit() -> None:
     assert _casing_agreement("belief propagation", None) == 0.5  # nothing to count
     assert _capitalised_share("BP and CRF in NLP", "BP") is None  # capitals only
     assert _capitalised_share("the AM title of the welsh assembly members", "AM") is None
+
+
+def test_expansions_are_shown_without_tokenisation_spaces() -> None:
+    assert _readable("long short - term memory") == "long short-term memory"
+    assert _readable("input / output  system") == "input/output system"
+    assert _readable("signal - to - noise ratio") == "signal-to-noise ratio"
+    assert _readable("A - B testing") == "A-B testing"
+    assert _readable("high- and low-level") == "high- and low-level"  # a real space stays

@@ -9,6 +9,7 @@ the highest probability averaged over its occurrences, each judged on the text a
 from __future__ import annotations
 
 import multiprocessing
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
 ALTERNATIVES = 3
 PREFIX = 5  # letters of each word that tell senses apart when the probabilities are summed
+_TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 ExpansionSource = Literal["defined", "dictionary", "abstained", "unknown"]
 
 
@@ -163,6 +165,12 @@ def expand_occurrences(
     return out
 
 
+def _readable(long: str) -> str:
+    """A long form without the spaces tokenised sources put around hyphens and slashes
+    ("long short - term memory" → "long short-term memory")."""
+    return _TOKENISED_JOINS.sub(r"\1", " ".join(long.split()))
+
+
 def _loose_key(key: str) -> str:
     """A sense key with each word cut to five letters, so that near-duplicate senses
     ("named entity recognition", "name entity recognizer") share their probability."""
@@ -184,6 +192,6 @@ def _discourse_meaning(
         for candidate, probability in candidates:
             key = _loose_key(candidate.sense.key)
             totals[key] += probability / len(group)
-            names.setdefault(key, candidate.long)  # the best-ranked written form of the sense
+            names.setdefault(key, _readable(candidate.long))  # the best-ranked spelling
     ranked = sorted(totals.items(), key=lambda item: -item[1])
     return [(names[key], round(score, 4)) for key, score in ranked]
