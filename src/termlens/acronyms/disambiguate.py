@@ -355,15 +355,17 @@ def _capitalised_share(context: str, short: str) -> float | None:
     text = context.replace(short, " ")
     if text.islower():
         return None
-    capitals = _capitalised_words(text)[1:]
-    return sum(capitals) / len(capitals) if capitals else None
+    return _share(_capitalised_words(text)[1:])
 
 
 @lru_cache(maxsize=1 << 16)
 def _long_form_capitals(long: str) -> float | None:
     """The share of a long form's words written with a capital (None: no words to count)."""
-    capitals = _capitalised_words(long)
-    return sum(capitals) / len(capitals) if capitals else None
+    return _share(_capitalised_words(long))
+
+
+def _share(flags: list[bool]) -> float | None:
+    return sum(flags) / len(flags) if flags else None
 
 
 def _casing_agreement(long: str, context_capitals: float | None) -> float:
