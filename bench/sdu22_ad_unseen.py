@@ -11,7 +11,6 @@ Run by hand: ``python bench/sdu22_ad_unseen.py``.
 
 from __future__ import annotations
 
-from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary
 from termlens.acronyms.lexical import variant_key
 from termlens.benchmarks import disambiguation as ad
@@ -21,16 +20,13 @@ DATA = data_dir() / "sdu22-ad"
 
 
 def main() -> None:
+    bundled = default_dictionary()
     print("set                  n     macro P  macro R  macro F1  accuracy  by sense")
     for folder in ad.SDU22_FOLDERS:
         examples = ad.load_sdu22(DATA / folder / "train.json")
         training, held = ad.held_out_short_forms(examples)
-        own = ad.dictionary_for(DATA / folder / "diction.json", "sdu", training)
-        ranker = Disambiguator(
-            own,
-            (own, default_dictionary()),
-            exclude_sources=ad.sdu22_sources(folder.split("/")[0]),
-        )
+        lang = folder.split("/")[0]
+        ranker = ad.sdu22_ranker(DATA / folder / "diction.json", lang, training, bundled)
         chosen = ad.predict(held, ranker)
         scores = ad.score([e.gold or "" for e in held], chosen)
         senses = sum(

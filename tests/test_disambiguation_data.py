@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary
 from termlens.benchmarks import barr2, barr2_resolution
 from termlens.benchmarks import disambiguation as ad
@@ -12,10 +11,7 @@ from termlens.benchmarks import disambiguation as ad
 
 def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) -> float:
     """Macro F1 on ``held``, learning from ``training`` and the bundle without SDU English."""
-    own = ad.dictionary_for(folder / "diction.json", "sdu", training)
-    ranker = Disambiguator(
-        own, (own, default_dictionary()), exclude_sources=ad.sdu22_sources("english")
-    )
+    ranker = ad.sdu22_ranker(folder / "diction.json", "english", training, default_dictionary())
     return ad.score([e.gold or "" for e in held], ad.predict(held, ranker)).f1
 
 

@@ -355,12 +355,7 @@ def bench_sdu22_ad(
     warn_if_empty(len(examples), "examples", data)
     bundled = default_dictionary()
     training, examples = ad.held_out(examples) if held_out else ([], examples)
-    knowledge = ad.dictionary_for(dictionary, "sdu", training)
-    ranker = Disambiguator(
-        knowledge,
-        (knowledge, bundled),
-        exclude_sources=ad.sdu22_sources(lang) if held_out else frozenset(),
-    )
+    ranker = ad.sdu22_ranker(dictionary, lang, training, bundled, leave_out_own=held_out)
     chosen = ad.predict(progress(examples, len(examples), "sdu22-ad"), ranker)
     _write_json(
         predictions, [{"ID": e.id, "label": p} for e, p in zip(examples, chosen, strict=True)]

@@ -166,6 +166,21 @@ def dictionary_for(
     return dictionary
 
 
+def sdu22_ranker(
+    diction: Path,
+    lang: str,
+    training: Iterable[Example],
+    bundled: AcronymDictionary,
+    leave_out_own: bool = True,
+) -> Disambiguator:
+    """The SDU@AAAI-22 ranker: candidates from ``diction`` and the training examples, contexts
+    from those examples and the bundled dictionary. With ``leave_out_own`` (scoring on part of a
+    training file), the bundle's copies of that language's training files are left out."""
+    own = dictionary_for(diction, "sdu", training)
+    sources = sdu22_sources(lang) if leave_out_own else frozenset()
+    return Disambiguator(own, (own, bundled), exclude_sources=sources)
+
+
 def predict(examples: Iterable[Example], disambiguator: Disambiguator) -> list[str]:
     """The most likely long form of each example ('' when the dictionary has no candidate)."""
     out = []
