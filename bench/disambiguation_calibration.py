@@ -1,10 +1,16 @@
 """Calibration of the disambiguator's confidence: expected calibration error (ECE, 10 bins) of
-the top candidate's probability on GLADIS UAD (`eval/uad-open.json`, never trained on).
+the top candidate's probability.
+
+Sets: GLADIS UAD (`eval/uad-open.json`, never trained on) and the SDU@AAAI-22 acronyms never
+seen in training (the `bench/sdu22_ad_unseen.py` protocol; the twelve feature weights were fitted
+on folds of these files, so these are nearly, not strictly, out of sample).
 
 Run by hand: ``python bench/disambiguation_calibration.py``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary
@@ -12,27 +18,45 @@ from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 
 DATA = data_dir()
+BINS = 10
 
 
-def main() -> None:
-    examples = ad.load_gladis(DATA / "gladis/eval/uad-open.json")
-    own = ad.dictionary_for(DATA / "gladis/dict/uad_dict.json", "gladis")
-    ranker = Disambiguator(own, (own, default_dictionary()))
+def answers(examples: Sequence[ad.Example], ranker: Disambiguator) -> list[tuple[float, bool]]:
+    """(confidence, right) of the top candidate of every example that has candidates."""
     ranked = ranker.rank_many([(e.short, e.context) for e in examples])
-    pairs = [(r[0][1], r[0][0].long == e.gold) for e, r in zip(examples, ranked, strict=True) if r]
-    bins: list[list[tuple[float, bool]]] = [[] for _ in range(10)]
+    return [(r[0][1], r[0][0].long == e.gold) for e, r in zip(examples, ranked, strict=True) if r]
+
+
+def report(name: str, pairs: list[tuple[float, bool]]) -> None:
+    bins: list[list[tuple[float, bool]]] = [[] for _ in range(BINS)]
     for probability, right in pairs:
-        bins[min(9, int(probability * 10))].append((probability, right))
-    print("bin  n     mean confidence  accuracy")
-    ece = 0.0
+        bins[min(BINS - 1, int(probability * BINS))].append((probability, right))
+    ece, cells = 0.0, []
     for i, members in enumerate(bins):
         if not members:
             continue
         confidence = sum(p for p, _ in members) / len(members)
         accuracy = sum(r for _, r in members) / len(members)
         ece += len(members) / len(pairs) * abs(confidence - accuracy)
-        print(f"{i / 10:.1f}  {len(members):<5} {confidence:.3f}            {accuracy:.3f}")
-    print(f"ECE {ece:.4f} over {len(pairs)} acronyms")
+        cells.append(f"{i / BINS:.1f}: {confidence:.2f}→{accuracy:.2f} ({len(members)})")
+    mean = sum(p for p, _ in pairs) / len(pairs)
+    right = sum(r for _, r in pairs) / len(pairs)
+    print(f"{name:28s} n {len(pairs):<5} confidence {mean:.3f} accuracy {right:.3f} ECE {ece:.4f}")
+    print("   bin: mean confidence→accuracy (n)  " + "  ".join(cells))
+
+
+def main() -> None:
+    bundled = default_dictionary()
+    uad = ad.load_gladis(DATA / "gladis/eval/uad-open.json")
+    own = ad.dictionary_for(DATA / "gladis/dict/uad_dict.json", "gladis")
+    report("GLADIS UAD", answers(uad, Disambiguator(own, (own, bundled))))
+    for folder in ad.SDU22_FOLDERS:
+        training, held = ad.held_out_short_forms(
+            ad.load_sdu22(DATA / "sdu22-ad" / folder / "train.json")
+        )
+        diction = DATA / "sdu22-ad" / folder / "diction.json"
+        ranker = ad.sdu22_ranker(diction, folder.split("/")[0], training, bundled)
+        report(f"SDU@AAAI-22 unseen, {folder}", answers(held, ranker))
 
 
 if __name__ == "__main__":
