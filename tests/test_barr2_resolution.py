@@ -69,3 +69,30 @@ def test_learns_which_forms_are_abbreviations_and_what_they_mean() -> None:
 def test_a_dictionary_without_usage_is_a_clear_error() -> None:
     with pytest.raises(InputError, match="no BARR2 abbreviation usage"):
         r.Resolver(AcronymDictionary.create())
+
+
+def test_an_undefined_abbreviation_means_one_thing_throughout_a_case() -> None:
+    heart = "insuficiencia cardiaca"
+    confidence = "intervalo de confianza"
+    texts = {
+        "a": "Paciente con IC y disnea, edema en piernas, tratado con furosemida.",
+        "b": "Antecedentes de IC con disnea y edema maleolar.",
+        "c": "El riesgo relativo fue 2,1 (IC del 95 %).",
+    }
+    gold = [
+        R(d, t.index("IC"), t.index("IC") + 2, "IC", heart if d != "c" else confidence)
+        for d, t in texts.items()
+    ]
+    dictionary = AcronymDictionary.create()
+    r.teach(dictionary, texts, gold)
+    ranker = Disambiguator(dictionary, language="es")
+    filler = " Se revisó la historia clínica y se programó una nueva visita." * 6
+    case = "Mujer con IC, disnea y edema, tratada con furosemida." + filler
+    case += " El riesgo relativo fue 1,8 (IC del 95 %)."
+    uses = [case.index("IC"), case.rindex("IC")]
+    window = r.CONTEXT_CHARS
+    alone = [ranker.rank("IC", case[max(0, u - window) : u + 2 + window])[0][0].long for u in uses]
+    assert alone == [heart, confidence]  # each use on its own leans its own way
+    found = r.Resolver(dictionary).resolve("new", case, ranker)
+    assert len({f.definition for f in found}) == 1
+    assert [f.start for f in found] == uses

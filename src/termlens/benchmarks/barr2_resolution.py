@@ -3,7 +3,8 @@
 Output rows: ``doc_id<TAB>start<TAB>end<TAB>abbreviation<TAB>definition``. Which tokens are
 abbreviations is learned from annotated cases (how often each written form was annotated where
 it occurred); a definition the case itself gives wins for the whole case; otherwise the
-disambiguator picks among the definitions seen for the abbreviation.
+disambiguator ranks the definitions seen for the abbreviation at each use, and the one with the
+highest probability summed over the case's uses holds for all of them (one sense per case).
 
 Scores (micro P/R/F1; the official evaluator was not available, so this follows the task's
 description): *strict* needs the same case, offsets and definition (case, surrounding and
@@ -163,17 +164,18 @@ class Resolver:
             (t.text, text[max(0, t.start - CONTEXT_CHARS) : t.end + CONTEXT_CHARS])
             for t in undefined
         ]
-        ranked = dict(zip(undefined, ranker.rank_many(contexts), strict=True))
-        out = []
-        for token in wanted:
-            meaning = defined.get(token.text)
-            if meaning is None:
-                candidates = ranked[token]
-                if not candidates:
-                    continue
-                meaning = candidates[0][0].long
-            out.append(Resolution(doc_id, token.start, token.end, token.text, meaning))
-        return out
+        # one sense per case: each definition's probability summed over the uses
+        pooled: defaultdict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
+        for token, candidates in zip(undefined, ranker.rank_many(contexts), strict=True):
+            for candidate, probability in candidates:
+                pooled[token.text][candidate.long] += probability
+        for short, totals in pooled.items():
+            defined[short] = max(totals, key=totals.__getitem__)
+        return [
+            Resolution(doc_id, token.start, token.end, token.text, defined[token.text])
+            for token in wanted
+            if token.text in defined
+        ]
 
 
 def _forms_pattern(forms: Iterable[str]) -> re.Pattern[str]:
