@@ -12,7 +12,6 @@ Run: ``python scripts/train_concepts.py [--folds 5]`` (a few minutes).
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 import numpy as np
@@ -38,7 +37,6 @@ from termlens.concepts.scico import Topic, read_topics
 from termlens.resources import record, resource_dir
 
 L2 = 1e-3
-EXTRA_SHARE = float(os.environ.get("EXTRA_SHARE", "0.3"))
 SAME_GRID = np.arange(0.02, 0.81, 0.02)
 PARENT_GRID = np.arange(0.0, 0.5, 0.01)
 LEVENSHTEIN_GRID = np.arange(0.3, 0.96, 0.05)
