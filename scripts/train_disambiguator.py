@@ -6,7 +6,9 @@ learn how much out-of-sample profile evidence is worth. The SDU@AAAI-22 files ar
 folded by example, and folded by short form, so that the weights also learn to rank the senses
 of short forms they have no contexts for (the official dev and test acronyms are not in the
 training files). Data: SciAD dev-open, the four SDU@AAAI-22 disambiguation training files
-(without their held-out tenth) and the GLADIS biomedical training set.
+(without their held-out tenth) and the GLADIS biomedical training set, each with its own
+dictionary; SciAD, GLADIS general dev and GLADIS biomedical train again with the bundled
+dictionary's candidates (the situation of ``termlens expand``).
 Run: ``python scripts/train_disambiguator.py`` (about ten minutes on a quiet machine).
 """
 
@@ -146,6 +148,7 @@ def main() -> None:
                 "sciad/dev-open.json",
                 *[f"sdu22-ad/{n}/train.json (9/10)" for n in SDU],
                 "gladis/biomedical/train.json",
+                "gladis/general/dev.json (bundled dictionary's candidates)",
             ],
             "built_by": "scripts/train_disambiguator.py",
         },
@@ -158,6 +161,7 @@ def main() -> None:
             "SciAD dev-open",
             *[f"SDU@AAAI-22 AD {n} train, 9/10" for n in SDU],
             "GLADIS biomedical train",
+            "GLADIS general dev",
             "the bundled acronym dictionary's contexts",
         ],
         licence="CC BY-NC-SA 4.0 (derived from the SDU@AAAI-21/22 data); GLADIS CC0",
