@@ -169,12 +169,12 @@ class Resolver:
         for token, candidates in zip(undefined, ranker.rank_many(contexts), strict=True):
             for candidate, probability in candidates:
                 pooled[token.text][candidate.long] += probability
-        for short, totals in pooled.items():
-            defined[short] = max(totals, key=totals.__getitem__)
+        meanings = {short: max(totals, key=totals.__getitem__) for short, totals in pooled.items()}
+        meanings.update(defined)  # a definition in the case wins
         return [
-            Resolution(doc_id, token.start, token.end, token.text, defined[token.text])
+            Resolution(doc_id, token.start, token.end, token.text, meanings[token.text])
             for token in wanted
-            if token.text in defined
+            if token.text in meanings
         ]
 
 
