@@ -51,11 +51,7 @@ def main() -> None:
     own = ad.dictionary_for(DATA / "gladis/dict/uad_dict.json", "gladis")
     report("GLADIS UAD", answers(uad, Disambiguator(own, (own, bundled))))
     for folder in ad.SDU22_FOLDERS:
-        training, held = ad.held_out_short_forms(
-            ad.load_sdu22(DATA / "sdu22-ad" / folder / "train.json")
-        )
-        diction = DATA / "sdu22-ad" / folder / "diction.json"
-        ranker = ad.sdu22_ranker(diction, folder.split("/")[0], training, bundled)
+        held, ranker = ad.sdu22_unseen(DATA / "sdu22-ad", folder, bundled)
         report(f"SDU@AAAI-22 unseen, {folder}", answers(held, ranker))
 
 

@@ -1,7 +1,7 @@
 """SDU@AAAI-22 disambiguation on short forms never seen in training (the official dev and test
 sets' situation: their acronyms are in `diction.json` but not in the training file).
 
-Each training file's short forms are split by a hash (`disambiguation.held_out_short_forms`);
+Each training file's short forms are split by a hash (`disambiguation.sdu22_unseen`);
 the ranker learns counts and contexts from the other short forms' examples and uses the bundled
 dictionary without that language's SDU@AAAI-22 training entries. Prints the official macro
 P/R/F1 and accuracy, and the accuracy counted by sense (a variant spelling of the gold counts).
@@ -23,10 +23,7 @@ def main() -> None:
     bundled = default_dictionary()
     print("set                  n     macro P  macro R  macro F1  accuracy  by sense")
     for folder in ad.SDU22_FOLDERS:
-        examples = ad.load_sdu22(DATA / folder / "train.json")
-        training, held = ad.held_out_short_forms(examples)
-        lang = folder.split("/")[0]
-        ranker = ad.sdu22_ranker(DATA / folder / "diction.json", lang, training, bundled)
+        held, ranker = ad.sdu22_unseen(DATA, folder, bundled)
         chosen = ad.predict(held, ranker)
         scores = ad.score([e.gold or "" for e in held], chosen)
         senses = sum(

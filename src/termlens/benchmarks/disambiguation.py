@@ -181,6 +181,18 @@ def sdu22_ranker(
     return Disambiguator(own, (own, bundled), exclude_sources=sources)
 
 
+def sdu22_unseen(
+    root: Path, folder: str, bundled: AcronymDictionary
+) -> tuple[list[Example], Disambiguator]:
+    """The protocol of short forms never seen in training (the official dev and test sets'
+    situation), on the training file of ``folder`` (e.g. "english/legal") under ``root``: the
+    examples whose short forms are held out (:func:`held_out_short_forms`), and a ranker that
+    learned from the others."""
+    training, held = held_out_short_forms(load_sdu22(root / folder / "train.json"))
+    lang = folder.split("/")[0]
+    return held, sdu22_ranker(root / folder / "diction.json", lang, training, bundled)
+
+
 def predict(examples: Iterable[Example], disambiguator: Disambiguator) -> list[str]:
     """The most likely long form of each example ('' when the dictionary has no candidate)."""
     out = []
