@@ -29,6 +29,7 @@ from termlens.taxonomy.enrich import (
     Weights,
     operation_features,
 )
+from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
 from termlens.taxonomy.wordnet import WordNet, bundled
 
 SPLITS = ("trial", "training")
@@ -116,18 +117,18 @@ def fit_operation(placer: Placer, examples: list[Example]) -> np.ndarray:
     return w
 
 
-def train(wordnet: WordNet, examples: list[Example]) -> Weights:
+def train(wordnet: WordNet, genus: GenusPrior, examples: list[Example]) -> Weights:
     ranker = fit_ranker(examples)
-    placer = Placer(wordnet, Weights(tuple(ranker), (0.0,) * len(OPERATION_FEATURES)))
+    placer = Placer(wordnet, Weights(tuple(ranker), (0.0,) * len(OPERATION_FEATURES)), genus)
     operation = fit_operation(placer, examples)
     return Weights(tuple(float(v) for v in ranker), tuple(float(v) for v in operation))
 
 
 def predict(
-    wordnet: WordNet, weights: Weights, examples: list[Example]
+    wordnet: WordNet, genus: GenusPrior, weights: Weights, examples: list[Example]
 ) -> dict[tuple[str, str], semeval16.Answer]:
     """The top placement of each item, keyed by (split, item id): the splits reuse ids."""
-    placer = Placer(wordnet, weights)
+    placer = Placer(wordnet, weights, genus)
     answers = {}
     for e in examples:
         placements = placer.place(e.item.lemma, e.item.pos, e.item.definition, top=1)
@@ -155,15 +156,35 @@ def report(
         )
 
 
+def build_genus_prior(wordnet: WordNet) -> GenusPrior:
+    """Build the bundled genus prior from WordNet (it depends on the gloss reader, so it is
+    rebuilt with the weights)."""
+    genus = GenusPrior.build(wordnet)
+    target = resource_dir() / GENUS_FILE
+    genus.save(target)
+    record(
+        target,
+        id="wordnet-genus-prior",
+        version="1",
+        source_data=["WordNet 3.0 glosses and hypernym links (the bundled wordnet-3.0.zip)"],
+        licence="WordNet 3.0 licence (Princeton University); notice in wordnet-3.0.zip's LICENSE",
+        built_by="scripts/train_placement.py",
+    )
+    return genus
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--data", type=Path, default=data_dir())
     args = parser.parse_args()
     wordnet = bundled()
+    genus = build_genus_prior(wordnet)
     examples = load(
         args.data,
-        Placer(wordnet, Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))),
+        Placer(
+            wordnet, Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES)), genus
+        ),
     )
     covered = np.mean([e.similarities.max(initial=0) == 1 for e in examples])
     print(f"{len(examples)} items; gold synset among the candidates for {covered:.1%}")
@@ -171,14 +192,14 @@ def main() -> None:
     for fold in range(args.folds):
         train_set = [e for i, e in enumerate(examples) if i % args.folds != fold]
         test_set = [e for i, e in enumerate(examples) if i % args.folds == fold]
-        answers.update(predict(wordnet, train(wordnet, train_set), test_set))
+        answers.update(predict(wordnet, genus, train(wordnet, genus, train_set), test_set))
     print(f"{args.folds}-fold cross-validation over items:")
     report(wordnet, examples, answers)
-    weights = train(wordnet, examples)
+    weights = train(wordnet, genus, examples)
     target = resource_dir() / WEIGHTS
     weights.save(target, trained_on="SemEval-2016 Task 14 trial + training (527 items)")
     print("in-sample, all items:")
-    report(wordnet, examples, predict(wordnet, weights, examples))
+    report(wordnet, examples, predict(wordnet, genus, weights, examples))
     record(
         target,
         id="wordnet-placement",

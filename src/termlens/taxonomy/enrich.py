@@ -4,7 +4,9 @@ Candidates come from the definition's genus terms (``gloss.terms``): every sense
 terms, the hyponyms of those senses whose words the definition also uses (the more specific
 home: "a person whose blood pressure rises" → *hypertensive*), and their direct hypernyms. A
 log-linear ranker over the features below, trained on the task's open items
-(``scripts/train_placement.py``), scores them; a logistic model decides the operation.
+(``scripts/train_placement.py``), scores them — among them how often WordNet itself files the
+senses whose glosses open with the same term under the candidate (:mod:`genus`) — and a
+logistic model decides the operation.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import numpy as np
 
 from termlens.errors import InputError
 from termlens.resources import resource_path
+from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
 from termlens.taxonomy.gloss import (
     CLASSIFIERS,
     STOPWORDS,
@@ -61,6 +64,8 @@ RANK_FEATURES = (
     "hyponym_words",
     "hypernym",
     "depth",
+    "genus_prior",
+    "genus_share",
 )
 OPERATION_FEATURES = (
     "bias",
@@ -126,9 +131,10 @@ class Weights:
 class Placer:
     """Finds where a new word sense belongs in WordNet."""
 
-    def __init__(self, wordnet: WordNet, weights: Weights) -> None:
+    def __init__(self, wordnet: WordNet, weights: Weights, genus: GenusPrior) -> None:
         self.wordnet = wordnet
         self.weights = weights
+        self.genus = genus
         self._signatures: dict[str, frozenset[str]] = {}
         self._lemma_sets: dict[str, frozenset[str]] = {}
         self._bases: dict[str, str] = {}
@@ -253,6 +259,8 @@ class Placer:
             math.log1p(len(lemma_words & context)) if relation == "hyponym" else 0.0,
             float(relation == "hypernym"),
             min(self.wordnet.min_depth(synset), 20) / 10,
+            math.log1p(self.genus.count(term.lemma, synset.id)),
+            self.genus.share(term.lemma, synset.id),
         ]
         return Candidate(synset, term, relation, via, tuple(features))
 
@@ -326,5 +334,7 @@ def _check_english(wordnet: WordNet, definition: str) -> None:
 
 @lru_cache(maxsize=1)
 def default_placer() -> Placer:
-    """The placer with the bundled WordNet and the trained weights."""
-    return Placer(bundled(), Weights.load(resource_path(WEIGHTS)))
+    """The placer with the bundled WordNet, genus prior and trained weights."""
+    return Placer(
+        bundled(), Weights.load(resource_path(WEIGHTS)), GenusPrior.load(resource_path(GENUS_FILE))
+    )
