@@ -13,6 +13,7 @@ from termlens.acronyms.tagger import (
     Label,
     char_spans,
     long_forms_ending_where_needed,
+    long_forms_explaining_their_entry,
     long_forms_to_the_next_entry,
     rule_labels,
     shape,
@@ -224,6 +225,27 @@ def test_a_long_form_after_equals_stays_when_other_words_follow() -> None:
     assert long_forms_to_the_next_entry(words, labels) == labels
     words = "It is A = B , not more".split()  # no long form after "=": nothing to extend
     assert long_forms_to_the_next_entry(words, ["O"] * 8) == ["O"] * 8
+
+
+def test_a_long_form_after_equals_takes_the_words_its_short_form_needs() -> None:
+    words = "UNDAF = United Nations Development Assistance Framework 8 to 11 September".split()
+    labels: list[Label] = ["B-short", "O", "B-long", "I-long", "I-long", "I-long"] + ["O"] * 5
+    assert long_forms_explaining_their_entry(words, labels) == (labels[:6] + ["I-long"] + ["O"] * 4)
+    words = "RMP = refrigerant management plan * Afghanistan".split()
+    labels = ["B-short", "O", "B-long", "I-long", "O", "O", "O"]
+    assert long_forms_explaining_their_entry(words, labels)[4] == "I-long"
+
+
+def test_a_long_form_after_equals_stays_when_it_explains_its_short_form_or_nothing_would() -> None:
+    words = "CCF = Country cooperation framework today".split()
+    labels: list[Label] = ["B-short", "O", "B-long", "I-long", "I-long", "O"]
+    assert long_forms_explaining_their_entry(words, labels) == labels  # already explained
+    words = "UNDAF = United Nations Development Assistance in 2009 Framework".split()
+    labels = ["B-short", "O", "B-long", "I-long", "I-long", "I-long", "O", "O", "O"]
+    assert long_forms_explaining_their_entry(words, labels) == labels  # "2009" is no plain word
+    words = "XYZ = United Nations and more words here".split()
+    labels = ["B-short", "O", "B-long", "I-long", "O", "O", "O", "O"]
+    assert long_forms_explaining_their_entry(words, labels) == labels  # nothing explains XYZ
 
 
 def test_a_long_form_before_its_short_form_ends_where_the_short_form_needs() -> None:

@@ -34,6 +34,7 @@ CONVENTIONS = {"en": ("sciai",)}
 # the languages whose long forms end with the last word their short form needs (see
 # `long_forms_ending_where_needed`)
 ENDING_WHERE_NEEDED = frozenset({"en"})
+EXTENSION_WORDS = 3  # words a long form in an "SF = long form" entry may take to explain SF
 
 _SHAPE_RUNS = re.compile(r"(.)\1{2,}")
 _RULE_SPAN_LABELS: dict[str, tuple[Label, Label]] = {
@@ -258,6 +259,7 @@ class AcronymTagger:
         labels: list[Label] = self._tagger.tag(features)
         labels = consistent_short_forms(words, with_rule_definitions(words, rules, labels, lang))
         labels = long_forms_to_the_next_entry(words, labels)
+        labels = long_forms_explaining_their_entry(words, labels)
         if lang in ENDING_WHERE_NEEDED:
             labels = long_forms_ending_where_needed(words, labels)
         return labels
@@ -321,6 +323,40 @@ def long_forms_to_the_next_entry(words: Sequence[str], labels: list[Label]) -> l
         if end > span.last + 1 and (end == n or words[end] in (",", ";", ".") or next_entry):
             out[span.last + 1 : end] = ["I-long"] * (end - span.last - 1)
     return out
+
+
+def long_forms_explaining_their_entry(words: Sequence[str], labels: list[Label]) -> list[Label]:
+    """In an ``SF = long form`` entry, a long form that leaves letters of its short form
+    unexplained runs on through the next plain words (at most :data:`EXTENSION_WORDS`) when they
+    explain them: "UNDAF = United Nations Development Assistance Framework 8 to 11 September",
+    where the tagger stopped at *Assistance*. In the English and Spanish training gold, 1,966 of
+    the 2,219 long forms after "SF =" explain their short form, and only 4 stop short of words
+    that would."""
+    out = list(labels)
+    found = spans(labels)
+    short_ending = {span.last: span for span in found if span.kind == "short"}
+    for span in found:
+        short = short_ending.get(span.first - 2)
+        if span.kind != "long" or short is None or words[span.first - 1] != "=":
+            continue
+        letters = "".join(words[short.first : short.last + 1])
+        if _explains(letters, words[span.first : span.last + 1]):
+            continue
+        end = span.last + 1
+        while end <= span.last + EXTENSION_WORDS and end < len(words):
+            if out[end] != "O" or not _plain_word(words[end]):
+                break
+            if _explains(letters, words[span.first : end + 1]):
+                out[span.last + 1 : end + 1] = ["I-long"] * (end - span.last)
+                break
+            end += 1
+    return out
+
+
+def _explains(short: str, words: Sequence[str]) -> bool:
+    """Whether the words align with every unit of the short form."""
+    found = align(short, " ".join(words), [0])
+    return found is not None and not found.unmatched
 
 
 def long_forms_ending_where_needed(words: Sequence[str], labels: list[Label]) -> list[Label]:
