@@ -64,6 +64,10 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
         ),
         ("it binds cytochrome c oxidase (COX) in", ("COX", "cytochrome c oxidase")),
         (
+            "The OFFICE OF THE PRESIDENTIAL ADVISER ON THE PEACE PROCESS (OPAPP) said",
+            ("OPAPP", "OFFICE OF THE PRESIDENTIAL ADVISER ON THE PEACE PROCESS"),
+        ),
+        (
             "the 70-kDa peroxisomal membrane protein (PMP70) and",
             ("PMP70", "70-kDa peroxisomal membrane protein"),
         ),

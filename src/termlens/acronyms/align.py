@@ -246,10 +246,14 @@ def _exact_initials(
 
 
 def _bad_opening(text: str, low: str, start: int) -> bool:
-    """A long form does not open with a lowercase function word ("by the brain (BB)") nor
-    with a lone lowercase letter ("cytochrome c oxidase (COX)", not "c oxidase")."""
+    """A long form does not open with a lowercase function word ("by the brain (BB)"), nor with
+    one in a long form written all in capitals ("OFFICE OF THE PRESIDENTIAL ADVISER ON THE PEACE
+    PROCESS (OPAPP)", not "OF THE ..."), nor with a lone lowercase letter ("cytochrome c oxidase
+    (COX)", not "c oxidase")."""
     match = _PIECE.match(low, start)
     word = match.group() if match else ""
+    if text[start:].isupper():
+        return word in OPENING_STOPWORDS
     if not text[start : start + len(word)].islower():
         return False
     lone_letter = len(word) == 1 and text[start + 1 : start + 2].isspace()
