@@ -48,6 +48,8 @@ def test_dict_import_lookup_export_stats(tmp_path: Path) -> None:
     assert json.loads(out_file.read_text()) == {
         "CDA": [["Christian Democratic Appeal", 430], ["Communications Decency Act", 133]]
     }
+    code, _, err = run("dict", "export", str(out_file), "--dictionary", str(db), "--format", "adam")
+    assert code != 0 and "dictionary export format" in err and "'adam'" in err  # read-only format
     code, out, _ = run("dict", "stats", "--dictionary", str(db))
     stats = json.loads(out)
     assert code == 0 and stats["long_forms"] == 2

@@ -128,7 +128,7 @@ def test_opening_something_else_is_a_clear_error(tmp_path: Path) -> None:
 # -- files -------------------------------------------------------------------------------
 
 
-def test_reads_the_three_formats(tmp_path: Path) -> None:
+def test_reads_the_four_formats(tmp_path: Path) -> None:
     sdu = tmp_path / "diction.json"
     sdu.write_text(json.dumps({"POS": ["part of speech", "Part-Of-Speech"]}))
     gladis = tmp_path / "dict.json"
@@ -145,6 +145,14 @@ def test_reads_the_three_formats(tmp_path: Path) -> None:
     ]
     assert list(read_entries(gladis)) == [Entry("CDA", "Communications Decency Act", 133)]
     assert list(read_entries(tsv)) == [Entry("TC", "tomografía computarizada", 4, "es", "clinical")]
+    adam = tmp_path / "valid_adam.txt"
+    adam.write_text("PREFERRED_AB\tVARIANT_AB\tEXPANSION\nAI\tAI:15|ai:2\tadequate intake\n")
+    assert guess_format(adam, adam.read_text()) == "adam"
+    assert guess_format(tsv, tsv.read_text()) == "tsv"
+    assert list(read_entries(adam, language="en")) == [
+        Entry("AI", "adequate intake", 15, "en"),
+        Entry("ai", "adequate intake", 2, "en"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -160,6 +168,12 @@ def test_reads_the_three_formats(tmp_path: Path) -> None:
         ("t.tsv", "AA\tanti-aircraft\n", r"line 1: expected the header"),
         ("b.json", '{"AA": [', r"b.json: line 1: invalid JSON"),
         ("l.json", "[1, 2]", r"line 1: expected a JSON object"),
+        (
+            "a.txt",
+            "PREFERRED_AB\tVARIANT_AB\tEXPANSION\nAI\tAI:15|ai\tadequate intake\n",
+            r"a.txt: line 2: field VARIANT_AB: 'ai' is not short form:count",
+        ),
+        ("a.txt", "PREFERRED_AB\tVARIANT_AB\tEXPANSION\nAI\tAI:15\n", r"line 2: expected three"),
     ],
 )
 def test_bad_files_name_file_line_and_field(

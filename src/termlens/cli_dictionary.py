@@ -14,7 +14,12 @@ from rich.table import Table
 
 from termlens.acronyms import dictionary as acronym_dictionary
 from termlens.acronyms.dictionary import AcronymDictionary, Entry
-from termlens.acronyms.dictionary_files import check_format, export, read_entries
+from termlens.acronyms.dictionary_files import (
+    check_export_format,
+    check_format,
+    export,
+    read_entries,
+)
 from termlens.acronyms.expand import DICTIONARY_FILE
 from termlens.acronyms.mining import mine, store
 from termlens.cli_common import guarded
@@ -33,7 +38,7 @@ DictionaryOption = Annotated[
     typer.Option("--dictionary", "-d", help="A dictionary file; default: the bundled one."),
 ]
 InputFormatOption = Annotated[
-    str | None, typer.Option("--format", "-f", help="sdu, gladis or tsv; default: guessed.")
+    str | None, typer.Option("--format", "-f", help="sdu, gladis, tsv or adam; default: guessed.")
 ]
 TargetOption = Annotated[
     Path, typer.Option("--into", help="The dictionary file to write (created if missing).")
@@ -110,7 +115,9 @@ def add(
 @dict_app.command("import")
 @guarded
 def import_(
-    files: Annotated[list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON or TSV.")],
+    files: Annotated[
+        list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON, TSV or ADAM.")
+    ],
     into: TargetOption,
     format: InputFormatOption = None,
     source: Annotated[str | None, typer.Option(help="Provenance; default: the file name.")] = None,
@@ -135,7 +142,7 @@ def export_(
 ) -> None:
     """Write a dictionary as SDU diction.json, GLADIS JSON or TSV."""
     with open_dictionary(dictionary) as d:
-        n = export(d, out, check_format(format))
+        n = export(d, out, check_export_format(format))
     typer.echo(f"wrote {n} short forms to {out}", err=True)
 
 
@@ -173,7 +180,9 @@ def stats(dictionary: DictionaryOption = None) -> None:
 @dict_app.command("build")
 @guarded
 def build(
-    files: Annotated[list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON or TSV.")],
+    files: Annotated[
+        list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON, TSV or ADAM.")
+    ],
     out: Annotated[Path, typer.Option("--out", help="The dictionary file to (re)build.")],
     format: InputFormatOption = None,
 ) -> None:

@@ -1,8 +1,12 @@
-"""Dictionary files in and out: SDU ``diction.json``, GLADIS ``[[long form, count]]`` JSON, TSV.
+"""Dictionary files in and out: SDU ``diction.json``, GLADIS ``[[long form, count]]`` JSON, TSV,
+and (in only) the ADAM abbreviation table.
 
 - ``sdu``: ``{"SF": ["long form", ...]}`` (no counts: each long form counts once);
 - ``gladis``: ``{"SF": [["long form", count], ...]}``;
-- ``tsv``: a header line, then ``short<TAB>long[<TAB>count[<TAB>language[<TAB>domain]]]``.
+- ``tsv``: a header line, then ``short<TAB>long[<TAB>count[<TAB>language[<TAB>domain]]]``;
+- ``adam``: ADAM's table of MEDLINE abbreviations (Zhou et al. 2006), the header
+  ``PREFERRED_AB<TAB>VARIANT_AB<TAB>EXPANSION``, then ``AI<TAB>AI:15|ai:2<TAB>adequate intake``:
+  each written variant of the short form with how often MEDLINE uses it for that expansion.
 
 Reading checks every record and names the file, line and field of the first bad one; used with
 :meth:`AcronymDictionary.add`, which imports in one transaction, a bad file imports nothing.
@@ -19,22 +23,33 @@ from termlens.acronyms.dictionary import AcronymDictionary, Entry
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_text
 
-DictionaryFormat = Literal["sdu", "gladis", "tsv"]
-FORMATS: tuple[DictionaryFormat, ...] = ("sdu", "gladis", "tsv")
+ExportFormat = Literal["sdu", "gladis", "tsv"]
+DictionaryFormat = Literal[ExportFormat, "adam"]
+EXPORT_FORMATS: tuple[ExportFormat, ...] = ("sdu", "gladis", "tsv")
+FORMATS: tuple[DictionaryFormat, ...] = (*EXPORT_FORMATS, "adam")
 TSV_HEADER = "short\tlong\tcount\tlanguage\tdomain"
+ADAM_HEADER = "PREFERRED_AB\tVARIANT_AB\tEXPANSION"
 
 
 def check_format(value: str) -> DictionaryFormat:
-    """A format name, or a clear error listing the valid ones."""
+    """A format name to read, or a clear error listing the valid ones."""
     if value not in FORMATS:
         raise choose_one("dictionary format", value, FORMATS)
     return value
 
 
+def check_export_format(value: str) -> ExportFormat:
+    """A format name to write, or a clear error listing the valid ones."""
+    if value not in EXPORT_FORMATS:
+        raise choose_one("dictionary export format", value, EXPORT_FORMATS)
+    return value
+
+
 def guess_format(path: Path, text: str) -> DictionaryFormat:
-    """``tsv`` for .tsv/.txt files; for JSON, ``gladis`` when long forms come with counts."""
+    """``adam`` or ``tsv`` (by the header) for .tsv/.txt files; for JSON, ``gladis`` when long
+    forms come with counts."""
     if path.suffix.lower() in (".tsv", ".txt"):
-        return "tsv"
+        return "adam" if text.startswith("PREFERRED_AB\t") else "tsv"
     for char in text.lstrip()[:1]:
         if char != "{":
             raise InputError(f"{path}: line 1: expected a JSON object of short forms, or a .tsv")
@@ -55,6 +70,8 @@ def read_entries(
     chosen = format or guess_format(path, text)
     if chosen == "tsv":
         yield from _tsv_entries(path, text, language, domain)
+    elif chosen == "adam":
+        yield from _adam_entries(path, text, language, domain)
     else:
         yield from _json_entries(path, text, chosen, language, domain)
 
@@ -79,6 +96,25 @@ def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[
         lang = fields[3].strip() if len(fields) > 3 and fields[3].strip() else language
         dom = fields[4].strip() if len(fields) > 4 and fields[4].strip() else domain
         yield Entry(fields[0].strip(), fields[1].strip(), count, lang, dom)
+
+
+def _adam_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith(ADAM_HEADER):
+        raise InputError(f"{path}: line 1: expected the ADAM header {ADAM_HEADER!r}")
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) != 3 or not fields[2].strip():
+            raise InputError(f"{path}: line {number}: expected three fields, the last an expansion")
+        for variant in fields[1].split("|"):
+            short, _, count = variant.rpartition(":")
+            if not short.strip() or not count.isdigit():
+                raise InputError(
+                    f"{path}: line {number}: field VARIANT_AB: {variant!r} is not short form:count"
+                )
+            yield Entry(short.strip(), fields[2].strip(), int(count), language, domain)
 
 
 def _json_entries(
@@ -116,7 +152,7 @@ def _line_of(text: str, key: str) -> int:
     return text.count("\n", 0, max(position, 0)) + 1
 
 
-def export(dictionary: AcronymDictionary, path: Path, format: DictionaryFormat) -> int:
+def export(dictionary: AcronymDictionary, path: Path, format: ExportFormat) -> int:
     """Write the whole dictionary in a format (atomically); returns the number of short forms."""
     n = 0
     with atomic_write(path) as out:
