@@ -49,7 +49,7 @@ def guess_format(path: Path, text: str) -> DictionaryFormat:
     """``adam`` or ``tsv`` (by the header) for .tsv/.txt files; for JSON, ``gladis`` when long
     forms come with counts."""
     if path.suffix.lower() in (".tsv", ".txt"):
-        return "adam" if text.startswith("PREFERRED_AB\t") else "tsv"
+        return "adam" if text.startswith(ADAM_HEADER) else "tsv"
     for char in text.lstrip()[:1]:
         if char != "{":
             raise InputError(f"{path}: line 1: expected a JSON object of short forms, or a .tsv")
