@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pycrfsuite
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import (
@@ -246,6 +248,29 @@ def test_a_long_form_after_equals_stays_when_it_explains_its_short_form_or_nothi
     words = "XYZ = United Nations and more words here".split()
     labels = ["B-short", "O", "B-long", "I-long", "O", "O", "O", "O"]
     assert long_forms_explaining_their_entry(words, labels) == labels  # nothing explains XYZ
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(
+                ["UNDAF", "RMP", "=", "United", "Nations", "plan", "Framework", "8", ","]
+            ),
+            st.sampled_from(["O", "B-short", "I-short", "B-long", "I-long"]),
+        ),
+        max_size=14,
+    )
+)
+def test_entry_extension_only_continues_long_forms(pairs: list[tuple[str, Label]]) -> None:
+    words = [w for w, _ in pairs]
+    labels: list[Label] = [label for _, label in pairs]
+    out = long_forms_explaining_their_entry(words, labels)
+    assert len(out) == len(labels)
+    changed = [i for i, (a, b) in enumerate(zip(labels, out, strict=True)) if a != b]
+    for i in changed:  # only O words become I-long, each right after a long form's word
+        assert labels[i] == "O" and out[i] == "I-long" and out[i - 1] in ("B-long", "I-long")
+    assert long_forms_explaining_their_entry(words, out) == out
 
 
 def test_a_long_form_before_its_short_form_ends_where_the_short_form_needs() -> None:
