@@ -94,6 +94,8 @@ def test_places_a_hound_under_hound(placer: Placer) -> None:
     top = placer.place("beaglet", "noun", "A small hound used for hunting rabbits.", top=3)
     assert top[0].key == "hound#n#1" and top[0].operation == "attach"
     assert "hound" in top[0].explanation
+    # the genus prior says why: WordNet's own senses glossed "hound ..." sit under hound#n#1
+    assert top[0].explanation.endswith("2 WordNet senses glossed 'hound' … sit directly under it")
     assert [p.score for p in top] == sorted((p.score for p in top), reverse=True)
 
 

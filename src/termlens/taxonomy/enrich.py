@@ -210,8 +210,14 @@ class Placer:
             where = f"term {term.index + 1} of the definition, {term.text!r}"
         via = self.wordnet.key(candidate.via, prefer=term.lemma)
         if candidate.relation == "sense":
-            return f"{where} in its sense {via}"
-        return f"{candidate.relation} of {via}, from {where}"
+            why = f"{where} in its sense {via}"
+        else:
+            why = f"{candidate.relation} of {via}, from {where}"
+        filed = self.genus.count(term.lemma, candidate.synset.id)
+        if filed:
+            word = term.lemma.replace("_", " ")
+            why += f"; {filed} WordNet senses glossed {word!r} … sit directly under it"
+        return why
 
     def _term_features(self, term: Term, rank: int, senses: int) -> list[float]:
         return [
