@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from termlens import __version__
-from termlens.acronyms.disambiguate import WEIGHTS_FILE, Disambiguator, Weights
+from termlens.acronyms.disambiguate import FEATURES, WEIGHTS_FILE, Disambiguator, Weights
 from termlens.acronyms.expand import default_dictionary
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
@@ -29,6 +29,7 @@ from termlens.embeddings import default_encoder
 from termlens.resources import record, resource_dir
 
 FOLDS = 5
+UNFITTED = Weights((0.0,) * len(FEATURES))
 SDU = ad.SDU22_FOLDERS
 
 
@@ -60,6 +61,7 @@ def feature_groups(
         disambiguator = Disambiguator(
             default_dictionary() if bundled_candidates else dictionary,
             (dictionary, default_dictionary()),
+            weights=UNFITTED,  # features only: they do not depend on the bundled weights
             exclude_sources=frozenset({own_source}),
         )
         for i in held:
