@@ -9,12 +9,16 @@ training files). Data: SciAD dev-open, the four SDU@AAAI-22 disambiguation train
 (without their held-out tenth) and the GLADIS biomedical training set, each with its own
 dictionary; SciAD, GLADIS general dev and GLADIS biomedical train again with the bundled
 dictionary's candidates (the situation of ``termlens expand``).
-Run: ``python scripts/train_disambiguator.py`` (about ten minutes on a quiet machine).
+Run: ``python scripts/train_disambiguator.py`` (about ten minutes on a quiet machine). With
+``--groups FILE.npz`` the extracted features are kept in that file and read back on the next run
+(seconds), as long as the feature names and the bundled dictionary are the same; delete the file
+after changing how a feature is computed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,14 +26,15 @@ import numpy as np
 
 from termlens import __version__
 from termlens.acronyms.disambiguate import FEATURES, WEIGHTS_FILE, Disambiguator, Weights
-from termlens.acronyms.expand import default_dictionary
+from termlens.acronyms.expand import DICTIONARY_FILE, default_dictionary
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.embeddings import default_encoder
-from termlens.resources import record, resource_dir
+from termlens.resources import manifest, record, resource_dir
 
 FOLDS = 5
 UNFITTED = Weights((0.0,) * len(FEATURES))
+Groups = dict[str, list[tuple[np.ndarray, int]]]  # training set → (candidate rows, gold index)
 SDU = ad.SDU22_FOLDERS
 
 
@@ -105,14 +110,44 @@ def accuracy(groups: list[tuple[np.ndarray, int]], w: np.ndarray) -> float:
     return float(np.mean([int(np.argmax(x @ w) == gold) for x, gold in groups]))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--data", type=Path, default=data_dir())
-    parser.add_argument("--out", type=Path, default=resource_dir() / WEIGHTS_FILE)
-    parser.add_argument("--steps", type=int, default=1000)
-    args = parser.parse_args()
-    data: Path = args.data
-    groups: dict[str, list[tuple[np.ndarray, int]]] = {}
+def cache_stamp() -> str:
+    """What cached features depend on besides the code: the feature names, the bundled
+    dictionary."""
+    return json.dumps([list(FEATURES), manifest()[DICTIONARY_FILE]["sha256"]])
+
+
+def save_groups(path: Path, groups: Groups) -> None:
+    """Feature groups as plain arrays (no pickle): per part, the stacked rows, group sizes and
+    gold indices."""
+    arrays: dict[str, np.ndarray] = {"stamp": np.array(cache_stamp())}
+    arrays["names"] = np.array(json.dumps(list(groups)))
+    for i, part in enumerate(groups.values()):
+        arrays[f"rows{i}"] = np.vstack([rows for rows, _ in part])
+        arrays[f"sizes{i}"] = np.array([len(rows) for rows, _ in part])
+        arrays[f"golds{i}"] = np.array([gold for _, gold in part])
+    with path.open("wb") as out:
+        np.savez_compressed(out, **arrays)
+
+
+def load_groups(path: Path) -> Groups | None:
+    """The cached groups, or None when the file is missing or was made for other features or
+    another dictionary."""
+    if not path.is_file():
+        return None
+    with np.load(path, allow_pickle=False) as data:
+        if "stamp" not in data.files or str(data["stamp"]) != cache_stamp():
+            print(f"{path}: made for other features or another dictionary; extracting again")
+            return None
+        groups: Groups = {}
+        for i, name in enumerate(json.loads(str(data["names"]))):
+            rows = np.split(data[f"rows{i}"], np.cumsum(data[f"sizes{i}"])[:-1])
+            groups[name] = list(zip(rows, (int(g) for g in data[f"golds{i}"]), strict=True))
+    return groups
+
+
+def extract(data: Path) -> Groups:
+    """Cross-fitted feature groups of every training set (the ten minutes of a run)."""
+    groups: Groups = {}
     sciad = ad.load_sciad(data / "sciad/dev-open.json")
     groups["sciad"] = feature_groups(sciad, data / "sciad/diction.json", "sdu", ad.SCIAD_SOURCE)
     for name in SDU:
@@ -138,6 +173,21 @@ def main() -> None:
          ad.load_gladis(data / "gladis/biomedical/train.json"), ad.GLADIS_BIOMEDICAL_SOURCE),
     ):  # fmt: skip
         groups[name] = feature_groups(examples, None, None, own, bundled_candidates=True)
+    return groups
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", type=Path, default=data_dir())
+    parser.add_argument("--out", type=Path, default=resource_dir() / WEIGHTS_FILE)
+    parser.add_argument("--steps", type=int, default=1000)
+    parser.add_argument("--groups", type=Path, help="Keep the extracted features in this .npz.")
+    args = parser.parse_args()
+    groups = load_groups(args.groups) if args.groups else None
+    if groups is None:
+        groups = extract(args.data)
+        if args.groups:
+            save_groups(args.groups, groups)
     everything = [g for part in groups.values() for g in part]
     print(f"{len(everything)} training groups")
     w = fit(everything, l2=1e-3, steps=args.steps)
