@@ -34,6 +34,9 @@ from termlens.resources import manifest, record, resource_dir
 
 FOLDS = 5
 UNFITTED = Weights((0.0,) * len(FEATURES))
+# L2 penalty of the fit. Weaker penalties help the GLADIS sets the weights never see but cost
+# the SDU@AAAI-22 legal tenth its regression floor (BENCHMARKS.md, ninth session)
+L2 = 1e-3
 Groups = dict[str, list[tuple[np.ndarray, int]]]  # training set → (candidate rows, gold index)
 SDU = ad.SDU22_FOLDERS
 
@@ -181,6 +184,7 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--out", type=Path, default=resource_dir() / WEIGHTS_FILE)
     parser.add_argument("--steps", type=int, default=1000)
+    parser.add_argument("--l2", type=float, default=L2)
     parser.add_argument("--groups", type=Path, help="Keep the extracted features in this .npz.")
     args = parser.parse_args()
     groups = load_groups(args.groups) if args.groups else None
@@ -190,7 +194,7 @@ def main() -> None:
             save_groups(args.groups, groups)
     everything = [g for part in groups.values() for g in part]
     print(f"{len(everything)} training groups")
-    w = fit(everything, l2=1e-3, steps=args.steps)
+    w = fit(everything, l2=args.l2, steps=args.steps)
     for name, part in groups.items():
         print(f"{name}: cross-fitted accuracy {accuracy(part, w):.4f} ({len(part)} ambiguous)")
     Weights(tuple(float(x) for x in w)).save(
