@@ -18,7 +18,7 @@ from typing import Literal
 
 import pycrfsuite
 
-from termlens.acronyms.align import FUNCTION_WORDS, align
+from termlens.acronyms.align import FUNCTION_WORDS, Alignment, align
 from termlens.acronyms.identify import find_abbreviations
 from termlens.errors import TermlensError
 from termlens.resources import resource_path
@@ -355,8 +355,13 @@ def long_forms_explaining_their_entry(words: Sequence[str], labels: list[Label])
 
 def _explains(short: str, words: Sequence[str]) -> bool:
     """Whether the words align with every unit of the short form."""
+    return _complete_alignment(short, words) is not None
+
+
+def _complete_alignment(short: str, words: Sequence[str]) -> Alignment | None:
+    """The alignment of the short form with the words, if it explains every unit."""
     found = align(short, " ".join(words), [0])
-    return found is not None and not found.unmatched
+    return found if found is not None and not found.unmatched else None
 
 
 def long_forms_ending_where_needed(words: Sequence[str], labels: list[Label]) -> list[Label]:
@@ -385,13 +390,13 @@ def _words_needed(words: Sequence[str], short: str) -> int:
     """How many of a long form's words its short form needs: the last words go while the
     alignment still explains every unit of the short form at least as well. A cut inside a word
     ("Re - engineering", "3 , 000") or after a function word ("force in Iraq") is not made."""
-    full = align(short, " ".join(words), [0])
-    if full is None or full.unmatched:
+    full = _complete_alignment(short, words)
+    if full is None:
         return len(words)
     quality, needed = full.quality, len(words)
     while needed > 1:
-        shorter = align(short, " ".join(words[: needed - 1]), [0])
-        if shorter is None or shorter.unmatched or shorter.quality < quality - 1e-9:
+        shorter = _complete_alignment(short, words[: needed - 1])
+        if shorter is None or shorter.quality < quality - 1e-9:
             break
         quality, needed = shorter.quality, needed - 1
     if needed < len(words):
