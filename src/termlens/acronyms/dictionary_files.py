@@ -15,7 +15,7 @@ Reading checks every record and names the file, line and field of the first bad 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Literal
 
@@ -76,14 +76,23 @@ def read_entries(
         yield from _json_entries(path, text, chosen, language, domain)
 
 
-def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
+def _tab_rows(
+    path: Path, text: str, header_ok: Callable[[str], bool], expected: str
+) -> Iterator[tuple[int, list[str]]]:
+    """The line number and tab-separated fields of each non-blank line after a checked header."""
     lines = text.splitlines()
-    if not lines or not lines[0].lower().startswith("short\tlong"):
-        raise InputError(f"{path}: line 1: expected the header {TSV_HEADER!r}")
+    if not lines or not header_ok(lines[0]):
+        raise InputError(f"{path}: line 1: expected {expected}")
     for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        fields = line.split("\t")
+        if line.strip():
+            yield number, line.split("\t")
+
+
+def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
+    def header_ok(header: str) -> bool:
+        return header.lower().startswith("short\tlong")
+
+    for number, fields in _tab_rows(path, text, header_ok, f"the header {TSV_HEADER!r}"):
         if len(fields) < 2 or not fields[0].strip() or not fields[1].strip():
             raise InputError(f"{path}: line {number}: expected a short form and a long form")
         count = 1
@@ -99,13 +108,10 @@ def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[
 
 
 def _adam_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
-    lines = text.splitlines()
-    if not lines or not lines[0].startswith(ADAM_HEADER):
-        raise InputError(f"{path}: line 1: expected the ADAM header {ADAM_HEADER!r}")
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        fields = line.split("\t")
+    def header_ok(header: str) -> bool:
+        return header.startswith(ADAM_HEADER)
+
+    for number, fields in _tab_rows(path, text, header_ok, f"the ADAM header {ADAM_HEADER!r}"):
         if len(fields) != 3 or not fields[2].strip():
             raise InputError(f"{path}: line {number}: expected three fields, the last an expansion")
         for variant in fields[1].split("|"):
