@@ -252,8 +252,8 @@ def _bad_opening(text: str, low: str, start: int) -> bool:
     (COX)", not "c oxidase")."""
     match = _PIECE.match(low, start)
     word = match.group() if match else ""
-    if text[start:].isupper():
-        return word in OPENING_STOPWORDS
+    if word in OPENING_STOPWORDS and text[start:].isupper():
+        return True
     if not text[start : start + len(word)].islower():
         return False
     lone_letter = len(word) == 1 and text[start + 1 : start + 2].isspace()
