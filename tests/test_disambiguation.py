@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry, Sense
 from termlens.acronyms.disambiguate import (
     SHORTLIST,
+    Candidate,
     Disambiguator,
     _capitalised_share,
     _casing_agreement,
+    pooled,
 )
 from termlens.acronyms.expand import _readable, expand
 from termlens.benchmarks import disambiguation as ad
@@ -165,6 +167,29 @@ def test_near_duplicate_senses_pool_their_probability() -> None:
     pooled = found.confidence + sum(p for _, p in found.alternatives)
     assert pooled == pytest.approx(1.0, abs=0.01)
     assert len(found.alternatives) == 1  # the two spellings of one idea count once
+
+
+def test_uses_pool_probability_by_key_and_show_the_favoured_spelling() -> None:
+    def sense(key: str) -> Sense:
+        return Sense("NER", key, key, 1, ((key, 1),), ("en",), (), ("hand",))
+
+    ner, other = sense("named entity recognition"), sense("nuclear energy regulation")
+    lower = Candidate("named entity recognition", 1, ner)
+    title = Candidate("Named Entity Recognition", 1, ner)
+    regulation = Candidate("nuclear energy regulation", 1, other)
+    uses = [
+        [(lower, 0.40), (regulation, 0.35), (title, 0.25)],
+        [(title, 0.45), (regulation, 0.30), (lower, 0.25)],
+    ]
+    by_sense = pooled(uses, key=lambda c: c.sense.key)
+    assert [(c.long, round(p, 2)) for c, p in by_sense] == [
+        ("Named Entity Recognition", 1.35),  # 0.70 against 0.65 for the lower-case spelling
+        ("nuclear energy regulation", 0.65),
+    ]
+    by_spelling = pooled(uses, key=lambda c: c.long)
+    assert [round(p, 2) for _, p in by_spelling] == [0.70, 0.65, 0.65]
+    assert by_spelling[0][0] == title
+    assert pooled([], key=lambda c: c.long) == []
 
 
 def test_casing_agreement_follows_the_context_habit() -> None:

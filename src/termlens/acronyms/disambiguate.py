@@ -16,8 +16,8 @@ import json
 import math
 import re
 import weakref
-from collections import Counter, OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter, OrderedDict, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -304,6 +304,27 @@ class _ShortForm(NamedTuple):
     senses: list[Sense]
     variant_profiles: dict[str, _Profile]
     sense_profiles: dict[str, _Profile]
+
+
+def pooled(
+    rankings: Iterable[Sequence[tuple[Candidate, float]]], key: Callable[[Candidate], str]
+) -> list[tuple[Candidate, float]]:
+    """One ranking for several uses of a short form (one sense per discourse): the probabilities
+    of the candidates that share a key, summed over the uses, best first. Each key is shown by
+    its candidate with the most probability in that sum (the spelling the uses favour)."""
+    totals: defaultdict[str, float] = defaultdict(float)
+    spellings: defaultdict[str, defaultdict[Candidate, float]] = defaultdict(
+        lambda: defaultdict(float)
+    )
+    for ranking in rankings:
+        for candidate, probability in ranking:
+            group = key(candidate)
+            totals[group] += probability
+            spellings[group][candidate] += probability
+    return sorted(
+        ((max(spellings[k], key=spellings[k].__getitem__), total) for k, total in totals.items()),
+        key=lambda pair: -pair[1],
+    )
 
 
 def softmax(scores: Sequence[float]) -> list[float]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.disambiguate import Disambiguator, pooled
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.errors import OptionError
 from termlens.resources import resource_path
@@ -181,17 +181,11 @@ def _discourse_meaning(
     text: str, group: list[Occurrence], ranker: Disambiguator
 ) -> list[tuple[str, float]]:
     """Senses ranked by their probability averaged over a short form's occurrences; spellings
-    of one sense, and near-duplicate senses, pool their probability."""
-    totals: dict[str, float] = defaultdict(float)
-    names: dict[str, str] = {}
+    of one sense, and near-duplicate senses, pool their probability, and each is shown in the
+    spelling with the most of it."""
     contexts = [
         (o.short.text, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
         for o in group
     ]
-    for candidates in ranker.rank_many(contexts):
-        for candidate, probability in candidates:
-            key = _loose_key(candidate.sense.key)
-            totals[key] += probability / len(group)
-            names.setdefault(key, _readable(candidate.long))  # the best-ranked spelling
-    ranked = sorted(totals.items(), key=lambda item: -item[1])
-    return [(names[key], round(score, 4)) for key, score in ranked]
+    ranked = pooled(ranker.rank_many(contexts), key=lambda c: _loose_key(c.sense.key))
+    return [(_readable(c.long), round(total / len(group), 4)) for c, total in ranked]

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from termlens.acronyms import find_abbreviations
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
-from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.benchmarks.metrics import PRF, compare_sets
 from termlens.errors import InputError
 from termlens.io import atomic_write, read_text
@@ -164,12 +164,16 @@ class Resolver:
             (t.text, text[max(0, t.start - CONTEXT_CHARS) : t.end + CONTEXT_CHARS])
             for t in undefined
         ]
-        # one sense per case: each definition's probability summed over the uses
-        pooled: defaultdict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
-        for token, candidates in zip(undefined, ranker.rank_many(contexts), strict=True):
-            for candidate, probability in candidates:
-                pooled[token.text][candidate.long] += probability
-        meanings = {short: max(totals, key=totals.__getitem__) for short, totals in pooled.items()}
+        # one sense per case: the written definition with the most probability over the uses
+        # (pooling a sense's spellings instead scored 80.18 strict F1 against 80.20)
+        uses: defaultdict[str, list[list[tuple[Candidate, float]]]] = defaultdict(list)
+        for token, ranking in zip(undefined, ranker.rank_many(contexts), strict=True):
+            uses[token.text].append(ranking)
+        meanings = {
+            short: ranked[0][0].long
+            for short, rankings in uses.items()
+            if (ranked := pooled(rankings, key=lambda candidate: candidate.long))
+        }
         meanings.update(defined)  # a definition in the case wins
         return [
             Resolution(doc_id, token.start, token.end, token.text, meanings[token.text])
