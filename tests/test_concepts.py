@@ -12,6 +12,7 @@ from termlens.cli import app
 from termlens.concepts.cluster import agglomerate, build_hierarchy, predict
 from termlens.concepts.relate import FEATURES, default_model, pair_features
 from termlens.concepts.scico import Mention, Topic, find_cycle
+from termlens.concepts.terms import default_term_tagger, term_spans
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -73,7 +74,26 @@ def test_cluster_text_folder(tmp_path: Path) -> None:
     (topic,) = [json.loads(line) for line in out.read_text().splitlines()]
     texts = {" ".join(topic["tokens"][p][a : b + 1]): c for p, a, b, c in topic["mentions"]}
     assert texts["conditional random field"] == texts["CRF"]
+    assert {"GANs", "named entity recognition", "ImageNet"} <= set(texts)  # the term tagger's
+    assert not any(text.startswith("study") for text in texts)  # a verb opens no term
     assert len(topic["doc_ids"]) == 3 and topic["flatten_mentions"]
+
+
+def test_term_spans_read_bio_labels() -> None:
+    labels = ["O", "B-term", "I-term", "B-term", "O", "I-term", "I-term"]
+    assert term_spans(labels) == [(1, 2), (3, 3), (5, 6)]  # a stray I- opens a span
+    assert term_spans([]) == [] and term_spans(["O", "O"]) == []
+
+
+def test_term_tagger_finds_methods_tasks_datasets_and_metrics() -> None:
+    tagger = default_term_tagger()
+    words = (
+        "We train a convolutional neural network for semantic segmentation on Cityscapes .".split()
+    )
+    found = [" ".join(words[a : b + 1]) for a, b in tagger.spans(words)]
+    assert "convolutional neural network" in found and "semantic segmentation" in found
+    assert not any(w in f.split() for f in found for w in ("We", "train", "for", "on"))
+    assert tagger.spans([]) == []
 
 
 def test_cluster_errors_leave_no_output(tmp_path: Path) -> None:

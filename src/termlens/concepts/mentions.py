@@ -1,30 +1,24 @@
 """Concept mentions in plain documents, as one SciCo topic (one paragraph per document).
 
 The mentions are the short and long forms of the abbreviations each document defines, and the
-noun phrases that look like technical terms: two to five words, no stop word, ending in a word
-WordNet knows as a noun ("conditional image generation", "sequence tagging") — or a single
-word WordNet does not know at all ("backpropagation"), found at least twice in the topic.
+technical terms the term tagger finds (:mod:`termlens.concepts.terms`: methods, tasks, datasets,
+metrics, as SciREX marks them); where two overlap, the longer stays.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from termlens.acronyms import find_abbreviations
 from termlens.concepts.scico import Mention, Topic
+from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
-from termlens.taxonomy.gloss import STOPWORDS, pos_share
-from termlens.taxonomy.wordnet import WordNet, bundled
 from termlens.text import Document
-
-MAX_WORDS = 5
-PRONOUNS = frozenset("i we you he she they us our ours your his her their my me them".split())
 
 
 def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Topic:
     """A SciCo topic whose mentions termlens finds in the documents (no gold clusters)."""
-    wordnet = bundled()
+    tagger = default_term_tagger()
     paragraphs: list[list[str]] = []
     sentences: list[list[list[int]]] = []
     spans: list[tuple[int, int, int]] = []  # paragraph, first token, last token
@@ -40,14 +34,10 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
             for span in (occurrence.short, occurrence.long):
                 if span is not None and span.start in starts and span.end in ends:
                     found.add((starts[span.start], ends[span.end]))
-        found |= _terms(wordnet, [t.text for t in tokens])
+        for low, high in sentences[-1]:
+            words = [t.text for t in tokens[low:high]]
+            found |= {(low + a, low + b) for a, b in tagger.spans(words)}
         spans += [(number, a, b) for a, b in _without_overlaps(found)]
-    singles = Counter(paragraphs[p][a].lower() for p, a, b in spans if a == b)
-    spans = [
-        (p, a, b)
-        for p, a, b in spans
-        if a < b or singles[paragraphs[p][a].lower()] > 1 or paragraphs[p][a].isupper()
-    ]
     mentions = [
         Mention(p, a, b, " ".join(words[a : b + 1]), _context(words, sentences[p], a, b))
         for p, a, b in spans
@@ -79,48 +69,6 @@ def _context(words: list[str], bounds: list[list[int]], start: int, end: int) ->
         if low <= start < high:
             return " ".join(words[low : max(high, end + 1)])
     return " ".join(words[max(0, start - 20) : end + 21])
-
-
-def _terms(wordnet: WordNet, words: list[str]) -> set[tuple[int, int]]:
-    """Token ranges of phrases that look like technical terms."""
-    out = set()
-    i = 0
-    while i < len(words):
-        while i < len(words) and _content(words[i]) and _mostly(wordnet, words[i], "v"):
-            i += 1  # "study categorical image generation": start after the verb
-        j = i
-        while j < len(words) and j - i < MAX_WORDS and _content(words[j]):
-            j += 1
-        end = j - 1  # the longest run ending in a word that is mostly a noun
-        while end > i and not (_mostly(wordnet, words[end], "n") or _unknown(wordnet, words[end])):
-            end -= 1
-        if end > i:
-            out.add((i, end))
-        elif j > i and _unknown(wordnet, words[i]):
-            out.add((i, i))
-        i = max(j, i + 1)
-    return out
-
-
-def _mostly(wordnet: WordNet, word: str, pos: str) -> bool:
-    return pos_share(wordnet, word, pos) > 0.5
-
-
-def _content(word: str) -> bool:
-    return (
-        word.lower() not in STOPWORDS
-        and word.lower() not in PRONOUNS
-        and any(c.isalpha() for c in word)
-        and (word.isalnum() or "-" in word)
-    )
-
-
-def _unknown(wordnet: WordNet, word: str) -> bool:
-    return (
-        len(word) > 3
-        and word.isalpha()
-        and not any(wordnet.lemmatise(word, pos) for pos in ("n", "v", "a", "r"))
-    )
 
 
 def _without_overlaps(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
