@@ -8,29 +8,19 @@ adverb, or unknown), and the same for its neighbours.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 import pycrfsuite
 
+from termlens.acronyms.tagger import shape
 from termlens.errors import TermlensError
 from termlens.resources import resource_path
 from termlens.taxonomy.gloss import STOPWORDS, pos_share
 from termlens.taxonomy.wordnet import WordNet, bundled
 
 MODEL_FILE = "term-tagger-en.crfsuite"
-_SHAPE_RUNS = re.compile(r"(.)\1+")
-
-
-@lru_cache(maxsize=65536)
-def _shape(word: str) -> str:
-    """Xx for "Network", X for "CNN", d for "2", x-x for "pre-trained" (runs collapsed)."""
-    mapped = "".join(
-        "X" if c.isupper() else "x" if c.isalpha() else "d" if c.isdigit() else c for c in word
-    )
-    return _SHAPE_RUNS.sub(r"\1", mapped)
 
 
 class WordClasses:
@@ -57,7 +47,7 @@ class WordClasses:
 def term_features(words: Sequence[str], classes: WordClasses) -> list[list[str]]:
     """CRF features of each token of a sentence."""
     lows = [w.lower() for w in words]
-    shapes = [_shape(w) for w in words]
+    shapes = [shape(w) for w in words]
     kinds = [classes(w) for w in words]
     out = []
     for i, (word, low) in enumerate(zip(words, lows, strict=True)):
