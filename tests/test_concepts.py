@@ -6,10 +6,14 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from termlens.cli import app
-from termlens.concepts.cluster import agglomerate, build_hierarchy, predict
+from termlens.concepts import cluster
+from termlens.concepts.cluster import agglomerate, build_hierarchy, pair_scores, predict, scores
 from termlens.concepts.relate import FEATURES, default_model, pair_features
 from termlens.concepts.scico import Mention, Topic, find_cycle
 from termlens.concepts.terms import default_term_tagger, term_spans
@@ -25,6 +29,64 @@ def test_average_linkage_hand_worked() -> None:
     assert agglomerate(same, 0.55) == [0, 0, 1, 2]
     assert agglomerate(same, 0.95) == [0, 1, 2, 3]
     assert agglomerate(np.zeros((0, 0)), 0.5) == []
+
+
+def _plain_average_linkage(same: np.ndarray, threshold: float) -> list[int]:
+    """The textbook algorithm: merge the best pair of clusters (first in row order) while its
+    average similarity reaches the threshold."""
+    groups = [[i] for i in range(len(same))]
+    while len(groups) > 1:
+        pairs = [(a, b) for a in range(len(groups)) for b in range(len(groups)) if a != b]
+        a, b = max(
+            pairs,
+            key=lambda p: (
+                same[np.ix_(groups[p[0]], groups[p[1]])].mean(),
+                -min(groups[p[0]]),
+                -min(groups[p[1]]),
+            ),
+        )
+        if same[np.ix_(groups[a], groups[b])].mean() < threshold:
+            break
+        groups[min(a, b)] += groups.pop(max(a, b))
+    labels = [0] * len(same)
+    for label, group in enumerate(sorted(groups, key=min)):
+        for i in group:
+            labels[i] = label
+    return labels
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, 9).flatmap(
+        lambda n: st.lists(
+            st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]), min_size=n * n, max_size=n * n
+        )
+    ),
+    st.sampled_from([0.3, 0.5, 0.7]),
+)
+def test_average_linkage_merges_as_the_textbook_algorithm(
+    values: list[float], threshold: float
+) -> None:
+    n = int(len(values) ** 0.5)
+    same = np.array(values).reshape(n, n)
+    same = (same + same.T) / 2  # ties on purpose: few distinct values
+    assert agglomerate(same, threshold) == _plain_average_linkage(same, threshold)
+
+
+def test_large_topics_are_scored_in_blocks_of_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    topic = _topic(
+        [
+            ("We train a conditional random field on the data .", [(3, 5)]),
+            ("The CRF improves sequence tagging .", [(1, 1), (3, 4)]),
+            ("Image generation is hard .", [(0, 1)]),
+            ("Our image generation model is fast .", [(1, 2)]),
+        ]
+    )
+    model = default_model()
+    whole = scores(model.probabilities(pair_features(topic.mentions)))
+    monkeypatch.setattr(cluster, "PAIRS_PER_BLOCK", 10)  # two rows of five pairs at a time
+    for dense, blocked in zip(whole, pair_scores(topic.mentions, model), strict=True):
+        np.testing.assert_allclose(blocked, dense, atol=1e-6)
 
 
 def test_hierarchy_is_greedy_acyclic_with_one_parent() -> None:

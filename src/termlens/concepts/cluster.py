@@ -13,12 +13,19 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from termlens.concepts.relate import CHILD, PARENT, SAME, PairModel, pair_features
-from termlens.concepts.scico import Topic
+from termlens.concepts.relate import CHILD, PARENT, SAME, PairFeatures, PairModel
+from termlens.concepts.scico import Mention, Topic
+
+# pairs whose features are held at once: a topic of up to 2,048 mentions is one block
+PAIRS_PER_BLOCK = 2048 * 2048
 
 
 def agglomerate(same: np.ndarray, threshold: float) -> list[int]:
-    """Average-linkage clusters of a symmetric similarity matrix; ids in order of first mention."""
+    """Average-linkage clusters of a symmetric similarity matrix; ids in order of first mention.
+
+    Each row keeps its best partner, so a merge costs O(n) instead of a search of the whole
+    matrix (ten thousand mentions cluster in seconds); the merges are those of the plain
+    algorithm, ties included (the first best pair in row order)."""
     n = len(same)
     members: dict[int, list[int]] = {i: [i] for i in range(n)}
     totals = same.astype(float)  # sums of similarities between clusters i and j
@@ -26,19 +33,32 @@ def agglomerate(same: np.ndarray, threshold: float) -> list[int]:
     alive = np.ones(n, dtype=bool)
     average = totals.copy()
     np.fill_diagonal(average, -np.inf)
+    best = average.argmax(axis=1) if n else np.zeros(0, dtype=int)
+    best_value = average[np.arange(n), best]
     while len(members) > 1:
-        keep, gone = np.unravel_index(int(np.argmax(average)), average.shape)
-        if average[keep, gone] < threshold:
+        keep = int(np.argmax(best_value))
+        gone = int(best[keep])
+        if best_value[keep] < threshold:
             break
         totals[keep, :] += totals[gone, :]
         totals[:, keep] = totals[keep, :]
         sizes[keep] += sizes[gone]
-        members[int(keep)] += members.pop(int(gone))
+        members[keep] += members.pop(gone)
         alive[gone] = False
         average[keep, :] = np.where(alive, totals[keep, :] / (sizes[keep] * sizes), -np.inf)
         average[:, keep] = average[keep, :]
         average[gone, :] = average[:, gone] = -np.inf
         average[keep, keep] = -np.inf
+        best_value[gone] = -np.inf
+        # rows whose best partner was merged look again; the others only compare with keep
+        stale = np.flatnonzero(alive & ((best == keep) | (best == gone)))
+        stale = np.union1d(stale, [keep])
+        best[stale] = average[stale].argmax(axis=1)
+        best_value[stale] = average[stale, best[stale]]
+        column = average[:, keep]
+        better = alive & ((column > best_value) | ((column == best_value) & (keep < best)))
+        best[better] = keep
+        best_value[better] = column[better]
     labels = [0] * n
     for label, group in enumerate(sorted(members.values(), key=min)):
         for mention in group:
@@ -57,15 +77,17 @@ def build_hierarchy(
         membership[row[label], mention] = 1.0
     sizes = membership.sum(axis=1)
     means = membership @ parent @ membership.T / np.outer(sizes, sizes)
-    scored = [
-        (float(means[i, j]), a, b)
-        for i, a in enumerate(clusters)
-        for j, b in enumerate(clusters)
-        if a != b and means[i, j] >= threshold
-    ]
+    np.fill_diagonal(means, -np.inf)
+    rows, columns = np.nonzero(means >= threshold)
+    ids = np.array(clusters)
+    # best first; among equal scores the larger parent, then the larger child, first
+    order = np.lexsort((ids[columns], ids[rows], means[rows, columns]))[::-1]
+    scored = zip(ids[rows[order]].tolist(), ids[columns[order]].tolist(), strict=True)
     edges: list[tuple[int, int]] = []
     parent_of: dict[int, int] = {}
-    for _, a, b in sorted(scored, reverse=True):
+    for a, b in scored:
+        if len(edges) == len(clusters) - 1:
+            break  # every cluster but one has its parent: a tree
         if b in parent_of or _reaches(parent_of, a, b):
             continue
         parent_of[b] = a
@@ -86,17 +108,42 @@ def _reaches(parent_of: dict[int, int], node: int, ancestor: int) -> bool:
 def scores(probabilities: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """From pair probabilities (both orders): symmetric P(same) and P(row is column's parent)."""
     p = probabilities
-    same = (p[..., SAME] + p[..., SAME].T) / 2
-    parent = (p[..., PARENT] + p[..., CHILD].T) / 2
-    return same, parent
+    return _symmetric(p[..., SAME], p[..., PARENT], p[..., CHILD])
+
+
+def pair_scores(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`scores` of a topic's mention pairs, the features computed a block of rows at a
+    time (:data:`PAIRS_PER_BLOCK`), so ten thousand mentions need a few GB, not tens."""
+    features = PairFeatures(mentions)
+    n = features.size
+    same, parent, child = (np.empty((n, n)) for _ in range(3))
+    step = max(1, PAIRS_PER_BLOCK // max(n, 1))
+    for start in range(0, n, step):
+        stop = min(start + step, n)
+        p = model.probabilities(features.rows(start, stop))
+        same[start:stop], parent[start:stop], child[start:stop] = (
+            p[..., SAME],
+            p[..., PARENT],
+            p[..., CHILD],
+        )
+    return _symmetric(same, parent, child)
+
+
+def _symmetric(
+    same: np.ndarray, parent: np.ndarray, child: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Both orders of each pair averaged: P(same), and P(row is column's parent)."""
+    return (same + same.T) / 2, (parent + child.T) / 2
 
 
 def predict(topic: Topic, model: PairModel, features: np.ndarray | None = None) -> Topic:
-    """The topic with predicted clusters and relations (its gold ones are ignored)."""
+    """The topic with predicted clusters and relations (its gold ones are ignored);
+    ``features``, when given, are the topic's :func:`pair_features`."""
     if not topic.mentions:
         return topic.with_prediction([], [])
     if features is None:
-        features = pair_features(topic.mentions)
-    same, parent = scores(model.probabilities(features))
+        same, parent = pair_scores(topic.mentions, model)
+    else:
+        same, parent = scores(model.probabilities(features))
     labels = agglomerate(same, model.same_threshold)
     return topic.with_prediction(labels, build_hierarchy(parent, labels, model.parent_threshold))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -96,61 +97,82 @@ def initials(tokens: Sequence[str]) -> str:
 
 
 def pair_features(mentions: Sequence[Mention]) -> np.ndarray:
-    """Features of every ordered pair of a topic's mentions: (n, n, len(FEATURES)).
+    """Features of every ordered pair of a topic's mentions: (n, n, len(FEATURES))."""
+    return PairFeatures(mentions).rows(0, len(mentions))
+
+
+class PairFeatures:
+    """What the pair features need of a topic, computed once; the features themselves come by
+    rows (:meth:`rows`), so a large topic never holds all n × n × features at once.
 
     Vectorised over the pairs (word bags as a mention × word matrix), so a thousand mentions
     take seconds, not minutes."""
-    n = len(mentions)
-    tokens = [words(m.text) for m in mentions]
-    texts = [" ".join(t) for t in tokens]
-    bags = [set(t) - STOP or set(t) for t in tokens]
-    out = np.zeros((n, n, len(FEATURES)))
-    out[..., 0] = 1.0
-    if n == 0:
+
+    def __init__(self, mentions: Sequence[Mention]) -> None:
+        self.size = n = len(mentions)
+        tokens = [words(m.text) for m in mentions]
+        self._texts = [" ".join(t) for t in tokens]
+        bags = [set(t) - STOP or set(t) for t in tokens]
+        vocabulary: dict[str, int] = {}
+        rows = [[vocabulary.setdefault(w, len(vocabulary)) for w in bag] for bag in bags]
+        self._bags = np.zeros((n, len(vocabulary)))
+        for i, row in enumerate(rows):
+            self._bags[i, row] = 1.0
+        self._bag_sizes = self._bags.sum(axis=1)
+        self._heads = _codes([t[-1] if t else "" for t in tokens])
+        self._text_codes = _codes(self._texts)
+        self._acronyms = _acronym_pairs(mentions, tokens, self._texts, bags)
+        self._lengths = np.log1p(np.array([len(t) for t in tokens], dtype=float))
+        if n:
+            encoder = default_encoder()
+            self._vectors = _unit(encoder.encode_cached([m.text for m in mentions]))
+            self._contexts = _unit(encoder.encode_cached([m.context for m in mentions]))
+        self._paragraphs = np.array([m.paragraph for m in mentions])
+
+    def rows(self, start: int, stop: int) -> np.ndarray:
+        """Features of the pairs (i, j) for start <= i < stop and every j: (rows, n, features)."""
+        n, block = self.size, slice(start, stop)
+        out = np.zeros((stop - start, n, len(FEATURES)))
+        out[..., 0] = 1.0
+        if n == 0 or stop <= start:
+            return out
+        shared = self._bags[block] @ self._bags.T
+        first, second = self._bag_sizes[block, None], self._bag_sizes[None, :]
+        union = first + second - shared
+        out[..., 1] = cdist(
+            self._texts[block], self._texts, scorer=Levenshtein.normalized_similarity
+        )
+        out[..., 2] = np.where(union > 0, shared / np.maximum(union, 1), 0.0)
+        out[..., 3] = self._heads[block, None] == self._heads[None, :]
+        out[..., 4] = self._text_codes[block, None] == self._text_codes[None, :]
+        out[..., 5] = (shared == first) & (second > first)
+        out[..., 6] = (shared == second) & (first > second)
+        out[..., 7] = np.log1p(second - shared) - np.log1p(first - shared)
+        for i in range(start, stop):
+            out[i - start, self._acronyms.get(i, []), 8] = 1.0
+        out[..., 11] = self._lengths[None, :] - self._lengths[block, None]
+        # "segmentation" → "brain tumour segmentation"
+        out[..., 12] = out[..., 3] * (second > first)
+        out[..., 13] = out[..., 3] * (first > second)
+        out[..., 9] = self._vectors[block] @ self._vectors.T
+        # sentences say something only across paragraphs: two mentions of one sentence share it
+        across = self._paragraphs[block, None] != self._paragraphs[None, :]
+        out[..., 10] = np.where(across, self._contexts[block] @ self._contexts.T, 0.0)
         return out
-    vocabulary: dict[str, int] = {}
-    rows = [[vocabulary.setdefault(w, len(vocabulary)) for w in bag] for bag in bags]
-    matrix = np.zeros((n, len(vocabulary)))
-    for i, row in enumerate(rows):
-        matrix[i, row] = 1.0
-    shared = matrix @ matrix.T
-    size = matrix.sum(axis=1)
-    first, second = size[:, None], size[None, :]  # row mention i, column mention j
-    union = first + second - shared
-    out[..., 1] = cdist(texts, texts, scorer=Levenshtein.normalized_similarity)
-    out[..., 2] = np.where(union > 0, shared / np.maximum(union, 1), 0.0)
-    out[..., 3] = _equal([t[-1] if t else "" for t in tokens])
-    out[..., 4] = _equal(texts)
-    out[..., 5] = (shared == first) & (second > first)
-    out[..., 6] = (shared == second) & (first > second)
-    out[..., 7] = np.log1p(second - shared) - np.log1p(first - shared)
-    out[..., 8] = _acronym_pairs(mentions, tokens, texts, bags)
-    length = np.log1p(np.array([len(t) for t in tokens], dtype=float))
-    out[..., 11] = length[None, :] - length[:, None]
-    out[..., 12] = out[..., 3] * (second > first)  # "segmentation" → "brain tumour segmentation"
-    out[..., 13] = out[..., 3] * (first > second)
-    encoder = default_encoder()
-    vectors = _unit(encoder.encode_cached([m.text for m in mentions]))
-    contexts = _unit(encoder.encode_cached([m.context for m in mentions]))
-    out[..., 9] = vectors @ vectors.T
-    # sentences say something only across paragraphs: two mentions of one sentence share it
-    paragraphs = np.array([m.paragraph for m in mentions])
-    out[..., 10] = np.where(paragraphs[:, None] != paragraphs[None, :], contexts @ contexts.T, 0.0)
-    return out
 
 
-def _equal(values: list[str]) -> np.ndarray:
+def _codes(values: list[str]) -> np.ndarray:
+    """One integer per distinct value (equal values, equal codes)."""
     ids: dict[str, int] = {}
-    codes = np.array([ids.setdefault(v, len(ids)) for v in values])
-    return np.asarray(codes[:, None] == codes[None, :], dtype=float)
+    return np.array([ids.setdefault(v, len(ids)) for v in values], dtype=int)
 
 
 def _acronym_pairs(
     mentions: Sequence[Mention], tokens: list[list[str]], texts: list[str], bags: list[set[str]]
-) -> np.ndarray:
-    """1 where one mention spells the other's initials or the dictionary expands it so."""
-    n = len(mentions)
-    out = np.zeros((n, n))
+) -> dict[int, list[int]]:
+    """For each mention, the mentions whose initials it spells or that the dictionary expands it
+    to, and the other way round."""
+    out: defaultdict[int, list[int]] = defaultdict(list)
     by_text: dict[str, list[int]] = {}
     by_initials: dict[str, list[int]] = {}
     for j, t in enumerate(texts):
@@ -164,7 +186,8 @@ def _acronym_pairs(
             j for long in _long_forms(mention.text.replace(" ", "")) for j in by_text.get(long, [])
         ]
         for j in partners:
-            out[i, j] = out[j, i] = 1.0
+            out[i].append(j)
+            out[j].append(i)
     return out
 
 
