@@ -53,6 +53,8 @@ def concepts_cluster(
         if not files:
             raise InputError(f"{text}: no .txt documents in this folder")
         topics = [topic_from_documents(list(read_documents(files)), text.name)]
+        count = len(topics[0].mentions)
+        typer.echo(f"{count} mentions in {len(files)} documents; clustering them", err=True)
     else:
         assert source is not None
         warnings: list[str] = []
