@@ -35,8 +35,8 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
                 if span is not None and span.start in starts and span.end in ends:
                     found.add((starts[span.start], ends[span.end]))
         for low, high in sentences[-1]:
-            words = [t.text for t in tokens[low:high]]
-            found |= {(low + a, low + b) for a, b in tagger.spans(words)}
+            sentence = [t.text for t in tokens[low:high]]
+            found |= {(low + a, low + b) for a, b in tagger.spans(sentence)}
         spans += [(number, a, b) for a, b in _without_overlaps(found)]
     mentions = [
         Mention(p, a, b, " ".join(words[a : b + 1]), _context(words, sentences[p], a, b))
