@@ -108,7 +108,7 @@ def _reaches(parent_of: dict[int, int], node: int, ancestor: int) -> bool:
 def scores(probabilities: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """From pair probabilities (both orders): symmetric P(same) and P(row is column's parent)."""
     p = probabilities
-    return _symmetric(p[..., SAME], p[..., PARENT], p[..., CHILD])
+    return _symmetric(p[..., SAME].copy(), p[..., PARENT].copy(), p[..., CHILD])
 
 
 def pair_scores(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarray, np.ndarray]:
@@ -132,8 +132,13 @@ def pair_scores(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarr
 def _symmetric(
     same: np.ndarray, parent: np.ndarray, child: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Both orders of each pair averaged: P(same), and P(row is column's parent)."""
-    return (same + same.T) / 2, (parent + child.T) / 2
+    """Both orders of each pair averaged: P(same), and P(row is column's parent). Works in place
+    (``same`` and ``parent`` become the results): n × n floats are large."""
+    same += same.T
+    same /= 2
+    parent += child.T
+    parent /= 2
+    return same, parent
 
 
 def predict(topic: Topic, model: PairModel, features: np.ndarray | None = None) -> Topic:
