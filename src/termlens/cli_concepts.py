@@ -54,7 +54,7 @@ def concepts_cluster(
             raise InputError(f"{text}: no .txt documents in this folder")
         topics = [topic_from_documents(list(read_documents(files)), text.name)]
         count = len(topics[0].mentions)
-        typer.echo(f"{count} mentions in {len(files)} documents; clustering them", err=True)
+        typer.echo(f"{count} mentions in {len(files)} document(s); clustering them", err=True)
     else:
         assert source is not None
         warnings: list[str] = []
