@@ -37,6 +37,7 @@ def test_sciai_dev(data: Path) -> None:
         ("english/legal", "english", 87.0),
         ("spanish", "spanish", 88.5),
         ("danish", "danish", 91.0),
+        ("persian", "persian", 62.5),  # 60.99 before tokens split where the script changes
     ],
 )
 def test_sdu22_held_out_tenth(data: Path, file: str, lang: str, floor: float) -> None:

@@ -88,6 +88,14 @@ def test_subtokens_split_compounds_and_keep_offsets() -> None:
     assert all(text[p.start : p.end] == p.text for p in pieces)
 
 
+def test_subtokens_split_where_the_script_changes() -> None:
+    # Persian writes its suffixes on Latin short forms: SVCها (SVCs), تعريفSVC
+    text = "SVCها تعريفSVC HTML5 ĐATN"
+    pieces = subtokens(list(tokenize(text)))
+    assert [p.text for p in pieces] == ["SVC", "ها", "تعريف", "SVC", "HTML5", "ĐATN"]
+    assert all(text[p.start : p.end] == p.text for p in pieces)
+
+
 def test_rule_labels_mark_definitions_and_mentions() -> None:
     text = "A support vector machine (SVM) and an SVM ."
     tokens = list(tokenize(text))

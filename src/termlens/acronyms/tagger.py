@@ -48,7 +48,11 @@ _LONG_FORM_SCRIPT = {
     "fa": re.compile(r"[\u0600-\u06ff]"),
     "vi": re.compile(r"[\u00c0-\u024f\u1e00-\u1eff]"),
 }
-_SUBTOKEN = re.compile(r"[^\W_]+|\S")
+_ARABIC = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
+# pieces of a token: runs of letters and digits, a script change (Latin "SVC", then Persian "ها"
+# in "SVCها") starting a new run, or any other character alone
+_SUBTOKEN = re.compile(rf"[{_ARABIC}]+|[^\W_{_ARABIC}]+|\S")
+_MIXED_SCRIPTS = re.compile(rf"[{_ARABIC}][^\W\d_{_ARABIC}]|[^\W\d_{_ARABIC}][{_ARABIC}]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +105,11 @@ def _token_range(starts: list[int], tokens: Sequence[Token], start: int, end: in
 
 def subtokens(tokens: Sequence[Token]) -> list[Token]:
     """Tokens split at inner punctuation, as the tagger sees them: EU's -> EU ' s, IL-6 -> IL - 6
-    (short forms often sit inside compounds: EU-niveau, SMV'er)."""
+    (short forms often sit inside compounds: EU-niveau, SMV'er), and where Latin and Arabic
+    script meet: SVCها -> SVC ها (29 of the Persian training short forms end there)."""
     out: list[Token] = []
     for token in tokens:
-        if token.text.isalnum() or len(token.text) == 1:
+        if (token.text.isalnum() and not _MIXED_SCRIPTS.search(token.text)) or len(token.text) == 1:
             out.append(token)
             continue
         for match in _SUBTOKEN.finditer(token.text):
