@@ -37,7 +37,7 @@ def test_sciai_dev(data: Path) -> None:
         ("english/legal", "english", 87.0),
         ("spanish", "spanish", 88.5),
         ("danish", "danish", 91.0),
-        ("persian", "persian", 62.5),  # 60.99 before tokens split where the script changes
+        ("persian", "persian", 63.5),  # 60.99 before the script split and the direction marks
     ],
 )
 def test_sdu22_held_out_tenth(data: Path, file: str, lang: str, floor: float) -> None:

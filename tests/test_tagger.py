@@ -119,6 +119,22 @@ def test_tiny_model_tags_words(tiny_tagger: AcronymTagger) -> None:
     assert tiny_tagger.tag_words([]) == []
 
 
+def test_short_forms_keep_glued_direction_marks_and_drop_loose_ones() -> None:
+    # Persian texts wrap Latin words in U+202A … U+202C; the gold keeps the marks glued to a
+    # short form and never those after a space
+    text = "از \u202aOSPF\u202c\u202c و RIP \u202c\u202c است"
+    doc = Document(text)
+    tokens = subtokens(doc.tokens)
+    words = [t.text for t in tokens]
+    labels = ["O"] * len(tokens)
+    labels[words.index("OSPF")] = "B-short"
+    rip = words.index("RIP")
+    labels[rip : rip + 3] = ["B-short", "I-short", "I-short"]  # the tagger took " \u202c\u202c"
+    shorts, _ = char_spans(doc, tokens, labels)
+    assert [s.text for s in shorts] == ["OSPF\u202c\u202c", "RIP"]
+    assert all(text[s.start : s.end] == s.text for s in shorts)
+
+
 def test_tagger_pairs_long_forms_the_rules_miss(tiny_tagger: AcronymTagger) -> None:
     doc = Document("We use the KPI, herein the key performance indicator, daily. The GPU runs.")
     tokens, labels = tiny_tagger.tag_document(doc)
