@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
@@ -49,6 +50,17 @@ def progress(items: Iterable[T], total: int, label: str) -> Iterator[T]:
         for item in items:
             yield item
             progress.advance(task)
+
+
+@contextmanager
+def working(message: str, size: int) -> Iterator[None]:
+    """A spinner with the message on stderr while one large piece of work runs (``size`` at
+    least :data:`PROGRESS_MIN_ITEMS` and stderr a terminal), where a bar cannot count."""
+    if size < PROGRESS_MIN_ITEMS or not err_console.is_terminal:
+        yield
+        return
+    with err_console.status(message):
+        yield
 
 
 def warn_if_empty(count: int, what: str, source: Path) -> None:

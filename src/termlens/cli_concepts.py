@@ -11,7 +11,7 @@ from rich.table import Table
 
 from termlens import __version__
 from termlens.benchmarks import scico as scico_bench
-from termlens.cli_common import guarded, progress, warn_if_empty
+from termlens.cli_common import guarded, progress, warn_if_empty, working
 from termlens.concepts.cd2cr import is_cd2cr, read_cd2cr
 from termlens.concepts.cluster import predict
 from termlens.concepts.mentions import topic_from_documents
@@ -28,6 +28,10 @@ concepts_app = typer.Typer(
 
 def _cluster_all(topics: list[Topic]) -> list[Topic]:
     model = default_model()
+    if len(topics) == 1:  # one topic (as --text makes) can still be a minute of work
+        (topic,) = topics
+        with working(f"clustering {len(topic.mentions)} mentions", len(topic.mentions)):
+            return [predict(topic, model)]
     return [predict(topic, model) for topic in progress(topics, len(topics), "topics")]
 
 
