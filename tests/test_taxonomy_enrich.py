@@ -68,6 +68,15 @@ def test_the_lemma_and_its_head(wordnet: WordNet) -> None:
     assert lemma_terms(wordnet, "selfie", "n", "A photograph of oneself") == []
 
 
+def test_a_closed_compound_ends_in_its_head(wordnet: WordNet) -> None:
+    (head,) = lemma_terms(wordnet, "stratovolcano", "n", "A conical volcano built up of layers")
+    assert head.lemma == "volcano" and head.lemma_head and head.in_lemma
+    (head,) = lemma_terms(wordnet, "microloan", "n", "A small loan to a poor person")
+    assert head.lemma == "loan"
+    assert [t.lemma for t in lemma_terms(wordnet, "volcano", "n", "A mountain")] == ["volcano"]
+    assert lemma_terms(wordnet, "pwn", "v", "To beat someone") == []  # nouns only
+
+
 def test_short_clauses_after_semicolons_are_synonyms(wordnet: WordNet) -> None:
     fool = synonym_terms(wordnet, "n", "An obnoxiously ignorant person; a fool.")
     assert [(t.lemma, t.synonym) for t in fool] == [("fool", True)]

@@ -139,8 +139,9 @@ def _scan(
 
 def lemma_terms(wordnet: WordNet, lemma: str, pos: str, definition: str) -> list[Term]:
     """The new lemma itself when WordNet knows it ("DNA fingerprinting"), and the head of a
-    multi-word lemma ("Gene Expression" → expression); ``in_lemma`` marks a head that the
-    definition also uses."""
+    multi-word lemma ("Gene Expression" → expression) or of a closed compound that WordNet does
+    not know ("stratovolcano" → volcano: the longest ending of four letters or more that is a
+    noun, after at least three); ``in_lemma`` marks a head that the definition also uses."""
     tokens = words(lemma)
     defined = set(words(definition))
     out = []
@@ -161,8 +162,16 @@ def lemma_terms(wordnet: WordNet, lemma: str, pos: str, definition: str) -> list
                 lemma_self=True,
             )
         )
+    head = ""
     if len(tokens) >= 2:
         head = tokens[-1] if pos == "n" else tokens[0]
+    elif len(tokens) == 1 and pos == "n" and not whole:
+        # a closed compound ends in a noun WordNet knows: stratovolcano, papillomavirus
+        word = tokens[0]
+        head = next(
+            (word[k:] for k in range(3, len(word) - 3) if wordnet.lookup(word[k:], pos)), ""
+        )
+    if head:
         bases = wordnet.lemmatise(head, pos)
         if bases:
             out.append(
