@@ -96,8 +96,20 @@ def test_errors_for_missing_file_bad_jsonl_and_bad_options(tmp_path: Path) -> No
     assert code == 1 and 'bad.jsonl: line 2: expected an object with a string "text" field' in err
     code, _, err = run("find", "-", "--format", "xml", stdin="x")
     assert code == 1 and "unknown format 'xml'; choose one of: table, jsonl, brat" in err
-    code, _, err = run("find", "-", "--lang", "fr", stdin="x")
-    assert code == 1 and "unknown language 'fr'" in err
+    code, _, err = run("find", "-", "--lang", "xx", stdin="x")
+    assert code == 1 and "unknown language 'xx'; choose one of: auto, en, es, da, fa, fr, vi" in err
+
+
+def test_find_reads_the_tagger_languages() -> None:
+    danish = "Lån fra Den Europæiske Investeringsbank (EIB), mindst 4,4 mia. EUR."
+    code, out, _ = run("find", "-", "-f", "jsonl", "--lang", "da", stdin=danish)
+    found = [json.loads(line)["short_form"]["text"] for line in out.splitlines()]
+    assert code == 0 and {"EIB", "mia."} <= set(found)  # the Danish model knows "mia."
+    persian = "اين سيستم با يك واسط گرافيكي ( GUI ) كار مي كند ."
+    code, out, _ = run("find", "-", "-f", "jsonl", "--lang", "fa", stdin=persian)
+    (pair,) = [json.loads(line) for line in out.splitlines()]
+    # a translated long form explains no letter; the brackets right after it pair them
+    assert pair["kind"] == "definition" and pair["long_form"]["text"] == "واسط گرافيكي"
 
 
 def test_empty_input_gives_empty_output() -> None:

@@ -18,7 +18,7 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.dictionary_files import DictionaryFormat
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary, expand_many
-from termlens.acronyms.tagger import default_tagger
+from termlens.acronyms.tagger import TAGGER_ONLY_LANGUAGES, default_tagger, rules_language
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
@@ -82,13 +82,17 @@ def _main(
 
 InputsArgument = Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")]
 LangOption = Annotated[str, typer.Option(help="Language: auto, en or es.")]
+FindLangOption = Annotated[
+    str,
+    typer.Option(help="Language: auto, en or es; for the tagger also da, fa, fr or vi."),
+]
 
 
 @app.command()
 @guarded
 def find(
     inputs: InputsArgument,
-    lang: LangOption = "auto",
+    lang: FindLangOption = "auto",
     format: Annotated[str, typer.Option("--format", "-f", help="table, jsonl or brat.")] = "table",
     jobs: Annotated[int, typer.Option(help="Worker processes for many documents.")] = 1,
     rules_only: Annotated[
@@ -96,14 +100,17 @@ def find(
     ] = False,
 ) -> None:
     """Every short form: where the text defines it, its long form, and its later uses."""
-    if lang not in ("auto", *LANGUAGES):
-        raise choose_one("language", lang, ["auto", *LANGUAGES])
+    if lang not in ("auto", *LANGUAGES, *TAGGER_ONLY_LANGUAGES):
+        raise choose_one("language", lang, ["auto", *LANGUAGES, *TAGGER_ONLY_LANGUAGES])
     if format not in OUTPUT_FORMATS:
         raise choose_one("format", format, OUTPUT_FORMATS)
     documents = list(read_documents(inputs))
-    language: LanguageOption = lang  # type: ignore[assignment]
+    tagger_lang = lang if lang in TAGGER_ONLY_LANGUAGES else None
+    language: LanguageOption = rules_language(lang) if tagger_lang else lang  # type: ignore[assignment]
     texts = (d.text for d in documents)
-    found = find_abbreviations_in_many(texts, lang=language, jobs=jobs, rules_only=rules_only)
+    found = find_abbreviations_in_many(
+        texts, lang=language, jobs=jobs, rules_only=rules_only, tagger_lang=tagger_lang
+    )
     results = progress(zip(documents, found, strict=True), len(documents), "finding")
     if format == "table":
         _print_table(results)

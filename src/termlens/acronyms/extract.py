@@ -7,6 +7,7 @@ alignment accepts the pair, and a tagged short form with no definition is report
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 
 from termlens.acronyms.align import align, align_unordered
@@ -17,13 +18,19 @@ from termlens.acronyms.tagger import AcronymTagger, char_spans, default_tagger
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
+_LATIN = re.compile(r"[A-Za-z]")
+_LOOSE = frozenset(" \t\n\u200c\u200e\u200f\u202a\u202b\u202c\u202d\u202e")  # spaces, marks
 
 
-def extract(doc: Document, tagger: AcronymTagger | None = None) -> list[Occurrence]:
-    """Every short-form occurrence: defined ones with their long form, undefined ones alone."""
-    model = tagger or default_tagger(doc.lang)
+def extract(
+    doc: Document, tagger: AcronymTagger | None = None, lang: str | None = None
+) -> list[Occurrence]:
+    """Every short-form occurrence: defined ones with their long form, undefined ones alone.
+    ``lang`` is the tagger's language when it is not the document's (da, fa, fr, vi: the
+    document then holds the language its rules read, see :func:`tagger.rules_language`)."""
+    model = tagger or default_tagger(lang or doc.lang)
     definitions = find_definitions(doc)
-    tokens, labels = model.tag_document(doc)
+    tokens, labels = model.tag_document(doc, lang)
     shorts, longs = char_spans(doc, tokens, labels)
     taken = RangeSet()
     for definition in definitions:
@@ -35,7 +42,7 @@ def extract(doc: Document, tagger: AcronymTagger | None = None) -> list[Occurren
             continue
         first = bisect_left(short_starts, long.start - PAIR_DISTANCE - 4 * MAX_SHORT_FORM_CHARS)
         last = bisect_left(short_starts, long.end + PAIR_DISTANCE + 1)
-        paired = _pair(long, shorts[first:last], taken)
+        paired = _pair(doc.text, long, shorts[first:last], taken)
         if paired is not None:
             definitions.append(paired)
             taken.add(paired.short.start, paired.short.end)
@@ -48,8 +55,10 @@ def extract(doc: Document, tagger: AcronymTagger | None = None) -> list[Occurren
     return occurrences
 
 
-def _pair(long: Span, shorts: list[Span], taken: RangeSet) -> Definition | None:
-    """The nearest tagged short form that the long form explains, as a definition."""
+def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definition | None:
+    """The nearest tagged short form that the long form explains, as a definition; or, for a
+    long form in another script than its Latin short form (Persian: "واسط گرافيكي ( GUI )"),
+    which no letters can explain, the short form in the brackets right after it."""
     best: tuple[int, Definition] | None = None
     for short in shorts:
         if taken.overlaps(short.start, short.end):
@@ -58,8 +67,25 @@ def _pair(long: Span, shorts: list[Span], taken: RangeSet) -> Definition | None:
         if distance < 0 or distance > PAIR_DISTANCE:
             continue
         result = align(short.text, long.text, [0]) or align_unordered(short.text, long.text, [0])
-        if result is None or result.unmatched or result.start != 0 or result.quality < MIN_QUALITY:
+        if result is not None and not (
+            result.unmatched or result.start != 0 or result.quality < MIN_QUALITY
+        ):
+            quality = result.quality
+        elif _translation_in_brackets(text, long, short):
+            quality = 0.0
+        else:
             continue
         if best is None or distance < best[0]:
-            best = (distance, Definition(short, long, "tagger", result.quality))
+            best = (distance, Definition(short, long, "tagger", quality))
     return best[1] if best else None
+
+
+def _translation_in_brackets(text: str, long: Span, short: Span) -> bool:
+    """A long form with no Latin letter, followed by its Latin short form in brackets."""
+    between = "".join(ch for ch in text[long.end : short.start] if ch not in _LOOSE)
+    return (
+        between == "("
+        and text[short.end : short.end + 8].lstrip("".join(_LOOSE)).startswith(")")
+        and _LATIN.search(short.text) is not None
+        and _LATIN.search(long.text) is None
+    )

@@ -93,14 +93,22 @@ def _word_char(ch: str) -> bool:
 
 
 def find_abbreviations_in_many(
-    texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1, rules_only: bool = True
+    texts: Iterable[str],
+    *,
+    lang: LanguageOption = "auto",
+    jobs: int = 1,
+    rules_only: bool = True,
+    tagger_lang: str | None = None,
 ) -> Iterator[list[Occurrence]]:
     """Short forms of each text, in order, on ``jobs`` processes: :func:`find_abbreviations`
-    (the rules), or with ``rules_only=False`` the rules and the tagger
-    (:func:`termlens.acronyms.extract.extract`)."""
+    (the rules, in ``lang``), or with ``rules_only=False`` the rules and the tagger
+    (:func:`termlens.acronyms.extract.extract`; ``tagger_lang`` picks its model when it is not
+    the text's language: da, fa, fr, vi)."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
-    work = functools.partial(_find_in_text, lang=lang, rules_only=rules_only)
+    work = functools.partial(
+        _find_in_text, lang=lang, rules_only=rules_only, tagger_lang=tagger_lang
+    )
     if jobs == 1:
         yield from map(work, texts)
         return
@@ -108,10 +116,12 @@ def find_abbreviations_in_many(
         yield from pool.imap(work, texts, chunksize=CHUNK_SIZE)
 
 
-def _find_in_text(text: str, lang: LanguageOption, rules_only: bool) -> list[Occurrence]:
+def _find_in_text(
+    text: str, lang: LanguageOption, rules_only: bool, tagger_lang: str | None
+) -> list[Occurrence]:
     document = Document(text, lang=lang)
     if rules_only:
         return find_abbreviations(document)
     from termlens.acronyms.extract import extract  # the tagger imports this module
 
-    return extract(document)
+    return extract(document, lang=tagger_lang)

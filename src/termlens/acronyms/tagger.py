@@ -27,6 +27,9 @@ from termlens.text import Document, Language, Span, Token, tokenize
 Label = Literal["O", "B-short", "I-short", "B-long", "I-long"]
 Kind = Literal["short", "long"]
 MODEL_FOR_LANGUAGE = {"en": "en", "es": "es", "fr": "es", "da": "da", "fa": "fa", "vi": "vi"}
+# languages the tagger reads (with the rules of English, or Spanish for French) but the rest of
+# termlens does not: `termlens find --lang da`
+TAGGER_ONLY_LANGUAGES = ("da", "fa", "fr", "vi")
 # the annotation conventions that each model learned apart from its other training data (see
 # `token_features`): the English model marks SciAI's, so its unmarked features follow the
 # SDU@AAAI-22 English files (marking both lost 0.95 F1 on the legal tenth)
