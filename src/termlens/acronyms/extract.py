@@ -14,12 +14,12 @@ from termlens.acronyms.align import align, align_unordered
 from termlens.acronyms.identify import Occurrence, occurrences_of
 from termlens.acronyms.rules import MAX_SHORT_FORM_CHARS, MIN_QUALITY, Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
-from termlens.acronyms.tagger import AcronymTagger, char_spans, default_tagger
+from termlens.acronyms.tagger import DIRECTION_MARKS, AcronymTagger, char_spans, default_tagger
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
 _LATIN = re.compile(r"[A-Za-z]")
-_LOOSE = frozenset(" \t\n\u200c\u200e\u200f\u202a\u202b\u202c\u202d\u202e")  # spaces, marks
+_LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" and a word
 
 
 def extract(

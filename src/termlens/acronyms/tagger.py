@@ -56,7 +56,7 @@ _ARABIC = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
 # in "SVCها") starting a new run, or any other character alone
 # invisible bidirectional-text controls: in the Persian gold, those glued to the end of a short
 # form belong to it (75 of 75 training cases), those after a space never do (637 of 637)
-_DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
 _SUBTOKEN = re.compile(rf"[{_ARABIC}]+|[^\W_{_ARABIC}]+|\S")
 _MIXED_SCRIPTS = re.compile(rf"[{_ARABIC}][^\W\d_{_ARABIC}]|[^\W\d_{_ARABIC}][{_ARABIC}]")
 
@@ -458,7 +458,7 @@ def char_spans(
             doc.text, tokens[tagged.first].start, tokens[tagged.last].end
         )
         if tagged.kind == "short":
-            while end < len(doc.text) and doc.text[end] in _DIRECTION_MARKS:
+            while end < len(doc.text) and doc.text[end] in DIRECTION_MARKS:
                 end += 1  # the marks glued to a short form are part of its word
         if end > start:
             found[tagged.kind].append(doc.span(start, end))
@@ -468,9 +468,9 @@ def char_spans(
 def _without_loose_marks(text: str, start: int, end: int) -> tuple[int, int]:
     """A span without the direction marks and spaces the tagger took at its edges (Persian
     texts wrap Latin words in U+202A … U+202C)."""
-    while start < end and (text[start] in _DIRECTION_MARKS or text[start].isspace()):
+    while start < end and (text[start] in DIRECTION_MARKS or text[start].isspace()):
         start += 1
-    while end > start and (text[end - 1] in _DIRECTION_MARKS or text[end - 1].isspace()):
+    while end > start and (text[end - 1] in DIRECTION_MARKS or text[end - 1].isspace()):
         end -= 1
     return start, end
 
