@@ -245,6 +245,17 @@ def test_expand_detects_each_documents_language() -> None:
     assert meanings["PCR"] == "proteína c reactiva"  # not the English "polymerase chain reaction"
 
 
+def test_expand_reads_french_with_its_senses() -> None:
+    text = (
+        "L'Organisation mondiale de la Santé publie un rapport. Selon l'OMS, la maladie progresse."
+    )
+    code, out, _ = run("expand", "-", "-f", "jsonl", "--lang", "fr", stdin=text)
+    (oms,) = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and oms["long_form"].lower() == "organisation mondiale de la santé"
+    code, _, err = run("expand", "-", "--lang", "de", stdin=text)
+    assert code == 1 and "unknown language 'de'; choose one of: auto, en, es, fr" in err
+
+
 def test_a_failed_first_import_leaves_no_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"AA": [["anti-aircraft", 1]], "BB": "oops"}')

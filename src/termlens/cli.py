@@ -17,7 +17,11 @@ from termlens.acronyms import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.dictionary_files import DictionaryFormat
 from termlens.acronyms.disambiguate import Disambiguator
-from termlens.acronyms.expand import default_dictionary, expand_many
+from termlens.acronyms.expand import (
+    EXPAND_LANGUAGES,
+    default_dictionary,
+    expand_many,
+)
 from termlens.acronyms.tagger import TAGGER_ONLY_LANGUAGES, default_tagger, rules_language
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
@@ -81,7 +85,6 @@ def _main(
 
 
 InputsArgument = Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")]
-LangOption = Annotated[str, typer.Option(help="Language: auto, en or es.")]
 FindLangOption = Annotated[
     str,
     typer.Option(help="Language: auto, en or es; for the tagger also da, fa, fr or vi."),
@@ -131,7 +134,7 @@ def find(
 @guarded
 def expand(
     inputs: InputsArgument,
-    lang: LangOption = "auto",
+    lang: Annotated[str, typer.Option(help="Language: auto, en, es or fr.")] = "auto",
     format: Annotated[str, typer.Option("--format", "-f", help="text, jsonl or html.")] = "text",
     dictionary: DictionaryOption = None,
     threshold: Annotated[
@@ -141,15 +144,14 @@ def expand(
 ) -> None:
     """Every acronym with its meaning: the text's own definition, else the dictionary's best
     sense for the context, with a confidence and alternatives."""
-    if lang not in ("auto", *LANGUAGES):
-        raise choose_one("language", lang, ["auto", *LANGUAGES])
+    if lang not in EXPAND_LANGUAGES:
+        raise choose_one("language", lang, list(EXPAND_LANGUAGES))
     if format not in EXPAND_FORMATS:
         raise choose_one("format", format, EXPAND_FORMATS)
     documents = list(read_documents(inputs))
-    language: LanguageOption = lang  # type: ignore[assignment]
     open_dictionary(dictionary).close()  # a missing or bad dictionary: one clear error, now
     found = expand_many(
-        (d.text for d in documents), lang=language, dictionary=dictionary, threshold=threshold,
+        (d.text for d in documents), lang=lang, dictionary=dictionary, threshold=threshold,
         jobs=jobs,
     )  # fmt: skip
     out = sys.stdout

@@ -20,6 +20,7 @@ from typing import Literal
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Disambiguator, pooled
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
+from termlens.acronyms.tagger import rules_language
 from termlens.errors import OptionError
 from termlens.resources import resource_path
 from termlens.text import LanguageOption, Span, detect_language
@@ -30,6 +31,10 @@ ALTERNATIVES = 3
 PREFIX = 5  # letters of each word that tell senses apart when the probabilities are summed
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 ExpansionSource = Literal["defined", "dictionary", "abstained", "unknown"]
+# the languages expand reads: the text model's, and French (its rules are the Spanish ones, its
+# tagger the Spanish model, its senses those the dictionary records in French)
+ExpandLanguage = Literal["auto", "en", "es", "fr"]
+EXPAND_LANGUAGES: tuple[ExpandLanguage, ...] = ("auto", "en", "es", "fr")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,19 +65,23 @@ def default_disambiguator() -> Disambiguator:
 def expand(
     text: str,
     *,
-    lang: LanguageOption = "auto",
+    lang: ExpandLanguage = "auto",
     disambiguator: Disambiguator | None = None,
     threshold: float = 0.3,
 ) -> list[Expansion]:
     """Every short form occurrence of ``text`` with its meaning, in text order."""
-    (occurrences,) = find_abbreviations_in_many([text], lang=lang, rules_only=False)
+    rules: LanguageOption = rules_language(lang) if lang == "fr" else lang
+    tagger = "fr" if lang == "fr" else None
+    (occurrences,) = find_abbreviations_in_many(
+        [text], lang=rules, rules_only=False, tagger_lang=tagger
+    )
     return expand_occurrences(text, occurrences, disambiguator, threshold)
 
 
 def expand_many(
     texts: Iterable[str],
     *,
-    lang: LanguageOption = "auto",
+    lang: ExpandLanguage = "auto",
     dictionary: Path | None = None,
     threshold: float = 0.3,
     jobs: int = 1,
@@ -95,7 +104,7 @@ def expand_many(
 class _Worker:
     """One process's dictionary and rankers (one per language met, when ``lang`` is auto)."""
 
-    def __init__(self, dictionary: str, lang: LanguageOption, threshold: float) -> None:
+    def __init__(self, dictionary: str, lang: ExpandLanguage, threshold: float) -> None:
         self.store = (
             AcronymDictionary.open(Path(dictionary)) if dictionary else default_dictionary()
         )
@@ -103,7 +112,7 @@ class _Worker:
         self.rankers: dict[str, Disambiguator] = {}
 
     def __call__(self, text: str) -> list[Expansion]:
-        language = detect_language(text) if self.lang == "auto" else self.lang
+        language: ExpandLanguage = detect_language(text) if self.lang == "auto" else self.lang
         if language not in self.rankers:
             self.rankers[language] = Disambiguator(self.store, language=language)
         return expand(text, lang=language, disambiguator=self.rankers[language],
@@ -113,7 +122,7 @@ class _Worker:
 _WORKER: list[_Worker] = []
 
 
-def _start_worker(dictionary: str, lang: LanguageOption, threshold: float) -> None:
+def _start_worker(dictionary: str, lang: ExpandLanguage, threshold: float) -> None:
     _WORKER[:] = [_Worker(dictionary, lang, threshold)]
 
 
