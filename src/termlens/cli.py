@@ -22,7 +22,7 @@ from termlens.acronyms.expand import (
     default_dictionary,
     expand_many,
 )
-from termlens.acronyms.tagger import TAGGER_ONLY_LANGUAGES, default_tagger, rules_language
+from termlens.acronyms.tagger import default_tagger, reading
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
@@ -44,7 +44,6 @@ from termlens.formats import (
     occurrence_kind,
 )
 from termlens.io import atomic_write
-from termlens.text import LANGUAGES, LanguageOption
 
 app = typer.Typer(
     name="termlens",
@@ -103,13 +102,10 @@ def find(
     ] = False,
 ) -> None:
     """Every short form: where the text defines it, its long form, and its later uses."""
-    if lang not in ("auto", *LANGUAGES, *TAGGER_ONLY_LANGUAGES):
-        raise choose_one("language", lang, ["auto", *LANGUAGES, *TAGGER_ONLY_LANGUAGES])
+    language, tagger_lang = reading(lang)
     if format not in OUTPUT_FORMATS:
         raise choose_one("format", format, OUTPUT_FORMATS)
     documents = list(read_documents(inputs))
-    tagger_lang = lang if lang in TAGGER_ONLY_LANGUAGES else None
-    language: LanguageOption = rules_language(lang) if tagger_lang else lang  # type: ignore[assignment]
     texts = (d.text for d in documents)
     found = find_abbreviations_in_many(
         texts, lang=language, jobs=jobs, rules_only=rules_only, tagger_lang=tagger_lang

@@ -20,10 +20,10 @@ from typing import Literal
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Disambiguator, pooled
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
-from termlens.acronyms.tagger import rules_language
+from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
 from termlens.resources import resource_path
-from termlens.text import LanguageOption, Span, detect_language
+from termlens.text import Span, detect_language
 
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
@@ -70,8 +70,7 @@ def expand(
     threshold: float = 0.3,
 ) -> list[Expansion]:
     """Every short form occurrence of ``text`` with its meaning, in text order."""
-    rules: LanguageOption = rules_language(lang) if lang == "fr" else lang
-    tagger = "fr" if lang == "fr" else None
+    rules, tagger = reading(lang)
     (occurrences,) = find_abbreviations_in_many(
         [text], lang=rules, rules_only=False, tagger_lang=tagger
     )

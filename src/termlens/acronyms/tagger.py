@@ -20,9 +20,9 @@ import pycrfsuite
 
 from termlens.acronyms.align import FUNCTION_WORDS, Alignment, align
 from termlens.acronyms.identify import find_abbreviations
-from termlens.errors import TermlensError
+from termlens.errors import TermlensError, choose_one
 from termlens.resources import resource_path
-from termlens.text import Document, Language, Span, Token, tokenize
+from termlens.text import LANGUAGES, Document, Language, LanguageOption, Span, Token, tokenize
 
 Label = Literal["O", "B-short", "I-short", "B-long", "I-long"]
 Kind = Literal["short", "long"]
@@ -51,12 +51,12 @@ _LONG_FORM_SCRIPT = {
     "fa": re.compile(r"[\u0600-\u06ff]"),
     "vi": re.compile(r"[\u00c0-\u024f\u1e00-\u1eff]"),
 }
-_ARABIC = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
-# pieces of a token: runs of letters and digits, a script change (Latin "SVC", then Persian "ها"
-# in "SVCها") starting a new run, or any other character alone
 # invisible bidirectional-text controls: in the Persian gold, those glued to the end of a short
 # form belong to it (75 of 75 training cases), those after a space never do (637 of 637)
 DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+_ARABIC = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
+# pieces of a token: runs of letters and digits, a script change (Latin "SVC", then Persian "ها"
+# in "SVCها") starting a new run, or any other character alone
 _SUBTOKEN = re.compile(rf"[{_ARABIC}]+|[^\W_{_ARABIC}]+|\S")
 _MIXED_SCRIPTS = re.compile(rf"[{_ARABIC}][^\W\d_{_ARABIC}]|[^\W\d_{_ARABIC}][{_ARABIC}]")
 
@@ -425,6 +425,19 @@ def _plain_word(word: str) -> bool:
 def rules_language(lang: str) -> Language:
     """The language the rules read a tagger language in (Spanish rules also suit French)."""
     return "es" if lang in ("es", "fr") else "en"
+
+
+def reading(lang: str) -> tuple[LanguageOption, str | None]:
+    """How to read a text given as ``lang`` (auto, en, es, or one of
+    :data:`TAGGER_ONLY_LANGUAGES`): the language of its rules, and the tagger's language when
+    it is not that one (``--lang da``: English rules, the Danish model)."""
+    if lang in TAGGER_ONLY_LANGUAGES:
+        return rules_language(lang), lang
+    if lang == "auto":
+        return "auto", None
+    if lang in LANGUAGES:
+        return lang, None
+    raise choose_one("language", lang, ["auto", *LANGUAGES, *TAGGER_ONLY_LANGUAGES])
 
 
 def spans(labels: Sequence[str]) -> list[TaggedSpan]:
