@@ -96,3 +96,41 @@ def test_an_undefined_abbreviation_means_one_thing_throughout_a_case() -> None:
     found = r.Resolver(dictionary).resolve("new", case, ranker)
     assert len({f.definition for f in found}) == 1
     assert [f.start for f in found] == uses
+
+
+def test_a_form_annotators_rarely_mark_leaves_its_shorter_form_to_match() -> None:
+    # "cm." is written four times and annotated once with its full stop ("cm." rate 1/4);
+    # the other three times the annotators marked "cm" alone, as everywhere else
+    texts = {
+        "a": "Masa de 4 cm. Quiste de 2 cm en el polo.",
+        "b": "Herida de 8 cm. Colgajo de 5 cm de ancho.",
+        "c": "Lesión de 3 cm. Tumor de 7 cm.",
+    }
+    gold = []
+    for doc_id, text in texts.items():
+        start = 0
+        while (at := text.find("cm", start)) >= 0:
+            end = at + 3 if doc_id == "c" and at == text.rindex("cm") else at + 2
+            gold.append(R(doc_id, at, end, text[at:end], "centímetro"))
+            start = at + 2
+    dictionary = AcronymDictionary.create()
+    r.teach(dictionary, texts, gold)
+    case = "Adenopatía de 6 cm. Se resecó."
+    found = r.Resolver(dictionary).resolve("new", case, Disambiguator(dictionary, language="es"))
+    assert [(case[f.start : f.end], f.definition) for f in found] == [("cm", "centímetro")]
+
+
+def test_the_ordinal_sign_written_for_degrees_does_not_hide_the_unit() -> None:
+    texts = {
+        "a": "Fiebre de 39 ºC y taquicardia.",
+        "b": "Temperatura de 38,5 ºC al ingreso.",
+        "c": "Afebril, 36 ºC.",
+    }
+    gold = [R(d, t.index("ºC") + 1, t.index("ºC") + 2, "C", "centígrado") for d, t in texts.items()]
+    dictionary = AcronymDictionary.create()
+    r.teach(dictionary, texts, gold)
+    case = "Ingresa con 40ºC de fiebre."
+    found = r.Resolver(dictionary).resolve("new", case, Disambiguator(dictionary, language="es"))
+    assert [(f.start, f.abbreviation, f.definition) for f in found] == [
+        (case.index("C"), "C", "centígrado")
+    ]

@@ -143,7 +143,11 @@ class Resolver:
         self.rates = dictionary.usage(SOURCE)
         if not self.rates:
             raise InputError(f"{dictionary.name}: has no BARR2 abbreviation usage to learn from")
-        self._pattern = _forms_pattern(self.rates)
+        # only the forms annotators usually mark: a rejected "cm." must leave its "cm" to match
+        self._marked = {
+            form for form, (annotated, seen) in self.rates.items() if annotated >= MIN_RATE * seen
+        }
+        self._pattern = _forms_pattern(self._marked)
 
     def resolve(self, doc_id: str, text: str, ranker: Disambiguator) -> list[Resolution]:
         """Every abbreviation of one case with its definition."""
@@ -154,10 +158,9 @@ class Resolver:
             for o in occurrences
             if o.long is not None and o.short.text not in self.rates
         ]
-        for match in self._pattern.finditer(text):
-            annotated, seen = self.rates[match.group()]
-            if match.group() in defined or annotated / seen >= MIN_RATE:
-                wanted.append(Span(match.start(), match.end(), match.group()))
+        also = set(defined).intersection(self.rates) - self._marked
+        pattern = _forms_pattern(self._marked | also) if also else self._pattern
+        wanted += [Span(m.start(), m.end(), m.group()) for m in pattern.finditer(text)]
         wanted.sort(key=lambda span: span.start)
         undefined = [t for t in wanted if t.text not in defined]
         contexts = [
@@ -183,12 +186,13 @@ class Resolver:
 
 
 def _forms_pattern(forms: Iterable[str]) -> re.Pattern[str]:
-    """Any of the written forms, longest first, not inside a longer word."""
+    """Any of the written forms, longest first, not inside a longer word; a number may come
+    right before ("17cm"), and so may the "º" Spanish writes for a degree sign ("39ºC")."""
     ordered = sorted(forms, key=len, reverse=True)
     if not ordered:
         return re.compile(r"(?!x)x")  # matches nothing
     alternatives = "|".join(re.escape(form) for form in ordered)
-    return re.compile(rf"(?<![^\W\d_])(?:{alternatives})(?![^\W_])")
+    return re.compile(rf"(?<![^\W\d_º])(?:{alternatives})(?![^\W_])")
 
 
 def predict(
