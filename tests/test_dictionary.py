@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -114,6 +115,23 @@ def test_a_failed_rebuild_leaves_the_old_file_and_no_temporary_file(tmp_path: Pa
     assert [p.name for p in tmp_path.iterdir()] == ["d.sqlite"]
     with AcronymDictionary.open(path) as d:
         assert [s.long for s in d.lookup("AI")] == ["artificial intelligence"]
+
+
+def test_a_built_dictionary_is_compact(tmp_path: Path) -> None:
+    # entries in no particular order leave half-filled pages unless the build repacks them
+    path = tmp_path / "d.sqlite"
+    with acronym_dictionary.build(path) as d:
+        for i in range(40):
+            d.add(
+                [Entry(f"A{(i * 7919 + j) % 997}", f"long form {i} {j}") for j in range(200)], "s"
+            )
+    built = path.stat().st_size
+    copy = tmp_path / "copy.sqlite"
+    copy.write_bytes(path.read_bytes())
+    db = sqlite3.connect(copy)
+    db.execute("VACUUM")
+    db.close()
+    assert built == copy.stat().st_size
 
 
 def test_opening_something_else_is_a_clear_error(tmp_path: Path) -> None:

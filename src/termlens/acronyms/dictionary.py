@@ -129,6 +129,10 @@ class AcronymDictionary:
     def close(self) -> None:
         self._db.close()
 
+    def compact(self) -> None:
+        """Rewrite the file without its free pages (a built dictionary ships smaller)."""
+        self._db.execute("VACUUM")
+
     def __enter__(self) -> AcronymDictionary:
         return self
 
@@ -411,6 +415,7 @@ def build(path: Path) -> Iterator[AcronymDictionary]:
         dictionary.fast_writes()
         with dictionary:
             yield dictionary
+            dictionary.compact()
         os.replace(temp, path)
     finally:
         Path(temp).unlink(missing_ok=True)
