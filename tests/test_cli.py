@@ -105,11 +105,15 @@ def test_find_reads_the_tagger_languages() -> None:
     code, out, _ = run("find", "-", "-f", "jsonl", "--lang", "da", stdin=danish)
     found = [json.loads(line)["short_form"]["text"] for line in out.splitlines()]
     assert code == 0 and {"EIB", "mia."} <= set(found)  # the Danish model knows "mia."
+    code, auto, _ = run("find", "-", "-f", "jsonl", stdin=danish)  # --lang auto guesses Danish
+    assert code == 0 and auto == out
     persian = "اين سيستم با يك واسط گرافيكي ( GUI ) كار مي كند ."
     code, out, _ = run("find", "-", "-f", "jsonl", "--lang", "fa", stdin=persian)
     (pair,) = [json.loads(line) for line in out.splitlines()]
     # a translated long form explains no letter; the brackets right after it pair them
     assert pair["kind"] == "definition" and pair["long_form"]["text"] == "واسط گرافيكي"
+    code, auto, _ = run("find", "-", "-f", "jsonl", stdin=persian)
+    assert code == 0 and auto == out
 
 
 def test_empty_input_gives_empty_output() -> None:

@@ -249,9 +249,10 @@ def test_expand_reads_french_with_its_senses() -> None:
     text = (
         "L'Organisation mondiale de la Santé publie un rapport. Selon l'OMS, la maladie progresse."
     )
-    code, out, _ = run("expand", "-", "-f", "jsonl", "--lang", "fr", stdin=text)
-    (oms,) = [json.loads(line) for line in out.splitlines()]
-    assert code == 0 and oms["long_form"].lower() == "organisation mondiale de la santé"
+    for lang in ("fr", "auto"):  # auto guesses French (it took the Spanish senses before)
+        code, out, _ = run("expand", "-", "-f", "jsonl", "--lang", lang, stdin=text)
+        (oms,) = [json.loads(line) for line in out.splitlines()]
+        assert code == 0 and oms["long_form"].lower() == "organisation mondiale de la santé"
     code, _, err = run("expand", "-", "--lang", "de", stdin=text)
     assert code == 1 and "unknown language 'de'; choose one of: auto, en, es, fr" in err
 

@@ -5,7 +5,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from termlens.errors import OptionError
-from termlens.text import Document, Span, detect_language, split_sentences, tokenize
+from termlens.text import (
+    Document,
+    Span,
+    detect_language,
+    guess_language,
+    split_sentences,
+    tokenize,
+)
 
 
 def test_tokens_keep_connected_words_whole() -> None:
@@ -41,6 +48,24 @@ def test_sentences_break_at_line_breaks() -> None:
 def test_detect_language(text: str, lang: str) -> None:
     assert detect_language(text) == lang
     assert Document(text).lang == lang
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("The patient was treated with the drug for a week.", "en"),
+        ("El paciente fue tratado con el fármaco durante una semana.", "es"),
+        ("Patienten blev behandlet med lægemidlet i en uge, og det virkede.", "da"),
+        ("Le patient a été traité avec le médicament pendant une semaine.", "fr"),
+        ("Selon l'OMS, la maladie progresse.", "fr"),  # the elisions say it
+        ("اين سيستم با يك واسط گرافيكي ( GUI ) كار مي كند .", "fa"),
+        ("Bệnh nhân được điều trị bằng thuốc trong một tuần.", "vi"),
+        ("VAE là gì ?", "vi"),  # few letters, but a Vietnamese function word
+        ("", "en"),
+    ],
+)
+def test_guess_language_knows_the_tagger_languages(text: str, lang: str) -> None:
+    assert guess_language(text) == lang
 
 
 def test_unknown_language_is_a_clear_error() -> None:

@@ -86,7 +86,7 @@ def _main(
 InputsArgument = Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")]
 FindLangOption = Annotated[
     str,
-    typer.Option(help="Language: auto, en or es; for the tagger also da, fa, fr or vi."),
+    typer.Option(help="Language: en, es, da, fa, fr or vi; auto guesses it for each text."),
 ]
 
 
@@ -130,7 +130,9 @@ def find(
 @guarded
 def expand(
     inputs: InputsArgument,
-    lang: Annotated[str, typer.Option(help="Language: auto, en, es or fr.")] = "auto",
+    lang: Annotated[
+        str, typer.Option(help="Language: en, es or fr; auto guesses it for each text.")
+    ] = "auto",
     format: Annotated[str, typer.Option("--format", "-f", help="text, jsonl or html.")] = "text",
     dictionary: DictionaryOption = None,
     threshold: Annotated[

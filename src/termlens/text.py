@@ -16,6 +16,9 @@ from termlens.errors import choose_one
 Language = Literal["en", "es"]
 LanguageOption = Literal["auto", "en", "es"]
 LANGUAGES: tuple[Language, ...] = ("en", "es")
+# languages that only the acronym tagger reads, with the rules of English (or of Spanish, for
+# French): `termlens find --lang da`; see termlens.acronyms.tagger.reading
+TAGGER_ONLY_LANGUAGES = ("da", "fa", "fr", "vi")
 
 # A token is a run of word characters, possibly joined by inner connectors (IL-6, NF-κB, 5,6,
 # don't), or a single other non-space character.
@@ -41,6 +44,28 @@ _STOPWORDS: dict[Language, frozenset[str]] = {
         "presenta paciente años".split()
     ),
 }
+
+# function words of the tagger-only languages written in Latin script, with those they share
+# with English or Spanish ("de", "la", "for"), so that their own words decide between them
+_OTHER_STOPWORDS: dict[str, frozenset[str]] = {
+    "da": frozenset(
+        "og i en den de for at det til er som på med af ikke der var et har fra vi kan skal "
+        "eller om også efter blev hvor ved være denne disse samt mellem".split()
+    ),
+    "fr": frozenset(
+        "la de en que un une se le les des du et est qui dans pour par sur au aux avec pas ce "
+        "cette sont ont été il elle nous ou plus ne leur".split()
+    ),
+    "vi": frozenset(
+        "là của và các những được trong có cho một này với để không khi theo từ đến như về gì "
+        "hình".split()
+    ),
+}
+_LETTERS = re.compile(r"[^\W\d_]+")
+_FRENCH_ELISION = re.compile(r"\b(?:l|d|qu|n|j)['’](?=[^\W\d_])")  # l'OMS, d'un, qu'il
+_ARABIC_SCRIPT = re.compile(r"[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
+# letters that Vietnamese writes and French, Spanish and Danish do not
+_VIETNAMESE = re.compile("[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,3 +165,24 @@ def detect_language(text: str) -> Language:
     scores = {lang: sum(map(stop.__contains__, words)) for lang, stop in _STOPWORDS.items()}
     scores["es"] += sum(head.count(ch) for ch in "ñáéíóú¿¡") // 2
     return "es" if scores["es"] > scores["en"] else "en"
+
+
+def guess_language(text: str) -> str:
+    """Guess which language termlens should read a text in: en, es, or one of
+    :data:`TAGGER_ONLY_LANGUAGES`. Persian (a fifth of the letters or more in Arabic script) and
+    Vietnamese by their letters, or Danish, French and Vietnamese by function words; otherwise
+    :func:`detect_language`."""
+    head = text[:5000]
+    letters = sum(ch.isalpha() for ch in head)
+    if letters and 5 * len(_ARABIC_SCRIPT.findall(head)) > letters:
+        return "fa"
+    low = head.lower()
+    if letters and 50 * len(_VIETNAMESE.findall(low)) > letters:
+        return "vi"
+    base = detect_language(text)
+    words = _LETTERS.findall(low)
+    own = sum(map(_STOPWORDS[base].__contains__, words))
+    scores = {lang: sum(map(stop.__contains__, words)) for lang, stop in _OTHER_STOPWORDS.items()}
+    scores["fr"] += len(_FRENCH_ELISION.findall(low))
+    best = max(scores, key=scores.__getitem__)
+    return best if scores[best] > own else base

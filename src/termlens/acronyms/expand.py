@@ -23,7 +23,7 @@ from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
 from termlens.resources import resource_path
-from termlens.text import Span, detect_language
+from termlens.text import Span, guess_language
 
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
@@ -111,11 +111,19 @@ class _Worker:
         self.rankers: dict[str, Disambiguator] = {}
 
     def __call__(self, text: str) -> list[Expansion]:
-        language: ExpandLanguage = detect_language(text) if self.lang == "auto" else self.lang
+        language = self.lang if self.lang != "auto" else _expand_language(text)
         if language not in self.rankers:
             self.rankers[language] = Disambiguator(self.store, language=language)
-        return expand(text, lang=language, disambiguator=self.rankers[language],
+        # "auto" finds the short forms as `find` does (a Danish text with the Danish tagger)
+        return expand(text, lang=self.lang, disambiguator=self.rankers[language],
                       threshold=self.threshold)  # fmt: skip
+
+
+def _expand_language(text: str) -> ExpandLanguage:
+    """The language whose senses expand a text: French, Spanish, or else English (the
+    dictionary records no Danish, Persian or Vietnamese senses)."""
+    guessed = guess_language(text)
+    return "fr" if guessed == "fr" else "es" if guessed == "es" else "en"
 
 
 _WORKER: list[_Worker] = []

@@ -12,7 +12,7 @@ from typing import Final
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
-from termlens.text import Document, LanguageOption, Span
+from termlens.text import Document, LanguageOption, Span, guess_language
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
 
@@ -103,7 +103,8 @@ def find_abbreviations_in_many(
     """Short forms of each text, in order, on ``jobs`` processes: :func:`find_abbreviations`
     (the rules, in ``lang``), or with ``rules_only=False`` the rules and the tagger
     (:func:`termlens.acronyms.extract.extract`; ``tagger_lang`` picks its model when it is not
-    the text's language: da, fa, fr, vi)."""
+    the text's language: da, fa, fr, vi). With ``lang="auto"`` each text is read in the language
+    :func:`termlens.text.guess_language` finds, the tagger's languages included."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
     work = functools.partial(
@@ -119,6 +120,10 @@ def find_abbreviations_in_many(
 def _find_in_text(
     text: str, lang: LanguageOption, rules_only: bool, tagger_lang: str | None
 ) -> list[Occurrence]:
+    if lang == "auto" and tagger_lang is None:
+        from termlens.acronyms.tagger import reading  # the tagger imports this module
+
+        lang, tagger_lang = reading(guess_language(text))
     document = Document(text, lang=lang)
     if rules_only:
         return find_abbreviations(document)

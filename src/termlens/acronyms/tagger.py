@@ -22,14 +22,20 @@ from termlens.acronyms.align import FUNCTION_WORDS, Alignment, align
 from termlens.acronyms.identify import find_abbreviations
 from termlens.errors import TermlensError, choose_one
 from termlens.resources import resource_path
-from termlens.text import LANGUAGES, Document, Language, LanguageOption, Span, Token, tokenize
+from termlens.text import (
+    LANGUAGES,
+    TAGGER_ONLY_LANGUAGES,
+    Document,
+    Language,
+    LanguageOption,
+    Span,
+    Token,
+    tokenize,
+)
 
 Label = Literal["O", "B-short", "I-short", "B-long", "I-long"]
 Kind = Literal["short", "long"]
 MODEL_FOR_LANGUAGE = {"en": "en", "es": "es", "fr": "es", "da": "da", "fa": "fa", "vi": "vi"}
-# languages the tagger reads (with the rules of English, or Spanish for French) but the rest of
-# termlens does not: `termlens find --lang da`
-TAGGER_ONLY_LANGUAGES = ("da", "fa", "fr", "vi")
 # the annotation conventions that each model learned apart from its other training data (see
 # `token_features`): the English model marks SciAI's, so its unmarked features follow the
 # SDU@AAAI-22 English files (marking both lost 0.95 F1 on the legal tenth)
