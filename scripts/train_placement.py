@@ -30,6 +30,7 @@ from termlens.taxonomy.enrich import (
     operation_features,
 )
 from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
+from termlens.taxonomy.rarity import RARITY_FILE, GlossRarity, GlossWords
 from termlens.taxonomy.wordnet import WordNet, bundled
 
 SPLITS = ("trial", "training")
@@ -117,18 +118,23 @@ def fit_operation(placer: Placer, examples: list[Example]) -> np.ndarray:
     return w
 
 
-def train(wordnet: WordNet, genus: GenusPrior, examples: list[Example]) -> Weights:
+def reweighted(placer: Placer, weights: Weights) -> Placer:
+    """The same placer (WordNet, genus prior, rarities, word caches) with other weights."""
+    return Placer(placer.wordnet, weights, placer.genus, placer.rarity, placer.words)
+
+
+def train(base: Placer, examples: list[Example]) -> Weights:
     ranker = fit_ranker(examples)
-    placer = Placer(wordnet, Weights(tuple(ranker), (0.0,) * len(OPERATION_FEATURES)), genus)
+    placer = reweighted(base, Weights(tuple(ranker), (0.0,) * len(OPERATION_FEATURES)))
     operation = fit_operation(placer, examples)
     return Weights(tuple(float(v) for v in ranker), tuple(float(v) for v in operation))
 
 
 def predict(
-    wordnet: WordNet, genus: GenusPrior, weights: Weights, examples: list[Example]
+    base: Placer, weights: Weights, examples: list[Example]
 ) -> dict[tuple[str, str], semeval16.Answer]:
     """The top placement of each item, keyed by (split, item id): the splits reuse ids."""
-    placer = Placer(wordnet, weights, genus)
+    placer = reweighted(base, weights)
     answers = {}
     for e in examples:
         placements = placer.place(e.item.lemma, e.item.pos, e.item.definition, top=1)
@@ -173,6 +179,23 @@ def build_genus_prior(wordnet: WordNet) -> GenusPrior:
     return genus
 
 
+def build_rarity(gloss_words: GlossWords) -> GlossRarity:
+    """Build the bundled word rarities from WordNet (they depend on the gloss reader, so they
+    are rebuilt with the weights)."""
+    rarity = GlossRarity.build(gloss_words)
+    target = resource_dir() / RARITY_FILE
+    rarity.save(target)
+    record(
+        target,
+        id="wordnet-gloss-rarity",
+        version="1",
+        source_data=["WordNet 3.0 lemmas and glosses (the bundled wordnet-3.0.zip)"],
+        licence="WordNet 3.0 licence (Princeton University); notice in wordnet-3.0.zip's LICENSE",
+        built_by="scripts/train_placement.py",
+    )
+    return rarity
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
@@ -180,26 +203,25 @@ def main() -> None:
     args = parser.parse_args()
     wordnet = bundled()
     genus = build_genus_prior(wordnet)
-    examples = load(
-        args.data,
-        Placer(
-            wordnet, Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES)), genus
-        ),
-    )
+    gloss_words = GlossWords(wordnet)
+    rarity = build_rarity(gloss_words)
+    unweighted = Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))
+    base = Placer(wordnet, unweighted, genus, rarity, gloss_words)
+    examples = load(args.data, base)
     covered = np.mean([e.similarities.max(initial=0) == 1 for e in examples])
     print(f"{len(examples)} items; gold synset among the candidates for {covered:.1%}")
     answers: dict[tuple[str, str], semeval16.Answer] = {}
     for fold in range(args.folds):
         train_set = [e for i, e in enumerate(examples) if i % args.folds != fold]
         test_set = [e for i, e in enumerate(examples) if i % args.folds == fold]
-        answers.update(predict(wordnet, genus, train(wordnet, genus, train_set), test_set))
+        answers.update(predict(base, train(base, train_set), test_set))
     print(f"{args.folds}-fold cross-validation over items:")
     report(wordnet, examples, answers)
-    weights = train(wordnet, genus, examples)
+    weights = train(base, examples)
     target = resource_dir() / WEIGHTS
     weights.save(target, trained_on="SemEval-2016 Task 14 trial + training (527 items)")
     print("in-sample, all items:")
-    report(wordnet, examples, predict(wordnet, genus, weights, examples))
+    report(wordnet, examples, predict(base, weights, examples))
     record(
         target,
         id="wordnet-placement",

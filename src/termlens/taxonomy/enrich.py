@@ -5,7 +5,8 @@ terms, the hyponyms of those senses whose words the definition also uses (the mo
 home: "a person whose blood pressure rises" → *hypertensive*), and their direct hypernyms. A
 log-linear ranker over the features below, trained on the task's open items
 (``scripts/train_placement.py``), scores them — among them how often WordNet itself files the
-senses whose glosses open with the same term under the candidate (:mod:`genus`) — and a
+senses whose glosses open with the same term under the candidate (:mod:`genus`), and the words
+the definition shares with it, weighted by their rarity in WordNet (:mod:`rarity`) — and a
 logistic model decides the operation.
 """
 
@@ -32,6 +33,7 @@ from termlens.taxonomy.gloss import (
     terms,
     words,
 )
+from termlens.taxonomy.rarity import RARITY_FILE, GlossRarity, GlossWords
 from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise
 
 WEIGHTS = "placement.json"
@@ -59,6 +61,7 @@ RANK_FEATURES = (
     "polysemy",
     "overlap",
     "overlap_neighbours",
+    "overlap_idf",
     "hyponym",
     "hyponym_depth",
     "hyponym_words",
@@ -131,13 +134,19 @@ class Weights:
 class Placer:
     """Finds where a new word sense belongs in WordNet."""
 
-    def __init__(self, wordnet: WordNet, weights: Weights, genus: GenusPrior) -> None:
+    def __init__(
+        self,
+        wordnet: WordNet,
+        weights: Weights,
+        genus: GenusPrior,
+        rarity: GlossRarity,
+        gloss_words: GlossWords | None = None,
+    ) -> None:
         self.wordnet = wordnet
         self.weights = weights
         self.genus = genus
-        self._signatures: dict[str, frozenset[str]] = {}
-        self._lemma_sets: dict[str, frozenset[str]] = {}
-        self._bases: dict[str, str] = {}
+        self.rarity = rarity
+        self.words = gloss_words or GlossWords(wordnet)
 
     def candidates(self, lemma: str, pos: str, definition: str) -> list[Candidate]:
         """Every candidate synset reached from the definition, with its features."""
@@ -146,7 +155,7 @@ class Placer:
         found = terms(self.wordnet, lemma, wn_pos, definition)[:GENUS_TERMS]
         own = lemma_terms(self.wordnet, lemma, wn_pos, definition)
         own += synonym_terms(self.wordnet, wn_pos, definition)
-        context = self._content(" ".join([lemma, definition]))
+        context = self.words.content(" ".join([lemma, definition]))
         out: dict[str, Candidate] = {}  # one path per synset: the first, a direct sense first
 
         def add(synset: Synset, term: Term, relation: str, via: Synset, depth: int) -> None:
@@ -193,7 +202,7 @@ class Placer:
     def definition_facts(self, lemma: str, pos: str, definition: str) -> tuple[int, bool]:
         """What the operation model reads besides the candidate: the definition's content
         words, and whether WordNet already has the lemma."""
-        return len(self._content(definition)), bool(self.wordnet.lookup(lemma, POS[pos]))
+        return len(self.words.content(definition)), bool(self.wordnet.lookup(lemma, POS[pos]))
 
     def operation(self, candidate: Candidate, probability: float, content: int, known: bool) -> str:
         """MERGE when the model finds the definition a synonym's, else ATTACH."""
@@ -250,16 +259,17 @@ class Placer:
         base: list[float],
         context: frozenset[str],
     ) -> Candidate:
-        own = self._signature(synset)
+        own = self.words.signature(synset)
         neighbours = frozenset().union(
-            *(self._signature(s) for s in self.wordnet.hypernyms(synset)),
-            *(self._lemma_words(s) for s in self.wordnet.hyponyms(synset)[:50]),
+            *(self.words.signature(s) for s in self.wordnet.hypernyms(synset)),
+            *(self.words.lemma_words(s) for s in self.wordnet.hyponyms(synset)[:50]),
         )
-        lemma_words = self._lemma_words(synset)
+        lemma_words = self.words.lemma_words(synset)
         features = [
             *base,
             math.log1p(len(own & context)),
             math.log1p(len(neighbours & context)),
+            self.rarity.weight(own & context) / 10,
             float(relation == "hyponym"),
             float(depth if relation == "hyponym" else 0),
             math.log1p(len(lemma_words & context)) if relation == "hyponym" else 0.0,
@@ -273,30 +283,11 @@ class Placer:
     def _specific(self, sense: Synset, context: frozenset[str]) -> Iterator[tuple[Synset, int]]:
         """Hyponyms of a sense that share a word (of their name or gloss) with the definition."""
         for child, depth in self.wordnet.descendants(sense, HYPONYM_DEPTH):
-            if self._lemma_words(child) & context or len(self._signature(child) & context) >= 2:
+            if (
+                self.words.lemma_words(child) & context
+                or len(self.words.signature(child) & context) >= 2
+            ):
                 yield child, depth
-
-    def _lemma_words(self, synset: Synset) -> frozenset[str]:
-        """The base forms of the words of a synset's lemmas (cached per synset)."""
-        if synset.id not in self._lemma_sets:
-            self._lemma_sets[synset.id] = self._content(" ".join(synset.lemmas).replace("_", " "))
-        return self._lemma_sets[synset.id]
-
-    def _signature(self, synset: Synset) -> frozenset[str]:
-        if synset.id not in self._signatures:
-            text = " ".join([*synset.lemmas, synset.definition]).replace("_", " ")
-            self._signatures[synset.id] = self._content(text)
-        return self._signatures[synset.id]
-
-    def _content(self, text: str) -> frozenset[str]:
-        return frozenset(self._base(w) for w in words(text) if w not in STOPWORDS)
-
-    def _base(self, word: str) -> str:
-        """A word's WordNet base form (noun, else verb, else adjective reading)."""
-        if word not in self._bases:
-            bases = [b for pos in ("n", "v", "a") for b in self.wordnet.lemmatise(word, pos)]
-            self._bases[word] = bases[0] if bases else word
-        return self._bases[word]
 
 
 def operation_features(
@@ -340,7 +331,10 @@ def _check_english(wordnet: WordNet, definition: str) -> None:
 
 @lru_cache(maxsize=1)
 def default_placer() -> Placer:
-    """The placer with the bundled WordNet, genus prior and trained weights."""
+    """The placer with the bundled WordNet, genus prior, word rarities and trained weights."""
     return Placer(
-        bundled(), Weights.load(resource_path(WEIGHTS)), GenusPrior.load(resource_path(GENUS_FILE))
+        bundled(),
+        Weights.load(resource_path(WEIGHTS)),
+        GenusPrior.load(resource_path(GENUS_FILE)),
+        GlossRarity.load(resource_path(RARITY_FILE)),
     )
