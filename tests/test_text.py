@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 
 from termlens.errors import OptionError
 from termlens.text import (
+    LANGUAGES,
+    TAGGER_ONLY_LANGUAGES,
     Document,
     Span,
     detect_language,
@@ -76,6 +78,11 @@ def test_unknown_language_is_a_clear_error() -> None:
 def test_span_rejects_offsets_that_do_not_fit() -> None:
     with pytest.raises(ValueError, match="do not fit"):
         Span(0, 3, "ab")
+
+
+@given(st.text())
+def test_any_text_gets_a_language_termlens_reads(text: str) -> None:
+    assert guess_language(text) in (*LANGUAGES, *TAGGER_ONLY_LANGUAGES)
 
 
 @given(st.text())
