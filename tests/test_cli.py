@@ -116,6 +116,14 @@ def test_find_reads_the_tagger_languages() -> None:
     assert code == 0 and auto == out
 
 
+def test_find_starts_a_french_long_form_after_its_elided_article() -> None:
+    french = "L'Organisation mondiale de la Santé (OMS) publie un rapport."
+    for lang in ("fr", "auto"):
+        code, out, _ = run("find", "-", "-f", "jsonl", "--lang", lang, stdin=french)
+        (pair,) = [json.loads(line) for line in out.splitlines()]
+        assert code == 0 and pair["long_form"]["text"] == "Organisation mondiale de la Santé"
+
+
 def test_empty_input_gives_empty_output() -> None:
     code, out, _ = run("find", "-", "-f", "jsonl", stdin="")
     assert code == 0 and out == ""

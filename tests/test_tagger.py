@@ -14,6 +14,7 @@ from termlens.acronyms.tagger import (
     AcronymTagger,
     Label,
     char_spans,
+    long_forms_after_elisions,
     long_forms_ending_where_needed,
     long_forms_explaining_their_entry,
     long_forms_to_the_next_entry,
@@ -242,6 +243,19 @@ def test_a_long_form_after_equals_runs_to_the_next_entry() -> None:
     assert long_forms_to_the_next_entry(words, labels) == [
         "B-short", "O", "B-long", "I-long", "I-long", "B-short", "O",
         "B-long", "I-long", "I-long", "O", "O",
+    ]  # fmt: skip
+
+
+def test_a_french_long_form_starts_after_its_elided_article() -> None:
+    words = "l ' Organisation mondiale ( OMS ) et d ’ Union ( U ) , qu ' X Par l ' Equipe".split()
+    labels: list[Label] = ["B-long", "I-long", "I-long", "I-long", "O", "B-short", "O", "O"]
+    labels += ["B-long", "I-long", "I-long", "O", "B-short", "O", "O", "B-long", "I-long", "O"]
+    labels += ["B-short", "I-long", "I-long", "I-long"]  # an I- after another kind starts a span
+    assert long_forms_after_elisions(words, labels) == [
+        "O", "O", "B-long", "I-long", "O", "B-short", "O", "O",
+        "O", "O", "B-long", "O", "B-short", "O", "O",
+        "B-long", "I-long", "O",  # nothing would be left after "qu '"
+        "B-short", "O", "O", "B-long",
     ]  # fmt: skip
 
 

@@ -14,7 +14,13 @@ from termlens.acronyms.align import align, align_unordered
 from termlens.acronyms.identify import Occurrence, occurrences_of
 from termlens.acronyms.rules import MAX_SHORT_FORM_CHARS, MIN_QUALITY, Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
-from termlens.acronyms.tagger import DIRECTION_MARKS, AcronymTagger, char_spans, default_tagger
+from termlens.acronyms.tagger import (
+    DIRECTION_MARKS,
+    ELISION,
+    AcronymTagger,
+    char_spans,
+    default_tagger,
+)
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
@@ -30,6 +36,8 @@ def extract(
     document then holds the language its rules read, see :func:`tagger.rules_language`)."""
     model = tagger or default_tagger(lang or doc.lang)
     definitions = find_definitions(doc)
+    if lang == "fr":
+        definitions = [_after_elision(doc, d) for d in definitions]
     tokens, labels = model.tag_document(doc, lang)
     shorts, longs = char_spans(doc, tokens, labels)
     taken = RangeSet()
@@ -53,6 +61,16 @@ def extract(
     occurrences += [Occurrence(s, None) for s in shorts if not taken.overlaps(s.start, s.end)]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
+
+
+def _after_elision(doc: Document, definition: Definition) -> Definition:
+    """A French definition whose long form starts after its elided article (l'Organisation)."""
+    long = definition.long
+    elided = ELISION.match(long.text)
+    if elided is None:
+        return definition
+    trimmed = doc.span(long.start + elided.end(), long.end)
+    return Definition(definition.short, trimmed, definition.pattern, definition.score)
 
 
 def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definition | None:

@@ -44,6 +44,12 @@ CONVENTIONS = {"en": ("sciai",)}
 # `long_forms_ending_where_needed`)
 ENDING_WHERE_NEEDED = frozenset({"en"})
 EXTENSION_WORDS = 3  # words a long form in an "SF = long form" entry may take to explain SF
+# French elides its articles onto the next word ("l'Organisation mondiale de la Santé (OMS)"),
+# and its long forms start after them: 9 of the 7,851 French SDU@AAAI-22 disambiguation labels
+# (long forms as the annotators marked them) start with one
+ELIDED_WORDS = frozenset({"l", "d", "qu"})
+APOSTROPHES = frozenset("'’")
+ELISION = re.compile(r"(?:[lLdD]|[qQ]u)['’](?=\w)")
 
 _SHAPE_RUNS = re.compile(r"(.)\1{2,}")
 _RULE_SPAN_LABELS: dict[str, tuple[Label, Label]] = {
@@ -279,6 +285,8 @@ class AcronymTagger:
         labels = long_forms_explaining_their_entry(words, labels)
         if lang in ENDING_WHERE_NEEDED:
             labels = long_forms_ending_where_needed(words, labels)
+        if lang == "fr":
+            labels = long_forms_after_elisions(words, labels)
         return labels
 
 
@@ -300,6 +308,23 @@ def with_rule_definitions(
             if not foreign and all(label == "O" for label in labels[i:end]):
                 out[i:end] = [begin] + [inside] * (end - i - 1)
         i = end
+    return out
+
+
+def long_forms_after_elisions(words: Sequence[str], labels: list[Label]) -> list[Label]:
+    """Start French long forms after an elided article: "l ' Organisation …" → "Organisation …"."""
+    out = list(labels)
+    for i in range(len(words) - 2):
+        starts = labels[i] == "B-long" or (
+            labels[i] == "I-long" and (i == 0 or not labels[i - 1].endswith("long"))
+        )  # an I- after another kind starts a span too (see `spans`)
+        if (
+            starts
+            and words[i].lower() in ELIDED_WORDS
+            and words[i + 1] in APOSTROPHES
+            and labels[i + 1] == labels[i + 2] == "I-long"
+        ):
+            out[i : i + 3] = ["O", "O", "B-long"]
     return out
 
 
