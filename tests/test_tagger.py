@@ -14,7 +14,7 @@ from termlens.acronyms.tagger import (
     AcronymTagger,
     Label,
     char_spans,
-    long_forms_after_elisions,
+    long_forms_after_articles,
     long_forms_ending_where_needed,
     long_forms_explaining_their_entry,
     long_forms_to_the_next_entry,
@@ -246,16 +246,23 @@ def test_a_long_form_after_equals_runs_to_the_next_entry() -> None:
     ]  # fmt: skip
 
 
-def test_a_french_long_form_starts_after_its_elided_article() -> None:
+def test_a_french_long_form_starts_after_its_articles() -> None:
     words = "l ' Organisation mondiale ( OMS ) et d ’ Union ( U ) , qu ' X Par l ' Equipe".split()
     labels: list[Label] = ["B-long", "I-long", "I-long", "I-long", "O", "B-short", "O", "O"]
     labels += ["B-long", "I-long", "I-long", "O", "B-short", "O", "O", "B-long", "I-long", "O"]
     labels += ["B-short", "I-long", "I-long", "I-long"]  # an I- after another kind starts a span
-    assert long_forms_after_elisions(words, labels) == [
+    assert long_forms_after_articles(words, labels) == [
         "O", "O", "B-long", "I-long", "O", "B-short", "O", "O",
         "O", "O", "B-long", "O", "B-short", "O", "O",
         "B-long", "I-long", "O",  # nothing would be left after "qu '"
         "B-short", "O", "O", "B-long",
+    ]  # fmt: skip
+    words = "de la Convention sur l ' élimination ( CEDAW ) , la Charte".split()
+    labels = ["B-long", "I-long", "I-long", "I-long", "I-long", "I-long", "I-long", "O"]
+    labels += ["B-short", "O", "O", "B-long", "I-long"]
+    assert long_forms_after_articles(words, labels) == [
+        "O", "O", "B-long", "I-long", "I-long", "I-long", "I-long", "O",
+        "B-short", "O", "O", "O", "B-long",
     ]  # fmt: skip
 
 

@@ -16,7 +16,7 @@ from termlens.acronyms.rules import MAX_SHORT_FORM_CHARS, MIN_QUALITY, Definitio
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import (
     DIRECTION_MARKS,
-    ELISION,
+    FRENCH_LEADING,
     AcronymTagger,
     char_spans,
     default_tagger,
@@ -37,7 +37,7 @@ def extract(
     model = tagger or default_tagger(lang or doc.lang)
     definitions = find_definitions(doc)
     if lang == "fr":
-        definitions = [_after_elision(doc, d) for d in definitions]
+        definitions = [_after_articles(doc, d) for d in definitions]
     tokens, labels = model.tag_document(doc, lang)
     shorts, longs = char_spans(doc, tokens, labels)
     taken = RangeSet()
@@ -63,13 +63,14 @@ def extract(
     return occurrences
 
 
-def _after_elision(doc: Document, definition: Definition) -> Definition:
-    """A French definition whose long form starts after its elided article (l'Organisation)."""
+def _after_articles(doc: Document, definition: Definition) -> Definition:
+    """A French definition whose long form starts after its leading articles and prepositions
+    (l'Organisation, de la Convention)."""
     long = definition.long
-    elided = ELISION.match(long.text)
-    if elided is None:
+    leading = FRENCH_LEADING.match(long.text)
+    if leading is None:
         return definition
-    trimmed = doc.span(long.start + elided.end(), long.end)
+    trimmed = doc.span(long.start + leading.end(), long.end)
     return Definition(definition.short, trimmed, definition.pattern, definition.score)
 
 

@@ -44,12 +44,16 @@ CONVENTIONS = {"en": ("sciai",)}
 # `long_forms_ending_where_needed`)
 ENDING_WHERE_NEEDED = frozenset({"en"})
 EXTENSION_WORDS = 3  # words a long form in an "SF = long form" entry may take to explain SF
-# French elides its articles onto the next word ("l'Organisation mondiale de la Santé (OMS)"),
-# and its long forms start after them: 9 of the 7,851 French SDU@AAAI-22 disambiguation labels
-# (long forms as the annotators marked them) start with one
+# French long forms start after their article or preposition, elided ("l'Organisation mondiale
+# de la Santé (OMS)") or not ("de la Convention …"): of the 7,851 French SDU@AAAI-22
+# disambiguation labels (long forms as the annotators marked them), 9 start with an elided one
+# and none with the others
+FRENCH_LEADING_WORDS = frozenset("le la les un une du des de au aux".split())
 ELIDED_WORDS = frozenset({"l", "d", "qu"})
 APOSTROPHES = frozenset("'’")
-ELISION = re.compile(r"(?:[lLdD]|[qQ]u)['’](?=\w)")
+FRENCH_LEADING = re.compile(
+    r"(?:(?:le|la|les|une?|du|des|de|aux?)\s+|(?:l|d|qu)['’])+(?=\w)", re.IGNORECASE
+)
 
 _SHAPE_RUNS = re.compile(r"(.)\1{2,}")
 _RULE_SPAN_LABELS: dict[str, tuple[Label, Label]] = {
@@ -286,7 +290,7 @@ class AcronymTagger:
         if lang in ENDING_WHERE_NEEDED:
             labels = long_forms_ending_where_needed(words, labels)
         if lang == "fr":
-            labels = long_forms_after_elisions(words, labels)
+            labels = long_forms_after_articles(words, labels)
         return labels
 
 
@@ -311,20 +315,37 @@ def with_rule_definitions(
     return out
 
 
-def long_forms_after_elisions(words: Sequence[str], labels: list[Label]) -> list[Label]:
-    """Start French long forms after an elided article: "l ' Organisation …" → "Organisation …"."""
+def long_forms_after_articles(words: Sequence[str], labels: list[Label]) -> list[Label]:
+    """Start French long forms after their leading articles and prepositions, elided or not:
+    "l ' Organisation …" and "de la Convention …" start at their noun. A long form keeps its
+    last word whatever it is."""
     out = list(labels)
-    for i in range(len(words) - 2):
+    i = 0
+    while i < len(words):
         starts = labels[i] == "B-long" or (
             labels[i] == "I-long" and (i == 0 or not labels[i - 1].endswith("long"))
         )  # an I- after another kind starts a span too (see `spans`)
-        if (
-            starts
-            and words[i].lower() in ELIDED_WORDS
-            and words[i + 1] in APOSTROPHES
-            and labels[i + 1] == labels[i + 2] == "I-long"
-        ):
-            out[i : i + 3] = ["O", "O", "B-long"]
+        if not starts:
+            i += 1
+            continue
+        end = i + 1
+        while end < len(words) and labels[end] == "I-long":
+            end += 1
+        first = i
+        while first < end - 1:
+            if words[first].lower() in FRENCH_LEADING_WORDS:
+                skip = 1
+            elif words[first].lower() in ELIDED_WORDS and words[first + 1] in APOSTROPHES:
+                skip = 2
+            else:
+                break
+            if first + skip >= end:
+                break
+            first += skip
+        if first > i:
+            out[i:first] = ["O"] * (first - i)
+            out[first] = "B-long"
+        i = end
     return out
 
 
