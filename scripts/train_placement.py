@@ -12,6 +12,7 @@ Run: ``python scripts/train_placement.py [--folds 5]`` (about a minute).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -162,38 +163,22 @@ def report(
         )
 
 
-def build_genus_prior(wordnet: WordNet) -> GenusPrior:
-    """Build the bundled genus prior from WordNet (it depends on the gloss reader, so it is
-    rebuilt with the weights)."""
-    genus = GenusPrior.build(wordnet)
-    target = resource_dir() / GENUS_FILE
-    genus.save(target)
-    record(
-        target,
-        id="wordnet-genus-prior",
-        version="1",
-        source_data=["WordNet 3.0 glosses and hypernym links (the bundled wordnet-3.0.zip)"],
-        licence="WordNet 3.0 licence (Princeton University); notice in wordnet-3.0.zip's LICENSE",
-        built_by="scripts/train_placement.py",
-    )
-    return genus
+WORDNET_LICENCE = "WordNet 3.0 licence (Princeton University); notice in wordnet-3.0.zip's LICENSE"
 
 
-def build_rarity(gloss_words: GlossWords) -> GlossRarity:
-    """Build the bundled word rarities from WordNet (they depend on the gloss reader, so they
-    are rebuilt with the weights)."""
-    rarity = GlossRarity.build(gloss_words)
-    target = resource_dir() / RARITY_FILE
-    rarity.save(target)
+def bundle(save: Callable[[Path], None], file: str, id: str, source: str) -> None:
+    """Write a table built from WordNet alone into the package and record it (it depends on the
+    gloss reader, so it is rebuilt with the weights)."""
+    target = resource_dir() / file
+    save(target)
     record(
         target,
-        id="wordnet-gloss-rarity",
+        id=id,
         version="1",
-        source_data=["WordNet 3.0 lemmas and glosses (the bundled wordnet-3.0.zip)"],
-        licence="WordNet 3.0 licence (Princeton University); notice in wordnet-3.0.zip's LICENSE",
+        source_data=[f"WordNet 3.0 {source} (the bundled wordnet-3.0.zip)"],
+        licence=WORDNET_LICENCE,
         built_by="scripts/train_placement.py",
     )
-    return rarity
 
 
 def main() -> None:
@@ -202,9 +187,11 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=data_dir())
     args = parser.parse_args()
     wordnet = bundled()
-    genus = build_genus_prior(wordnet)
+    genus = GenusPrior.build(wordnet)
+    bundle(genus.save, GENUS_FILE, "wordnet-genus-prior", "glosses and hypernym links")
     gloss_words = GlossWords(wordnet)
-    rarity = build_rarity(gloss_words)
+    rarity = GlossRarity.build(gloss_words)
+    bundle(rarity.save, RARITY_FILE, "wordnet-gloss-rarity", "lemmas and glosses")
     unweighted = Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))
     base = Placer(wordnet, unweighted, genus, rarity, gloss_words)
     examples = load(args.data, base)
