@@ -51,8 +51,10 @@ EXTENSION_WORDS = 3  # words a long form in an "SF = long form" entry may take t
 FRENCH_LEADING_WORDS = frozenset("le la les un une du des de au aux".split())
 ELIDED_WORDS = frozenset({"l", "d", "qu"})
 APOSTROPHES = frozenset("'’")
-FRENCH_LEADING = re.compile(
-    r"(?:(?:le|la|les|une?|du|des|de|aux?)\s+|(?:l|d|qu)['’])+(?=\w)", re.IGNORECASE
+FRENCH_LEADING = re.compile(  # the same words at the start of a text: "de la ", "l'"
+    rf"(?:(?:{'|'.join(sorted(FRENCH_LEADING_WORDS))})\s+"
+    rf"|(?:{'|'.join(sorted(ELIDED_WORDS))})[{''.join(sorted(APOSTROPHES))}])+(?=\w)",
+    re.IGNORECASE,
 )
 
 _SHAPE_RUNS = re.compile(r"(.)\1{2,}")
