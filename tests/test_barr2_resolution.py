@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,21 @@ def test_the_ordinal_sign_written_for_degrees_does_not_hide_the_unit() -> None:
     assert [(f.start, f.abbreviation, f.definition) for f in found] == [
         (case.index("C"), "C", "centígrado")
     ]
+
+
+def test_a_one_letter_form_is_a_unit_only_after_a_quantity() -> None:
+    texts = {
+        "a": "Fiebre de 39 ºC. Glucosa 5 g/l.",
+        "b": "Temperatura de 38 ºC; creatinina 1 mg/l.",
+        "c": "Afebril, 36 ºC y 2 g de paracetamol.",
+    }
+    gold = []
+    for doc_id, text in texts.items():
+        for form, meaning in (("C", "centígrado"), ("g", "gramo"), ("l", "litro")):
+            for m in re.finditer(rf"(?<=[\dº/ ]){form}\b", text):
+                gold.append(R(doc_id, m.start(), m.end(), form, meaning))
+    dictionary = AcronymDictionary.create()
+    r.teach(dictionary, texts, gold)
+    case = "Déficit de vitamina C. Fiebre de 40 ºC."
+    found = r.Resolver(dictionary).resolve("new", case, Disambiguator(dictionary, language="es"))
+    assert [(f.start, f.abbreviation) for f in found] == [(case.rindex("C"), "C")]
