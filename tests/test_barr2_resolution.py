@@ -137,19 +137,24 @@ def test_the_ordinal_sign_written_for_degrees_does_not_hide_the_unit() -> None:
     ]
 
 
-def test_a_one_letter_form_is_a_unit_only_after_a_quantity() -> None:
+def test_a_one_letter_form_counts_only_beside_a_quantity() -> None:
     texts = {
-        "a": "Fiebre de 39 ºC. Glucosa 5 g/l.",
-        "b": "Temperatura de 38 ºC; creatinina 1 mg/l.",
+        "a": "Fiebre de 39 ºC. Glucosa 5 g/l. K 4,5 mEq/l.",
+        "b": "Temperatura de 38 ºC; creatinina 1 mg/l; K: 3,9.",
         "c": "Afebril, 36 ºC y 2 g de paracetamol.",
     }
-    gold = []
-    for doc_id, text in texts.items():
-        for form, meaning in (("C", "centígrado"), ("g", "gramo"), ("l", "litro")):
-            for m in re.finditer(rf"(?<=[\dº/ ]){form}\b", text):
-                gold.append(R(doc_id, m.start(), m.end(), form, meaning))
+    meanings = {"C": "centígrado", "g": "gramo", "l": "litro", "K": "potasio"}
+    gold = [
+        R(doc_id, m.start(), m.end(), m.group(), meanings[m.group()])
+        for doc_id, text in texts.items()
+        for m in re.finditer(r"(?<=[\dº/ ])[Cgl]\b|\bK(?=:? \d)", text)
+    ]
     dictionary = AcronymDictionary.create()
     r.teach(dictionary, texts, gold)
-    case = "Déficit de vitamina C. Fiebre de 40 ºC."
+    case = "Déficit de vitamina C y de K. Fiebre de 40 ºC; K 2,2 mEq/l."
     found = r.Resolver(dictionary).resolve("new", case, Disambiguator(dictionary, language="es"))
-    assert [(f.start, f.abbreviation) for f in found] == [(case.rindex("C"), "C")]
+    assert [(f.start, f.abbreviation) for f in found] == [
+        (case.rindex("C"), "C"),  # after a number, not in "vitamina C"
+        (case.rindex("K"), "K"),  # before a number
+        (case.rindex("l"), "l"),  # after a slash
+    ]
