@@ -63,7 +63,9 @@ _OTHER_STOPWORDS: dict[str, frozenset[str]] = {
 }
 _LETTERS = re.compile(r"[^\W\d_]+")
 _FRENCH_ELISION = re.compile(r"\b(?:l|d|qu|n|j)['’](?=[^\W\d_])")  # l'OMS, d'un, qu'il
-_ARABIC_SCRIPT = re.compile(r"[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
+# the Arabic script's letters (Persian's among them), as a character-class range
+ARABIC_LETTERS = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
+_ARABIC_SCRIPT = re.compile(f"[{ARABIC_LETTERS}]")
 # letters that Vietnamese writes and French, Spanish and Danish do not
 _VIETNAMESE = re.compile("[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]")
 

@@ -65,11 +65,13 @@ def default_disambiguator() -> Disambiguator:
 def expand(
     text: str,
     *,
-    lang: ExpandLanguage = "auto",
+    lang: str = "auto",
     disambiguator: Disambiguator | None = None,
     threshold: float = 0.3,
 ) -> list[Expansion]:
-    """Every short form occurrence of ``text`` with its meaning, in text order."""
+    """Every short form occurrence of ``text`` with its meaning, in text order. ``lang`` is how
+    to read the text, as `find --lang` takes it (auto, en, es, da, fa, fr, vi; see
+    :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language."""
     rules, tagger = reading(lang)
     (occurrences,) = find_abbreviations_in_many(
         [text], lang=rules, rules_only=False, tagger_lang=tagger
@@ -111,19 +113,20 @@ class _Worker:
         self.rankers: dict[str, Disambiguator] = {}
 
     def __call__(self, text: str) -> list[Expansion]:
-        language = self.lang if self.lang != "auto" else _expand_language(text)
+        # "auto" reads the text as `find` does (a Danish text with the Danish tagger), guessed
+        # once here for both the short forms and the senses
+        read_as = guess_language(text) if self.lang == "auto" else self.lang
+        language = _senses_language(read_as)
         if language not in self.rankers:
             self.rankers[language] = Disambiguator(self.store, language=language)
-        # "auto" finds the short forms as `find` does (a Danish text with the Danish tagger)
-        return expand(text, lang=self.lang, disambiguator=self.rankers[language],
+        return expand(text, lang=read_as, disambiguator=self.rankers[language],
                       threshold=self.threshold)  # fmt: skip
 
 
-def _expand_language(text: str) -> ExpandLanguage:
-    """The language whose senses expand a text: French, Spanish, or else English (the
-    dictionary records no Danish, Persian or Vietnamese senses)."""
-    guessed = guess_language(text)
-    return "fr" if guessed == "fr" else "es" if guessed == "es" else "en"
+def _senses_language(read_as: str) -> str:
+    """The language whose senses expand a text read as ``read_as``: French, Spanish, or else
+    English (the dictionary records no Danish, Persian or Vietnamese senses)."""
+    return read_as if read_as in ("fr", "es") else "en"
 
 
 _WORKER: list[_Worker] = []

@@ -23,6 +23,7 @@ from termlens.acronyms.identify import find_abbreviations
 from termlens.errors import TermlensError, choose_one
 from termlens.resources import resource_path
 from termlens.text import (
+    ARABIC_LETTERS,
     LANGUAGES,
     TAGGER_ONLY_LANGUAGES,
     Document,
@@ -34,7 +35,6 @@ from termlens.text import (
 )
 
 Label = Literal["O", "B-short", "I-short", "B-long", "I-long"]
-Kind = Literal["short", "long"]
 MODEL_FOR_LANGUAGE = {"en": "en", "es": "es", "fr": "es", "da": "da", "fa": "fa", "vi": "vi"}
 # the annotation conventions that each model learned apart from its other training data (see
 # `token_features`): the English model marks SciAI's, so its unmarked features follow the
@@ -72,18 +72,20 @@ _LONG_FORM_SCRIPT = {
 # invisible bidirectional-text controls: in the Persian gold, those glued to the end of a short
 # form belong to it (75 of 75 training cases), those after a space never do (637 of 637)
 DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
-_ARABIC = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
 # pieces of a token: runs of letters and digits, a script change (Latin "SVC", then Persian "ها"
 # in "SVCها") starting a new run, or any other character alone
-_SUBTOKEN = re.compile(rf"[{_ARABIC}]+|[^\W_{_ARABIC}]+|\S")
-_MIXED_SCRIPTS = re.compile(rf"[{_ARABIC}][^\W\d_{_ARABIC}]|[^\W\d_{_ARABIC}][{_ARABIC}]")
+_SUBTOKEN = re.compile(rf"[{ARABIC_LETTERS}]+|[^\W_{ARABIC_LETTERS}]+|\S")
+_MIXED_SCRIPTS = re.compile(
+    rf"[{ARABIC_LETTERS}][^\W\d_{ARABIC_LETTERS}]|[^\W\d_{ARABIC_LETTERS}][{ARABIC_LETTERS}]"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class TaggedSpan:
-    """A run of tokens the tagger labels as one short form or one long form (token indices)."""
+    """A run of tokens a BIO tagger labels as one span of a kind: for this tagger "short" or
+    "long" (token indices)."""
 
-    kind: Kind
+    kind: str
     first: int
     last: int  # inclusive
 
@@ -495,7 +497,7 @@ def reading(lang: str) -> tuple[LanguageOption, str | None]:
 
 
 def spans(labels: Sequence[str]) -> list[TaggedSpan]:
-    """The short-form and long-form spans of a BIO sequence (an I- after O starts a span)."""
+    """The spans of a BIO sequence, each with its kind (an I- after O starts a span)."""
     out: list[TaggedSpan] = []
     current: TaggedSpan | None = None
     for i, label in enumerate(labels):
@@ -503,7 +505,7 @@ def spans(labels: Sequence[str]) -> list[TaggedSpan]:
         if kind is not None and (label.startswith("B-") or current is None or current.kind != kind):
             if current is not None:
                 out.append(current)
-            current = TaggedSpan(kind, i, i)  # type: ignore[arg-type]
+            current = TaggedSpan(kind, i, i)
         elif kind is not None and current is not None:
             current = TaggedSpan(current.kind, current.first, i)
         else:

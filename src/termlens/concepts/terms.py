@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pycrfsuite
 
-from termlens.acronyms.tagger import shape
+from termlens.acronyms.tagger import shape, spans
 from termlens.errors import TermlensError
 from termlens.resources import resource_path
 from termlens.taxonomy.gloss import STOPWORDS, pos_share
@@ -102,15 +102,7 @@ class TermTagger:
 
 def term_spans(labels: Sequence[str]) -> list[tuple[int, int]]:
     """Inclusive token ranges of BIO spans (an I- without a B- opens a span)."""
-    out: list[tuple[int, int]] = []
-    start = None
-    for i, label in enumerate([*labels, "O"]):
-        if start is not None and label != "I-term":
-            out.append((start, i - 1))
-            start = None
-        if label == "B-term" or (label == "I-term" and start is None):
-            start = i
-    return out
+    return [(span.first, span.last) for span in spans(labels)]
 
 
 @cache
