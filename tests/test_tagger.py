@@ -14,6 +14,7 @@ from termlens.acronyms.tagger import (
     AcronymTagger,
     Label,
     char_spans,
+    default_tagger,
     long_forms_after_articles,
     long_forms_ending_where_needed,
     long_forms_explaining_their_entry,
@@ -264,6 +265,20 @@ def test_a_french_long_form_starts_after_its_articles() -> None:
         "O", "O", "B-long", "I-long", "I-long", "I-long", "I-long", "O",
         "B-short", "O", "O", "O", "B-long",
     ]  # fmt: skip
+
+
+def test_french_is_read_with_the_features_of_the_spanish_model() -> None:
+    # as "fr" the tagger lost every feature the Spanish model joins with "lang=es", and the long
+    # form ran back over the list of names before it
+    text = (
+        "Il a souligné le rôle de la République démocratique du Congo et de la Cour pénale "
+        "internationale (CPI) dans ce processus."
+    )
+    doc = Document(text, lang="es")
+    tokens, labels = default_tagger("fr").tag_document(doc, "fr")
+    shorts, longs = char_spans(doc, tokens, labels)
+    assert [text[s.start : s.end] for s in longs] == ["Cour pénale internationale"]
+    assert [text[s.start : s.end] for s in shorts] == ["CPI"]
 
 
 def test_a_long_form_after_equals_stays_when_other_words_follow() -> None:

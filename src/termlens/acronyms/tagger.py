@@ -163,7 +163,8 @@ def words_as_text(words: Sequence[str]) -> tuple[str, list[Token], list[range]]:
 def token_features(
     words: Sequence[str], rules: Sequence[str], lang: str, convention: str | None = None
 ) -> list[list[str]]:
-    """CRF features for each token of a sentence in language ``lang`` (en, es, da, fa, vi, fr).
+    """CRF features for each token of a sentence read by the model of language ``lang`` (en,
+    es, da, fa, vi).
 
     With a ``convention`` (the annotation guidelines of a corpus, e.g. "sciai"), every feature
     also comes as a copy marked with it, so that a model trained on several corpora learns what
@@ -284,9 +285,13 @@ class AcronymTagger:
     ) -> list[Label]:
         if not words:
             return []
-        if convention not in CONVENTIONS.get(MODEL_FOR_LANGUAGE.get(lang, "en"), ()):
+        model = MODEL_FOR_LANGUAGE.get(lang, "en")
+        if convention not in CONVENTIONS.get(model, ()):
             convention = None  # a model trained on one corpus has no marked features
-        features = token_features(words, rules, lang, convention)
+        # the features name the language the model learned: French read with the Spanish model
+        # as "fr" would lose every feature joined with "lang=es" (its weights for shapes and
+        # brackets), and tag long forms running over whole lists of names
+        features = token_features(words, rules, model, convention)
         labels: list[Label] = self._tagger.tag(features)
         labels = consistent_short_forms(words, with_rule_definitions(words, rules, labels, lang))
         labels = long_forms_to_the_next_entry(words, labels)
