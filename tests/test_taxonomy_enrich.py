@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termlens.errors import InputError
-from termlens.taxonomy.enrich import Placer, default_placer
+from termlens.taxonomy.enrich import RANK_FEATURES, Placer, default_placer
 from termlens.taxonomy.gloss import lemma_terms, strip_self_reference, synonym_terms, terms
+from termlens.taxonomy.spelling import Spellings
 from termlens.taxonomy.wordnet import WordNet
 
 
@@ -97,6 +98,36 @@ def test_usage_labels_and_person_openings(wordnet: WordNet) -> None:
     )
     found = terms(wordnet, "rebbetzin", "n", "Yiddish term used for the wife of a rabbi.")
     assert [t.lemma for t in found if t.after_classifier] == ["wife"]
+
+
+def test_wordnet_lemmas_spelled_like_a_new_word(placer: Placer) -> None:
+    spellings = placer.spellings
+    assert isinstance(spellings, Spellings)
+    assert ("payer", 0.8) in spellings.near("payor", "n")
+    assert spellings.near("Chattermarks", "n")[0] == (
+        "chatter_mark",
+        pytest.approx(22 / 23),
+    )  # 2 × 11 / (12 + 11)
+    assert spellings.near("ayatullah", "n") == [("ayatollah", pytest.approx(0.889, abs=1e-3))]
+    assert "payer" not in [lemma for lemma, _ in spellings.near("payer", "n")]  # not itself
+    assert spellings.near("cat", "n") == []  # too short to tell a spelling from another word
+    assert all(0.8 <= s <= 1.0 for _, s in spellings.near("programer", "n"))
+
+
+def test_candidates_know_spelling_variants_and_what_lies_above_other_terms(
+    placer: Placer,
+) -> None:
+    found = {c.synset.id: c for c in placer.candidates("payor", "noun", "The maker of a payment.")}
+    payer = placer.wordnet.from_key("payer#n#1")
+    assert found[payer.id].features[RANK_FEATURES.index("spelled_like")] > 0
+    assert "spelled like the new lemma, 'payer'" in placer.explain(found[payer.id])
+    maker = placer.wordnet.from_key("maker#n#1")
+    assert found[maker.id].features[RANK_FEATURES.index("spelled_like")] == 0
+    # animal#n#1 lies above dog#n#1, a sense of the definition's other term; not the reverse
+    found = {c.synset.id: c for c in placer.candidates("x", "noun", "An animal, a kind of dog.")}
+    above = RANK_FEATURES.index("above_other_term")
+    assert found[placer.wordnet.from_key("animal#n#1").id].features[above] == 1.0
+    assert found[placer.wordnet.from_key("dog#n#1").id].features[above] == 0.0
 
 
 def test_places_a_hound_under_hound(placer: Placer) -> None:

@@ -1,13 +1,14 @@
 """Placing a new word sense into WordNet: which synset, and ATTACH (hyponym) or MERGE (synonym).
 
-Candidates come from the definition's genus terms (``gloss.terms``): every sense of the first
-terms, the hyponyms of those senses whose words the definition also uses (the more specific
-home: "a person whose blood pressure rises" → *hypertensive*), and their direct hypernyms. A
-log-linear ranker over the features below, trained on the task's open items
-(``scripts/train_placement.py``), scores them — among them how often WordNet itself files the
-senses whose glosses open with the same term under the candidate (:mod:`genus`), and the words
-the definition shares with it, weighted by their rarity in WordNet (:mod:`rarity`) — and a
-logistic model decides the operation.
+Candidates come from the definition's genus terms (``gloss.terms``) and from WordNet lemmas
+spelled like the new one (:mod:`spelling`): every sense of the first terms, the hyponyms of
+those senses whose words the definition also uses (the more specific home: "a person whose
+blood pressure rises" → *hypertensive*), and their direct hypernyms. A log-linear ranker over
+the features below, trained on the task's open items (``scripts/train_placement.py``), scores
+them — among them how often WordNet itself files the senses whose glosses open with the same
+term under the candidate (:mod:`genus`), the words the definition shares with it, weighted by
+their rarity in WordNet (:mod:`rarity`), and whether it lies above a sense of another of the
+definition's terms — and a logistic model decides the operation.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +35,7 @@ from termlens.taxonomy.gloss import (
     words,
 )
 from termlens.taxonomy.rarity import RARITY_FILE, GlossRarity, GlossWords
+from termlens.taxonomy.spelling import Spellings
 from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise
 
 WEIGHTS = "placement.json"
@@ -41,6 +43,7 @@ POS = {"noun": "n", "verb": "v"}
 GENUS_TERMS = 6
 SENSES_PER_TERM = 10
 HYPONYM_DEPTH = 2
+SENSES_ABOVE = 2  # the senses of each term whose hypernyms another term's candidate may be
 RANK_FEATURES = (
     "term_first",
     "term_second",
@@ -50,6 +53,7 @@ RANK_FEATURES = (
     "in_lemma",
     "lemma_head",
     "lemma_self",
+    "spelling",
     "modifier",
     "subordinate",
     "after_of",
@@ -69,6 +73,8 @@ RANK_FEATURES = (
     "depth",
     "genus_prior",
     "genus_share",
+    "above_other_term",
+    "spelled_like",
 )
 OPERATION_FEATURES = (
     "bias",
@@ -91,6 +97,15 @@ class Candidate:
     relation: str  # sense | hyponym | hypernym
     via: Synset  # the sense of the term the relation starts from
     features: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Definition:
+    """What each candidate of one definition is compared with."""
+
+    context: frozenset[str]  # content words of the new lemma and the definition
+    above: dict[str, set[str]]  # a term's lemma → its first senses and every synset above them
+    spelled: dict[str, float]  # synset id → how its lemma's spelling resembles the new one's
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +163,11 @@ class Placer:
         self.rarity = rarity
         self.words = gloss_words or GlossWords(wordnet)
 
+    @cached_property
+    def spellings(self) -> Spellings:
+        """WordNet's lemmas indexed for :meth:`Spellings.near` (built on first use, ~1 s)."""
+        return Spellings(self.wordnet)
+
     def candidates(self, lemma: str, pos: str, definition: str) -> list[Candidate]:
         """Every candidate synset reached from the definition, with its features."""
         wn_pos = _check(lemma, pos, definition)
@@ -155,23 +175,44 @@ class Placer:
         found = terms(self.wordnet, lemma, wn_pos, definition)[:GENUS_TERMS]
         own = lemma_terms(self.wordnet, lemma, wn_pos, definition)
         own += synonym_terms(self.wordnet, wn_pos, definition)
-        context = self.words.content(" ".join([lemma, definition]))
+        near = self.spellings.near(lemma, wn_pos)
+        spelled: dict[str, float] = {}
+        for other, similarity in near:
+            for sense in self.wordnet.lookup(other, wn_pos)[:SENSES_PER_TERM]:
+                spelled[sense.id] = max(similarity, spelled.get(sense.id, 0.0))
+        above = {
+            term.lemma: set().union(
+                *(
+                    self.wordnet.ancestors(s)
+                    for s in self.wordnet.lookup(term.lemma, wn_pos)[:SENSES_ABOVE]
+                )
+            )
+            for term in found
+        }
+        facts = _Definition(self.words.content(" ".join([lemma, definition])), above, spelled)
         out: dict[str, Candidate] = {}  # one path per synset: the first, a direct sense first
 
         def add(synset: Synset, term: Term, relation: str, via: Synset, depth: int) -> None:
             old = out.get(synset.id)
             if old is None or (relation == "sense" and old.relation != "sense"):
-                out[synset.id] = self._candidate(synset, term, relation, via, depth, base, context)
+                out[synset.id] = self._candidate(synset, term, relation, via, depth, base, facts)
 
         for term in [*found, *own]:
             senses = self.wordnet.lookup(term.lemma, wn_pos)[:SENSES_PER_TERM]
             for rank, sense in enumerate(senses, start=1):
                 base = self._term_features(term, rank, len(senses))
                 add(sense, term, "sense", sense, 0)
-                for child, depth in self._specific(sense, context):
+                for child, depth in self._specific(sense, facts.context):
                     add(child, term, "hyponym", sense, depth)
                 for parent in self.wordnet.hypernyms(sense):
                     add(parent, term, "hypernym", sense, 1)
+        for other, _ in near:  # their senses only: a spelling variant is a synonym
+            term = _spelled_like(other)
+            senses = self.wordnet.lookup(other, wn_pos)[:SENSES_PER_TERM]
+            for rank, sense in enumerate(senses, start=1):
+                if sense.id not in out:
+                    base = self._term_features(term, rank, len(senses))
+                    add(sense, term, "sense", sense, 0)
         return list(out.values())
 
     def place(
@@ -213,6 +254,8 @@ class Placer:
         term = candidate.term
         if term.lemma_head:
             where = f"the head of the new lemma, {term.text!r}"
+        elif term.spelled_like:
+            where = f"a WordNet word spelled like the new lemma, {term.text!r}"
         elif term.synonym:
             where = f"the synonym the definition lists, {term.text!r}"
         else:
@@ -238,6 +281,7 @@ class Placer:
             float(term.in_lemma),
             float(term.lemma_head),
             float(term.lemma_self),
+            float(term.spelled_like),
             float(term.modifier),
             float(term.subordinate),
             float(term.after_of),
@@ -257,8 +301,9 @@ class Placer:
         via: Synset,
         depth: int,
         base: list[float],
-        context: frozenset[str],
+        facts: _Definition,
     ) -> Candidate:
+        context = facts.context
         own = self.words.signature(synset)
         neighbours = frozenset().union(
             *(self.words.signature(s) for s in self.wordnet.hypernyms(synset)),
@@ -277,6 +322,8 @@ class Placer:
             min(self.wordnet.min_depth(synset), 20) / 10,
             math.log1p(self.genus.count(term.lemma, synset.id)),
             self.genus.share(term.lemma, synset.id),
+            float(any(synset.id in ids for t, ids in facts.above.items() if t != term.lemma)),
+            facts.spelled.get(synset.id, 0.0),
         ]
         return Candidate(synset, term, relation, via, tuple(features))
 
@@ -288,6 +335,12 @@ class Placer:
                 or len(self.words.signature(child) & context) >= 2
             ):
                 yield child, depth
+
+
+def _spelled_like(lemma: str) -> Term:
+    """A WordNet lemma spelled like the new one, as a term of its own."""
+    return Term(lemma, lemma.replace("_", " "), 0, 0, False, False, False, False, False, 1.0,
+                spelled_like=True)  # fmt: skip
 
 
 def operation_features(

@@ -60,6 +60,7 @@ class Term:
     lemma_head: bool = False  # the head word of the new lemma, not a word of the definition
     lemma_self: bool = False  # the new lemma itself, already in WordNet
     synonym: bool = False  # a short clause after a semicolon: "a foolish person; a fool"
+    spelled_like: bool = False  # a WordNet lemma spelled like the new one: payor → payer
 
 
 def first_sentence(definition: str) -> str:
