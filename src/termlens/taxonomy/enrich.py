@@ -53,7 +53,7 @@ RANK_FEATURES = (
     "in_lemma",
     "lemma_head",
     "lemma_self",
-    "spelling",
+    "spelling_term",
     "modifier",
     "subordinate",
     "after_of",
@@ -206,7 +206,8 @@ class Placer:
                     add(child, term, "hyponym", sense, depth)
                 for parent in self.wordnet.hypernyms(sense):
                     add(parent, term, "hypernym", sense, 1)
-        for other, _ in near:  # their senses only: a spelling variant is a synonym
+        # their senses only (a spelling variant is a synonym), where no other term led first
+        for other, _ in near:
             term = _spelled_like(other)
             senses = self.wordnet.lookup(other, wn_pos)[:SENSES_PER_TERM]
             for rank, sense in enumerate(senses, start=1):

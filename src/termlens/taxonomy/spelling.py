@@ -40,8 +40,8 @@ class Spellings:
             self._buckets[(pos, "$", key[-SUFFIX:])].add(key)
 
     def near(self, lemma: str, pos: str) -> list[tuple[str, float]]:
-        """Up to :data:`MAX_LEMMAS` other WordNet lemmas of ``pos`` spelled like ``lemma``, each
-        with its similarity (0-1), most similar first."""
+        """The WordNet lemmas of ``pos`` with the :data:`MAX_LEMMAS` spellings closest to
+        ``lemma``'s (its own excluded), each with its similarity (0-1), most similar first."""
         key = squash(lemma)
         if len(key) < 4:
             return []
