@@ -136,11 +136,11 @@ class Weights:
         return cls(tuple(data["rank"]), tuple(data["operation"]))
 
     def save(self, path: Path, trained_on: str) -> None:
-        data = {
+        data = {  # rounded: the fit's last digits vary with summation order
             "rank_features": list(RANK_FEATURES),
-            "rank": list(self.rank),
+            "rank": [round(w, 9) for w in self.rank],
             "operation_features": list(OPERATION_FEATURES),
-            "operation": list(self.operation),
+            "operation": [round(w, 9) for w in self.operation],
             "trained_on": trained_on,
         }
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
