@@ -16,6 +16,7 @@ from termlens.acronyms.tagger import (
     char_spans,
     default_tagger,
     long_forms_after_articles,
+    long_forms_ending_on_a_word,
     long_forms_ending_where_needed,
     long_forms_explaining_their_entry,
     long_forms_to_the_next_entry,
@@ -264,6 +265,19 @@ def test_a_french_long_form_starts_after_its_articles() -> None:
     assert long_forms_after_articles(words, labels) == [
         "O", "O", "B-long", "I-long", "I-long", "I-long", "I-long", "O",
         "B-short", "O", "O", "O", "B-long",
+    ]  # fmt: skip
+
+
+def test_a_french_long_form_does_not_end_on_an_article_or_preposition() -> None:
+    words = "Organisation internationale du Travail ( OIT ) , Fonds pour l ' adaptation du FEM"
+    words += " ; Institut de l ' énergie et Union des"
+    labels: list[Label] = ["B-long", "I-long", "I-long", "O", "O", "B-short", "O", "O"]
+    labels += ["B-long", "I-long", "I-long", "I-long", "I-long", "I-long", "B-short", "O"]
+    labels += ["B-long", "I-long", "O", "O", "O", "O", "B-long", "I-long"]
+    assert long_forms_ending_on_a_word(words.split(), labels) == [
+        "B-long", "I-long", "I-long", "I-long", "O", "B-short", "O", "O",  # on to "Travail"
+        "B-long", "I-long", "I-long", "I-long", "I-long", "O", "B-short", "O",  # a short form
+        "B-long", "I-long", "I-long", "I-long", "I-long", "O", "B-long", "O",  # l ' énergie; end
     ]  # fmt: skip
 
 

@@ -50,6 +50,9 @@ EXTENSION_WORDS = 3  # words a long form in an "SF = long form" entry may take t
 # and none with the others
 FRENCH_LEADING_WORDS = frozenset("le la les un une du des de au aux".split())
 ELIDED_WORDS = frozenset({"l", "d", "qu"})
+# prepositions and conjunctions inside French names ("Organisation internationale pour les
+# migrations"), which no French long form ends on
+FRENCH_LINKS = frozenset("pour et en sur à par avec dans contre entre".split())
 APOSTROPHES = frozenset("'’")
 FRENCH_LEADING = re.compile(  # the same words at the start of a text: "de la ", "l'"
     rf"(?:(?:{'|'.join(sorted(FRENCH_LEADING_WORDS))})\s+"
@@ -299,7 +302,7 @@ class AcronymTagger:
         if lang in ENDING_WHERE_NEEDED:
             labels = long_forms_ending_where_needed(words, labels)
         if lang == "fr":
-            labels = long_forms_after_articles(words, labels)
+            labels = long_forms_ending_on_a_word(words, long_forms_after_articles(words, labels))
         return labels
 
 
@@ -356,6 +359,38 @@ def long_forms_after_articles(words: Sequence[str], labels: list[Label]) -> list
             out[first] = "B-long"
         i = end
     return out
+
+
+def long_forms_ending_on_a_word(words: Sequence[str], labels: list[Label]) -> list[Label]:
+    """A French long form does not end on an article or preposition: the Spanish model stops
+    before French words it does not know ("Organisation internationale du | Travail"). It runs on
+    through them to the next word, or drops them where a short form, punctuation or the end
+    comes next. Of the 7,851 French SDU@AAAI-22 disambiguation labels, 22 end on such a word."""
+    out = list(labels)
+    for span in spans(labels):
+        if span.kind != "long" or not _french_function_word(words[span.last]):
+            continue
+        after = span.last + 1
+        while after < len(words) and out[after] == "O" and _french_function_word(words[after]):
+            after += 1
+        if after < len(words) and out[after] == "O" and words[after][:1].isalpha():
+            out[span.last + 1 : after + 1] = ["I-long"] * (after - span.last)
+            continue
+        last = span.last
+        while last > span.first and _french_function_word(words[last]):
+            out[last] = "O"
+            last -= 1
+    return out
+
+
+def _french_function_word(word: str) -> bool:
+    low = word.lower()
+    return (
+        low in FRENCH_LEADING_WORDS
+        or low in FRENCH_LINKS
+        or low in ELIDED_WORDS
+        or (low in APOSTROPHES)
+    )
 
 
 def consistent_short_forms(words: Sequence[str], labels: list[Label]) -> list[Label]:
