@@ -165,7 +165,8 @@ class Placer:
 
     @cached_property
     def spellings(self) -> Spellings:
-        """WordNet's lemmas indexed for :meth:`Spellings.near` (built on first use, ~1 s)."""
+        """WordNet's lemmas indexed for :meth:`Spellings.near` (built on first use, in about
+        a fifth of a second)."""
         return Spellings(self.wordnet)
 
     def candidates(self, lemma: str, pos: str, definition: str) -> list[Candidate]:

@@ -9,7 +9,7 @@ two or last three letters, with spaces, hyphens and apostrophes ignored.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from bisect import bisect_left
 
 from rapidfuzz import fuzz, process
 
@@ -22,38 +22,48 @@ PREFIX, SUFFIX = 2, 3
 
 def squash(lemma: str) -> str:
     """A lemma without case, spaces, underscores, hyphens or apostrophes."""
-    return "".join(ch for ch in normalise(lemma) if ch not in "_-'’")
+    return _letters(normalise(lemma))
+
+
+def _letters(lemma: str) -> str:
+    """A normalised lemma without underscores, hyphens or apostrophes."""
+    return lemma.replace("_", "").replace("-", "").replace("'", "").replace("’", "")
 
 
 class Spellings:
-    """An index of WordNet's noun and verb lemmas by the letters they start and end with."""
+    """WordNet's noun and verb lemmas, sorted by their letters forwards and backwards, so the
+    ones that start or end like a word are two binary searches away."""
 
     def __init__(self, wordnet: WordNet) -> None:
-        self._lemmas: dict[tuple[str, str], list[str]] = defaultdict(list)
-        self._buckets: dict[tuple[str, str, str], set[str]] = defaultdict(set)
-        for lemma, pos in wordnet.senses:
-            if pos not in ("n", "v"):
-                continue
-            key = squash(lemma)
-            self._lemmas[(key, pos)].append(lemma)
-            self._buckets[(pos, "^", key[:PREFIX])].add(key)
-            self._buckets[(pos, "$", key[-SUFFIX:])].add(key)
+        # letters → the lemmas spelled with them, joined by newlines (strings, not lists: a
+        # hundred thousand small lists would keep the garbage collector busy)
+        self._lemmas: dict[str, dict[str, str]] = {"n": {}, "v": {}}
+        for pos, lemmas in self._lemmas.items():
+            names = [lemma for lemma, p in wordnet.senses if p == pos]
+            # WordNet's lemmas are normalised already; one pass over them all is fastest
+            for lemma, key in zip(names, _letters("\n".join(names)).split("\n"), strict=True):
+                lemmas[key] = f"{lemmas[key]}\n{lemma}" if key in lemmas else lemma
+        self._forwards = {pos: sorted(keys) for pos, keys in self._lemmas.items()}
+        self._backwards = {pos: sorted(k[::-1] for k in keys) for pos, keys in self._lemmas.items()}
 
     def near(self, lemma: str, pos: str) -> list[tuple[str, float]]:
         """The WordNet lemmas of ``pos`` with the :data:`MAX_LEMMAS` spellings closest to
         ``lemma``'s (its own excluded), each with its similarity (0-1), most similar first."""
         key = squash(lemma)
-        if len(key) < 4:
+        if len(key) < 4 or pos not in self._lemmas:
             return []
-        choices = self._buckets.get((pos, "^", key[:PREFIX]), set()) | self._buckets.get(
-            (pos, "$", key[-SUFFIX:]), set()
-        )
+        choices = set(_starting(self._forwards[pos], key[:PREFIX]))
+        choices.update(k[::-1] for k in _starting(self._backwards[pos], key[::-1][:SUFFIX]))
         choices.discard(key)
         found = process.extract(
             key, sorted(choices), scorer=fuzz.ratio, score_cutoff=MIN_SIMILARITY, limit=MAX_LEMMAS
         )
+        lemmas = self._lemmas[pos]
         return [
-            (lemma, score / 100)
-            for match, score, _ in found
-            for lemma in self._lemmas[(match, pos)]
+            (lemma, score / 100) for match, score, _ in found for lemma in lemmas[match].split("\n")
         ]
+
+
+def _starting(keys: list[str], prefix: str) -> list[str]:
+    """The keys of a sorted list that start with ``prefix``."""
+    return keys[bisect_left(keys, prefix) : bisect_left(keys, prefix + "\U0010ffff")]
