@@ -54,6 +54,7 @@ ELIDED_WORDS = frozenset({"l", "d", "qu"})
 # migrations"), which no French long form ends on
 FRENCH_LINKS = frozenset("pour et en sur à par avec dans contre entre".split())
 APOSTROPHES = frozenset("'’")
+FRENCH_FUNCTION_WORDS = FRENCH_LEADING_WORDS | FRENCH_LINKS | ELIDED_WORDS | APOSTROPHES
 FRENCH_LEADING = re.compile(  # the same words at the start of a text: "de la ", "l'"
     rf"(?:(?:{'|'.join(sorted(FRENCH_LEADING_WORDS))})\s+"
     rf"|(?:{'|'.join(sorted(ELIDED_WORDS))})[{''.join(sorted(APOSTROPHES))}])+(?=\w)",
@@ -332,32 +333,23 @@ def long_forms_after_articles(words: Sequence[str], labels: list[Label]) -> list
     "l ' Organisation …" and "de la Convention …" start at their noun. A long form keeps its
     last word whatever it is."""
     out = list(labels)
-    i = 0
-    while i < len(words):
-        starts = labels[i] == "B-long" or (
-            labels[i] == "I-long" and (i == 0 or not labels[i - 1].endswith("long"))
-        )  # an I- after another kind starts a span too (see `spans`)
-        if not starts:
-            i += 1
+    for span in spans(labels):
+        if span.kind != "long":
             continue
-        end = i + 1
-        while end < len(words) and labels[end] == "I-long":
-            end += 1
-        first = i
-        while first < end - 1:
+        first = span.first
+        while first < span.last:
             if words[first].lower() in FRENCH_LEADING_WORDS:
                 skip = 1
             elif words[first].lower() in ELIDED_WORDS and words[first + 1] in APOSTROPHES:
                 skip = 2
             else:
                 break
-            if first + skip >= end:
+            if first + skip > span.last:
                 break
             first += skip
-        if first > i:
-            out[i:first] = ["O"] * (first - i)
+        if first > span.first:
+            out[span.first : first] = ["O"] * (first - span.first)
             out[first] = "B-long"
-        i = end
     return out
 
 
@@ -368,29 +360,23 @@ def long_forms_ending_on_a_word(words: Sequence[str], labels: list[Label]) -> li
     comes next. Of the 7,851 French SDU@AAAI-22 disambiguation labels, 22 end on such a word."""
     out = list(labels)
     for span in spans(labels):
-        if span.kind != "long" or not _french_function_word(words[span.last]):
+        if span.kind != "long" or words[span.last].lower() not in FRENCH_FUNCTION_WORDS:
             continue
         after = span.last + 1
-        while after < len(words) and out[after] == "O" and _french_function_word(words[after]):
+        while (
+            after < len(words)
+            and out[after] == "O"
+            and words[after].lower() in FRENCH_FUNCTION_WORDS
+        ):
             after += 1
         if after < len(words) and out[after] == "O" and words[after][:1].isalpha():
             out[span.last + 1 : after + 1] = ["I-long"] * (after - span.last)
             continue
         last = span.last
-        while last > span.first and _french_function_word(words[last]):
+        while last > span.first and words[last].lower() in FRENCH_FUNCTION_WORDS:
             out[last] = "O"
             last -= 1
     return out
-
-
-def _french_function_word(word: str) -> bool:
-    low = word.lower()
-    return (
-        low in FRENCH_LEADING_WORDS
-        or low in FRENCH_LINKS
-        or low in ELIDED_WORDS
-        or (low in APOSTROPHES)
-    )
 
 
 def consistent_short_forms(words: Sequence[str], labels: list[Label]) -> list[Label]:

@@ -176,10 +176,13 @@ class Placer:
         found = terms(self.wordnet, lemma, wn_pos, definition)[:GENUS_TERMS]
         own = lemma_terms(self.wordnet, lemma, wn_pos, definition)
         own += synonym_terms(self.wordnet, wn_pos, definition)
-        near = self.spellings.near(lemma, wn_pos)
+        near = [
+            (other, similarity, self.wordnet.lookup(other, wn_pos)[:SENSES_PER_TERM])
+            for other, similarity in self.spellings.near(lemma, wn_pos)
+        ]
         spelled: dict[str, float] = {}
-        for other, similarity in near:
-            for sense in self.wordnet.lookup(other, wn_pos)[:SENSES_PER_TERM]:
+        for _, similarity, senses in near:
+            for sense in senses:
                 spelled[sense.id] = max(similarity, spelled.get(sense.id, 0.0))
         above = {
             term.lemma: set().union(
@@ -208,9 +211,8 @@ class Placer:
                 for parent in self.wordnet.hypernyms(sense):
                     add(parent, term, "hypernym", sense, 1)
         # their senses only (a spelling variant is a synonym), where no other term led first
-        for other, _ in near:
+        for other, _, senses in near:
             term = _spelled_like(other)
-            senses = self.wordnet.lookup(other, wn_pos)[:SENSES_PER_TERM]
             for rank, sense in enumerate(senses, start=1):
                 if sense.id not in out:
                     base = self._term_features(term, rank, len(senses))
