@@ -82,6 +82,19 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "of the first nucleotide binding domain (NBD1). Two",
             ("NBD1", "first nucleotide binding domain"),
         ),
+        ("utilized the discounted cash flow (“DCF”) method", ("DCF", "discounted cash flow")),
+        (
+            'the "Irbid District Electricity Company" ("IDEC") is',
+            ("IDEC", "Irbid District Electricity Company"),
+        ),
+        (
+            "and the “purchasing power parity” (PPP)-based indicator",
+            ("PPP", "purchasing power parity"),
+        ),
+        (
+            "a programme based on RSS (which stands for Really Simple Syndication), the",
+            ("RSS", "Really Simple Syndication"),
+        ),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:

@@ -1,4 +1,5 @@
-"""Rules that find the abbreviations a text defines: ``long (SF)``, ``SF (long)`` and cue words.
+"""Rules that find the abbreviations a text defines: ``long (SF)``, ``SF (long)`` (either may be
+quoted) and cue words.
 
 Every candidate pair is checked by :func:`termlens.acronyms.align.align`, which must explain the
 short form's letters, digits and Greek letters from the long form's words.
@@ -60,8 +61,13 @@ _LEADING_CUES: Final = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
     "hereafter", "hereinafter", "referred to as", "known as", "called", "termed",
     "abbreviated as", "abbreviated", "or", "for", "i.e.", "ie", "en adelante", "conocido como",
-    "conocida como", "denominado", "denominada", "llamado", "llamada", "o",
+    "conocida como", "denominado", "denominada", "llamado", "llamada", "o", "which stands for",
+    "stands for", "short for",
 )  # fmt: skip
+# Cues after which a bracket gives the short form's long form, not another name of it
+_EXPANDING_CUES: Final = frozenset(("for", "which stands for", "stands for", "short for"))
+# Quotes around a short form or a long form: (“DCF”), “purchasing power parity” (PPP)
+_QUOTES: Final = {"“": "”", '"': '"', "‘": "’", "'": "'"}
 _LEADING_CUE: Final = re.compile(
     r"(?:" + "|".join(re.escape(c) for c in _LEADING_CUES) + r")[\s,]+", re.IGNORECASE
 )
@@ -246,9 +252,12 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     cue = _LEADING_CUE.match(text, seg_start, seg_end)
     if cue and cue.end() < seg_end:
         seg_start = cue.end()
-    candidates = _short_form_candidates(doc, seg_start, seg_end)
+    quoted = _QUOTES.get(text[seg_start]) == text[seg_end - 1] and seg_end - seg_start > 2
+    short_start, short_end = (seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
+    candidates = _short_form_candidates(doc, short_start, short_end)
+    before = _quote_before(text, opening)
     for short in candidates:
-        definition = _long_form_before(doc, opening, short, "long (short)")
+        definition = _long_form_before(doc, before, short, "long (short)")
         if definition is not None:
             return definition
     for short in candidates[:1]:
@@ -260,7 +269,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         definition = _long_form_then_short(doc, separator, inner_end)
         if definition is not None:
             return definition
-    naming_cue = cue is not None and cue.group().split()[0].lower() != "for"  # SF (for long form)
+    naming_cue = cue is not None and " ".join(cue.group().lower().split()) not in _EXPANDING_CUES
     if previous is None or naming_cue or _window_break(text[previous[1] : opening]):
         return None
     word = text[previous[0] : previous[1]]
@@ -271,6 +280,15 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
             inside = _long_form_inside(doc, short, seg_start, seg_end)
         return inside
     return None
+
+
+def _quote_before(text: str, opening: int) -> int:
+    """Where the words before a bracket end: at a closing quote right before it, if any
+    ("the “purchasing power parity” (PPP)": the long form lies inside the quotes)."""
+    end = opening
+    while end > 0 and text[end - 1] in " \t":
+        end -= 1
+    return end - 1 if end > 0 and text[end - 1] in _QUOTES.values() else opening
 
 
 def _is_symbol_word(text: str, previous: tuple[int, int] | None) -> bool:
