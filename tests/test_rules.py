@@ -95,6 +95,14 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "a programme based on RSS (which stands for Really Simple Syndication), the",
             ("RSS", "Really Simple Syndication"),
         ),
+        (
+            'rules are based on the KYC ("Know Your Customer") principle.',
+            ("KYC", "Know Your Customer"),
+        ),
+        (
+            "Sir John, C.B.E. (Commander of the Order of the British Empire) for services",
+            ("C.B.E.", "Commander of the Order of the British Empire"),
+        ),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:

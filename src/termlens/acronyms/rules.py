@@ -67,6 +67,7 @@ _LEADING_CUES: Final = (
 # Cues after which a bracket gives the short form's long form, not another name of it
 _EXPANDING_CUES: Final = frozenset(("for", "which stands for", "stands for", "short for"))
 # Quotes around a short form or a long form: (“DCF”), “purchasing power parity” (PPP)
+_DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _QUOTES: Final = {"“": "”", '"': '"', "‘": "’", "'": "'"}
 _LEADING_CUE: Final = re.compile(
     r"(?:" + "|".join(re.escape(c) for c in _LEADING_CUES) + r")[\s,]+", re.IGNORECASE
@@ -241,6 +242,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     previous = _previous_word(text, opening)
     if opening > 0 and text[opening - 1].isalnum() and _is_symbol_word(text, previous):
         return None  # part of a name: tRNAs(Ser), C(4a), AspRS-tRNA(Asp)
+    previous = _dotted_before(text, opening) or previous
     close = _closing(text, opening)
     if close is None:
         return None
@@ -275,11 +277,18 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     word = text[previous[0] : previous[1]]
     if looks_like_short_form(word) and not word.islower():
         short = doc.span(*previous)
-        inside = _long_form_inside(doc, short, seg_start, inner_end)
-        if inside is None and separator is not None:
-            inside = _long_form_inside(doc, short, seg_start, seg_end)
+        inside = None if quoted else _long_form_inside(doc, short, seg_start, inner_end)
+        if inside is None and (quoted or separator is not None):
+            inside = _long_form_inside(doc, short, short_start, short_end)
         return inside
     return None
+
+
+def _dotted_before(text: str, opening: int) -> tuple[int, int] | None:
+    """A dotted abbreviation right before a bracket, its last full stop included: "C.B.E.
+    (Commander of the Order of the British Empire)"."""
+    match = _DOTTED_BEFORE.search(text, max(0, opening - MAX_SHORT_FORM_CHARS - 4), opening)
+    return None if match is None else (match.start(), match.start() + len(match.group().rstrip()))
 
 
 def _quote_before(text: str, opening: int) -> int:
