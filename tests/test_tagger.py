@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import (
+    ENDING_FUNCTION_WORDS,
+    FRENCH_FUNCTION_WORDS,
     AcronymTagger,
     Label,
     char_spans,
@@ -274,10 +276,21 @@ def test_a_french_long_form_does_not_end_on_an_article_or_preposition() -> None:
     labels: list[Label] = ["B-long", "I-long", "I-long", "O", "O", "B-short", "O", "O"]
     labels += ["B-long", "I-long", "I-long", "I-long", "I-long", "I-long", "B-short", "O"]
     labels += ["B-long", "I-long", "O", "O", "O", "O", "B-long", "I-long"]
-    assert long_forms_ending_on_a_word(words.split(), labels) == [
+    assert long_forms_ending_on_a_word(words.split(), labels, FRENCH_FUNCTION_WORDS) == [
         "B-long", "I-long", "I-long", "I-long", "O", "B-short", "O", "O",  # on to "Travail"
         "B-long", "I-long", "I-long", "I-long", "I-long", "O", "B-short", "O",  # a short form
         "B-long", "I-long", "I-long", "I-long", "I-long", "O", "B-long", "O",  # l ' énergie; end
+    ]  # fmt: skip
+
+
+def test_an_english_long_form_does_not_end_on_a_preposition_but_may_on_a_letter() -> None:
+    words = "the swept volume per cylinder , length of ( LOA ) and hepatitis A ( HA )".split()
+    labels: list[Label] = ["O", "B-long", "I-long", "I-long", "O", "O", "B-long", "I-long"]
+    labels += ["O", "B-short", "O", "O", "B-long", "I-long", "O", "B-short", "O"]
+    assert long_forms_ending_on_a_word(words, labels, ENDING_FUNCTION_WORDS["en"]) == [
+        "O", "B-long", "I-long", "I-long", "I-long", "O",  # on to "cylinder"
+        "B-long", "O", "O", "B-short", "O",  # "of" dropped before the bracket
+        "O", "B-long", "I-long", "O", "B-short", "O",  # "A" is no article here
     ]  # fmt: skip
 
 
