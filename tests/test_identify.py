@@ -63,6 +63,13 @@ _pieces = st.sampled_from(
         "—",
         "2003",
         "(i)",
+        "“",
+        "”",
+        '"',
+        "'",
+        "C.B.E.",
+        ".",
+        "which stands for",
     ]
 )
 

@@ -67,8 +67,9 @@ _LEADING_CUES: Final = (
 # Cues after which a bracket gives the short form's long form, not another name of it
 _EXPANDING_CUES: Final = frozenset(("for", "which stands for", "stands for", "short for"))
 # Quotes around a short form or a long form: (“DCF”), “purchasing power parity” (PPP)
-_DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _QUOTES: Final = {"“": "”", '"': '"', "‘": "’", "'": "'"}
+# A dotted short form before a bracket, whose last full stop no word takes: C.B.E. (Commander …)
+_DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _LEADING_CUE: Final = re.compile(
     r"(?:" + "|".join(re.escape(c) for c in _LEADING_CUES) + r")[\s,]+", re.IGNORECASE
 )
@@ -264,7 +265,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
             return definition
     for short in candidates[:1]:
         if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
-            definition = _long_form_before(doc, opening, short, "long (short)", through_commas=True)
+            definition = _long_form_before(doc, before, short, "long (short)", through_commas=True)
             if definition is not None:
                 return definition
     if separator is not None and text[separator] == ",":
