@@ -129,6 +129,19 @@ def test_spanish_clinical_text(text: str, expected: tuple[str, str]) -> None:
     assert expected in pairs(text, "es")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "el indicador de la «paridad del poder adquisitivo» (PPA) sirve",
+        "el indicador de la « paridad del poder adquisitivo » (PPA) sirve",
+        "el indicador de la paridad del poder adquisitivo (« PPA ») sirve",
+    ],
+)
+def test_guillemets(text: str) -> None:
+    expected = ("PPA", "paridad del poder adquisitivo")
+    assert expected in pairs(text, "es")
+
+
 def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
     found = pairs("las resistencias vasculares sistémica (RVS) y pulmonar (RVP). No", "es")
     assert ("RVS", "resistencias vasculares sistémica") in found

@@ -67,7 +67,7 @@ _LEADING_CUES: Final = (
 # Cues after which a bracket gives the short form's long form, not another name of it
 _EXPANDING_CUES: Final = frozenset(("for", "which stands for", "stands for", "short for"))
 # Quotes around a short form or a long form: (“DCF”), “purchasing power parity” (PPP)
-_QUOTES: Final = {"“": "”", '"': '"', "‘": "’", "'": "'"}
+_QUOTES: Final = {"“": "”", '"': '"', "‘": "’", "'": "'", "«": "»"}
 # A dotted short form before a bracket, whose last full stop no word takes: C.B.E. (Commander …)
 _DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _LEADING_CUE: Final = re.compile(
@@ -256,7 +256,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     if cue and cue.end() < seg_end:
         seg_start = cue.end()
     quoted = _QUOTES.get(text[seg_start]) == text[seg_end - 1] and seg_end - seg_start > 2
-    short_start, short_end = (seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
+    short_start, short_end = (
+        _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
+    )
     candidates = _short_form_candidates(doc, short_start, short_end)
     before = _quote_before(text, opening)
     for short in candidates:
