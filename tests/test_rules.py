@@ -84,6 +84,10 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
         ),
         ("utilized the discounted cash flow (“DCF”) method", ("DCF", "discounted cash flow")),
         (
+            "we introduce the ‘ Fréchet Inception Distance ’ ’ ( FID )",
+            ("FID", "Fréchet Inception Distance"),
+        ),
+        (
             'the "Irbid District Electricity Company" ("IDEC") is',
             ("IDEC", "Irbid District Electricity Company"),
         ),

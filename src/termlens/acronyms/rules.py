@@ -68,6 +68,7 @@ _LEADING_CUES: Final = (
 _EXPANDING_CUES: Final = frozenset(("for", "which stands for", "stands for", "short for"))
 # Quotes around a short form or a long form: (“DCF”), “purchasing power parity” (PPP)
 _QUOTES: Final = {"“": "”", '"': '"', "‘": "’", "'": "'", "«": "»"}
+_CLOSING_QUOTES: Final = frozenset(_QUOTES.values())
 # A dotted short form before a bracket, whose last full stop no word takes: C.B.E. (Commander …)
 _DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _LEADING_CUE: Final = re.compile(
@@ -295,12 +296,17 @@ def _dotted_before(text: str, opening: int) -> tuple[int, int] | None:
 
 
 def _quote_before(text: str, opening: int) -> int:
-    """Where the words before a bracket end: at a closing quote right before it, if any
-    ("the “purchasing power parity” (PPP)": the long form lies inside the quotes)."""
+    """Where the words before a bracket end: at the closing quotes right before it, if any
+    ("the “purchasing power parity” (PPP)": the long form lies inside the quotes; tokenised
+    text may double them, "Fréchet Inception Distance ’ ’ (FID)")."""
     end = opening
     while end > 0 and text[end - 1] in " \t":
         end -= 1
-    return end - 1 if end > 0 and text[end - 1] in _QUOTES.values() else opening
+    if end == 0 or text[end - 1] not in _CLOSING_QUOTES:
+        return opening
+    while end > 0 and (text[end - 1] in _CLOSING_QUOTES or text[end - 1] in " \t"):
+        end -= 1
+    return end
 
 
 def _is_symbol_word(text: str, previous: tuple[int, int] | None) -> bool:
