@@ -40,7 +40,7 @@ from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise
 
 WEIGHTS = "placement.json"
 POS = {"noun": "n", "verb": "v"}
-GENUS_TERMS = 6
+GENUS_TERMS = 4  # the definition's first terms that lead to candidates (6 before: BENCHMARKS.md)
 SENSES_PER_TERM = 10
 HYPONYM_DEPTH = 2
 SENSES_ABOVE = 2  # the senses of each term whose hypernyms another term's candidate may be
