@@ -244,7 +244,6 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     previous = _previous_word(text, opening)
     if opening > 0 and text[opening - 1].isalnum() and _is_symbol_word(text, previous):
         return None  # part of a name: tRNAs(Ser), C(4a), AspRS-tRNA(Asp)
-    previous = _dotted_before(text, opening) or previous
     close = _closing(text, opening)
     if close is None:
         return None
@@ -276,6 +275,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         if definition is not None:
             return definition
     naming_cue = cue is not None and " ".join(cue.group().lower().split()) not in _EXPANDING_CUES
+    previous = _dotted_before(text, opening) or previous
     if previous is None or naming_cue or _window_break(text[previous[1] : opening]):
         return None
     word = text[previous[0] : previous[1]]
