@@ -14,9 +14,12 @@ from termlens.acronyms.disambiguate import (
     Disambiguator,
     _capitalised_share,
     _casing_agreement,
+    _glued_letters,
+    _whole_words,
     pooled,
 )
 from termlens.acronyms.expand import _readable, expand
+from termlens.acronyms.wordlist import is_word
 from termlens.benchmarks import disambiguation as ad
 from termlens.formats import expanded_text, expansion_html, expansion_jsonl
 
@@ -203,6 +206,33 @@ def test_casing_agreement_follows_the_context_habit() -> None:
     assert _casing_agreement("belief propagation", None) == 0.5  # nothing to count
     assert _capitalised_share("BP and CRF in NLP", "BP") is None  # capitals only
     assert _capitalised_share("the AM title of the welsh assembly members", "AM") is None
+
+
+def test_long_forms_must_make_whole_words_with_the_letters_glued_to_the_short_form() -> None:
+    plural = _glued_letters("We parse non-anaphoric NPs here.", "NP")
+    inside = _glued_letters("steps and iNPut features", "NP")
+    assert plural == [("", "s")] and inside == [("i", "ut")]
+    assert _whole_words("noun phrase", plural) == 1.0  # noun phrases
+    assert _whole_words("noun phrases", plural) == 0.0  # noun phrasess
+    assert _whole_words("np", inside) == 1.0  # input
+    assert _whole_words("noun phrase", inside) == 0.0  # inoun phraseut
+    alone = _glued_letters("Both NPs and NP chunks.", "NP")
+    assert _whole_words("noun phrases", alone) == 0.5  # where NP stands alone anything fits
+    assert _whole_words("noun phrase", []) == 0.5  # the short form does not occur
+    assert _glued_letters("", "NP") == [] and _glued_letters("NP", "") == []
+
+
+def test_the_bundled_word_list_knows_whole_words_not_pieces() -> None:
+    assert is_word("information") and is_word("Phrases") and is_word("análisis") and is_word("a")
+    assert not is_word("abstractio") and not is_word("phras") and not is_word("objec")
+
+
+def test_a_plural_short_form_takes_the_singular_spelling() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("CNN", "convolutional neural networks", 5)], "hand")
+    d.add([Entry("CNN", "convolutional neural network", 5)], "hand")
+    (best, p), (_, q) = Disambiguator(d).rank("CNN", "Deep CNNs classify images.")
+    assert best.long == "convolutional neural network" and p > 2 * q
 
 
 def test_expansions_are_shown_without_tokenisation_spaces() -> None:

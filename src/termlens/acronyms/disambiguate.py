@@ -3,8 +3,9 @@
 Each candidate sense gets a few features — its popularity, how many of its words occur in the
 context, whether its initials spell the short form, how well the words seen around it before
 (its *profile*) predict the words around this occurrence (cosine and a smoothed language-model
-ratio), and whether its capitals follow the context's habit (Title Case in a title, lower case
-in running text: among spellings of one sense, the one the writer would use). A conditional
+ratio), whether its capitals follow the context's habit (Title Case in a title, lower case
+in running text: among spellings of one sense, the one the writer would use), and whether it
+makes whole words with the letters glued to the short form ("NPs": *noun phrase* + s). A conditional
 logit (softmax over the candidates, weights in ``disambiguator.json``, trained by
 ``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short forms with
 thousands of senses are first cut to a shortlist by the cheap features.
@@ -25,13 +26,14 @@ from typing import NamedTuple
 
 from termlens.acronyms.dictionary import AcronymDictionary, Sense
 from termlens.acronyms.lexical import STOPWORDS, content_terms, words
+from termlens.acronyms.wordlist import is_word
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.resources import resource_path
 
 FEATURES = (
     "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",
-    "variant_cosine", "variant_language_model", "semantic", "domain", "casing",
+    "variant_cosine", "variant_language_model", "semantic", "domain", "casing", "whole_words",
 )  # fmt: skip
 WEIGHTS_FILE = "disambiguator.json"
 SHORTLIST = 50  # senses kept for full scoring when a short form has more
@@ -149,6 +151,7 @@ class Disambiguator:
             senses = _shortlist(senses, short, terms, known.variant_profiles)[:SHORTLIST]
         weighted = self._weighted(terms)
         capitals = _capitalised_share(context, short)
+        glued = _glued_letters(context, short)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
         candidates, rows = [], []
         for sense in senses:
@@ -185,6 +188,7 @@ class Disambiguator:
                 similarities.get(candidate.sense.key, 0.0),
                 max((fit[d] for d in domains if d in fit), default=0.0),
                 _casing_agreement(candidate.long, capitals),
+                _whole_words(candidate.long, glued),
             ]
         return candidates, rows
 
@@ -396,6 +400,36 @@ def _casing_agreement(long: str, context_capitals: float | None) -> float:
     if context_capitals is None or share is None:
         return 0.5
     return share * context_capitals + (1.0 - share) * (1.0 - context_capitals)
+
+
+def _glued_letters(context: str, short: str) -> list[tuple[str, str]]:
+    """The letters glued before and after each occurrence of the short form in the context."""
+    glued = []
+    for match in re.finditer(re.escape(short), context) if short else ():
+        before, after = match.start(), match.end()
+        while before > 0 and context[before - 1].isalpha():
+            before -= 1
+        while after < len(context) and context[after].isalpha():
+            after += 1
+        glued.append((context[before : match.start()], context[match.end() : after]))
+    return glued
+
+
+def _whole_words(long: str, glued: Sequence[tuple[str, str]]) -> float:
+    """Whether the long form, put in place of the short form, makes whole words with the letters
+    glued to it (the share of its glued ends that do, at the occurrence where it fits best). 0.5
+    says nothing: the short form stands alone somewhere (any long form fits there), does not
+    occur, or the long form has no letters."""
+    if not glued or any(not (before or after) for before, after in glued):
+        return 0.5
+    if not _LETTERS.search(long):
+        return 0.5
+    best = 0.0
+    for before, after in glued:
+        found = _LETTERS.findall(before + long + after)
+        ends = ([found[0]] if before else []) + ([found[-1]] if after else [])
+        best = max(best, sum(map(is_word, ends)) / len(ends))
+    return best
 
 
 def _initials_spell(long: str, short: str) -> bool:
