@@ -14,6 +14,7 @@ from termlens.acronyms.disambiguate import (
     Disambiguator,
     _capitalised_share,
     _casing_agreement,
+    _cut_spellings,
     _glued_letters,
     _whole_words,
     pooled,
@@ -222,6 +223,16 @@ def test_long_forms_must_make_whole_words_with_the_letters_glued_to_the_short_fo
     assert _glued_letters("", "NP") == [] and _glued_letters("NP", "") == []
 
 
+def test_a_spelling_cut_inside_a_word_fits_only_where_letters_are_glued() -> None:
+    spellings = ["Natural Language Processin", "natural language processing", "language mode"]
+    spellings += ["nformation retrieval", "Information Retrieval", "language model", "NL"]
+    assert _cut_spellings(spellings) == {"Natural Language Processin", "nformation retrieval"}
+    alone, glued = _glued_letters("NLP is hard.", "NLP"), _glued_letters("NLPg is", "NLP")
+    assert _whole_words("Natural Language Processin", alone, cut=True) == 0.0
+    assert _whole_words("Natural Language Processin", glued, cut=True) == 1.0
+    assert _whole_words("natural language processing", alone) == 0.5
+
+
 def test_the_bundled_word_list_knows_whole_words_not_pieces() -> None:
     assert is_word("information") and is_word("Phrases") and is_word("análisis") and is_word("a")
     assert not is_word("abstractio") and not is_word("phras") and not is_word("objec")
@@ -233,6 +244,14 @@ def test_a_plural_short_form_takes_the_singular_spelling() -> None:
     d.add([Entry("CNN", "convolutional neural network", 5)], "hand")
     (best, p), (_, q) = Disambiguator(d).rank("CNN", "Deep CNNs classify images.")
     assert best.long == "convolutional neural network" and p > 2 * q
+
+
+def test_a_spelling_cut_inside_a_word_loses_where_the_short_form_stands_alone() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("NLP", "natural language processin", 20)], "hand")  # "NLPg" in its source
+    d.add([Entry("NLP", "natural language processing", 5)], "hand")
+    (best, p), (_, q) = Disambiguator(d).rank("NLP", "We study NLP for tweets.")
+    assert best.long == "natural language processing" and p > 3 * q
 
 
 def test_expansions_are_shown_without_tokenisation_spaces() -> None:

@@ -18,14 +18,14 @@ def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) 
 def test_sdu22_legal_held_out_tenth(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out(ad.load_sdu22(folder / "train.json"))
-    assert _legal_f1(folder, training, held) >= 69.5  # BENCHMARKS.md: 69.93
+    assert _legal_f1(folder, training, held) >= 73.5  # BENCHMARKS.md: 74.07
 
 
 def test_sdu22_legal_unseen_short_forms(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out_short_forms(ad.load_sdu22(folder / "train.json"))
     assert not {e.short for e in held} & {e.short for e in training}
-    assert _legal_f1(folder, training, held) >= 58.5  # BENCHMARKS.md: 59.59
+    assert _legal_f1(folder, training, held) >= 61.5  # BENCHMARKS.md: 62.34
 
 
 def test_barr2_resolution_cross_validated(data: Path) -> None:
@@ -35,4 +35,4 @@ def test_barr2_resolution_cross_validated(data: Path) -> None:
     )
     found = list(barr2_resolution.cross_validate(barr2.load_texts(folder), gold, 5))
     strict, flexible = barr2_resolution.score(found, gold)
-    assert strict.f1 >= 81.2 and flexible.f1 >= 83.6  # BENCHMARKS.md: 81.25 / 83.70
+    assert strict.f1 >= 81.1 and flexible.f1 >= 83.6  # BENCHMARKS.md: 81.20 / 83.70

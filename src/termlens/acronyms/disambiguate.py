@@ -188,7 +188,7 @@ class Disambiguator:
                 similarities.get(candidate.sense.key, 0.0),
                 max((fit[d] for d in domains if d in fit), default=0.0),
                 _casing_agreement(candidate.long, capitals),
-                _whole_words(candidate.long, glued),
+                _whole_words(candidate.long, glued, candidate.long in known.cut),
             ]
         return candidates, rows
 
@@ -214,6 +214,7 @@ class Disambiguator:
             senses,
             {long: self._profile(c) for long, c in counts.items()},
             {key: self._profile(c) for key, c in pooled.items()},
+            _cut_spellings([long for sense in senses for long, _ in sense.variants]),
         )
         self._known[short] = known
         if len(self._known) > KNOWN_SHORT_FORMS:
@@ -308,6 +309,7 @@ class _ShortForm(NamedTuple):
     senses: list[Sense]
     variant_profiles: dict[str, _Profile]
     sense_profiles: dict[str, _Profile]
+    cut: frozenset[str]  # spellings cut inside a word (see _cut_spellings)
 
 
 def pooled(
@@ -415,13 +417,16 @@ def _glued_letters(context: str, short: str) -> list[tuple[str, str]]:
     return glued
 
 
-def _whole_words(long: str, glued: Sequence[tuple[str, str]]) -> float:
+def _whole_words(long: str, glued: Sequence[tuple[str, str]], cut: bool = False) -> float:
     """Whether the long form, put in place of the short form, makes whole words with the letters
-    glued to it (the share of its glued ends that do, at the occurrence where it fits best). 0.5
-    says nothing: the short form stands alone somewhere (any long form fits there), does not
-    occur, or the long form has no letters."""
-    if not glued or any(not (before or after) for before, after in glued):
+    glued to it (the share of its glued ends that do, at the occurrence where it fits best).
+    Where the short form stands alone, a spelling ``cut`` inside a word cannot fit (0); any
+    other fits there. 0.5 says nothing: any spelling fits, the short form does not occur, or
+    the long form has no letters."""
+    if not glued:
         return 0.5
+    if any(not (before or after) for before, after in glued):
+        return 0.0 if cut else 0.5
     if not _LETTERS.search(long):
         return 0.5
     best = 0.0
@@ -430,6 +435,40 @@ def _whole_words(long: str, glued: Sequence[tuple[str, str]]) -> float:
         ends = ([found[0]] if before else []) + ([found[-1]] if after else [])
         best = max(best, sum(map(is_word, ends)) / len(ends))
     return best
+
+
+def _cut_spellings(spellings: Sequence[str]) -> frozenset[str]:
+    """The spellings that another spelling of the same short form continues inside a word,
+    where the cut word is not a word: *Natural Language Processin* beside *Natural Language
+    Processing*, *nformation retrieval* beside *information retrieval* (not *language mode*
+    beside *language model*: "mode" is a word). Such a spelling is a piece of a word glued to
+    the short form in its source text ("NLPg")."""
+    unique = sorted({s.lower() for s in spellings})
+    cut = _cut_ends(unique, first=False) | {
+        s[::-1] for s in _cut_ends(sorted(s[::-1] for s in unique), first=True)
+    }
+    return frozenset(s for s in spellings if s.lower() in cut)
+
+
+def _cut_ends(ordered: Sequence[str], first: bool) -> set[str]:
+    """The strings of a sorted list that a later one continues with a letter, where their
+    last word (the ``first`` when the strings are reversed) is not a word. Every string that
+    starts with a given one follows it directly in sorted order."""
+    cut = set()
+    for i, text in enumerate(ordered):
+        found = _LETTERS.findall(text)
+        if not found or not text[-1].isalpha():
+            continue
+        edge = found[-1][::-1] if first else found[-1]
+        if is_word(edge):
+            continue
+        for later in ordered[i + 1 :]:
+            if not later.startswith(text):
+                break
+            if later[len(text)].isalpha():
+                cut.add(text)
+                break
+    return cut
 
 
 def _initials_spell(long: str, short: str) -> bool:
