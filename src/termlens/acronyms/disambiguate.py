@@ -343,8 +343,14 @@ def softmax(scores: Sequence[float]) -> list[float]:
 
 def _overlap(long: str, terms: Counter[str]) -> float:
     """The share of a long form's content words found in the context."""
-    long_terms = set(content_terms(long))
+    long_terms = _content_set(long)
     return len(long_terms & terms.keys()) / len(long_terms) if long_terms else 0.0
+
+
+@lru_cache(maxsize=1 << 16)
+def _content_set(long: str) -> frozenset[str]:
+    """A long form's content words (remembered: the same long forms come back for every use)."""
+    return frozenset(content_terms(long))
 
 
 def _shortlist(
@@ -471,6 +477,7 @@ def _cut_ends(ordered: Sequence[str], first: bool) -> set[str]:
     return cut
 
 
+@lru_cache(maxsize=1 << 16)
 def _initials_spell(long: str, short: str) -> bool:
     """Whether the first letters of the long form's words spell the short form's letters."""
     letters = "".join(c for c in short.lower() if c.isalpha())
