@@ -22,13 +22,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from termlens import __version__
-from termlens.acronyms.wordlist import WORDS_FILE
+from termlens.acronyms.wordlist import WORD, WORDS_FILE
 from termlens.benchmarks import barr2, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.resources import record, resource_dir
 
-_LETTERS = re.compile(r"[^\W\d_]+")
 _BROKEN = re.compile(r"[^\W\d_]+ ?-\s+[^\W\d_]+")  # a word broken at a line end: "infor- mation"
 EXTRACTION = ("english/legal", "english/scientific", "spanish")
 
@@ -53,7 +52,7 @@ def count(data: Path) -> Counter[str]:
     """Lower-case words and how often they occur written plainly."""
     counts: Counter[str] = Counter()
     for text in texts(data):
-        words = _LETTERS.findall(_BROKEN.sub(" ", text))
+        words = WORD.findall(_BROKEN.sub(" ", text))
         if words and words[0].islower():
             words = words[1:]  # perhaps the end of a word cut off with the text before
         counts.update(w.lower() for w in words if len(w) > 1 and w[1:].islower())

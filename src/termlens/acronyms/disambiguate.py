@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from termlens.acronyms.dictionary import AcronymDictionary, Sense
 from termlens.acronyms.lexical import STOPWORDS, content_terms, words
-from termlens.acronyms.wordlist import is_word
+from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.resources import resource_path
@@ -41,7 +41,6 @@ SEMANTIC_SENSES = 10  # senses (by cheap evidence) compared with the context by 
 MAX_VARIANTS = 20  # written variants of one sense scored separately
 SMOOTHING = 20.0  # Dirichlet smoothing of profiles towards the background
 KNOWN_SHORT_FORMS = 4096  # short forms whose senses and profiles stay in memory
-_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +374,7 @@ def _capitalised_words(text: str) -> list[bool]:
     starts with a capital."""
     return [
         w[0].isupper()
-        for w in _LETTERS.findall(text)
+        for w in WORD.findall(text)
         if len(w) > 3 and not w.isupper() and w.lower() not in STOPWORDS
     ]
 
@@ -433,11 +432,11 @@ def _whole_words(long: str, glued: Sequence[tuple[str, str]], cut: bool = False)
         return 0.5
     if any(not (before or after) for before, after in glued):
         return 0.0 if cut else 0.5
-    if not _LETTERS.search(long):
+    if not WORD.search(long):
         return 0.5
     best = 0.0
     for before, after in glued:
-        found = _LETTERS.findall(before + long + after)
+        found = WORD.findall(before + long + after)
         ends = ([found[0]] if before else []) + ([found[-1]] if after else [])
         best = max(best, sum(map(is_word, ends)) / len(ends))
     return best
@@ -462,7 +461,7 @@ def _cut_ends(ordered: Sequence[str], first: bool) -> set[str]:
     starts with a given one follows it directly in sorted order."""
     cut = set()
     for i, text in enumerate(ordered):
-        found = _LETTERS.findall(text)
+        found = WORD.findall(text)
         if not found or not text[-1].isalpha():
             continue
         edge = found[-1][::-1] if first else found[-1]

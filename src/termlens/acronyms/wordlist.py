@@ -9,12 +9,14 @@ or with one initial capital, in the open texts of ``scripts/build_wordlist.py``.
 from __future__ import annotations
 
 import gzip
+import re
 from functools import cache
 
 from termlens.errors import InputError
 from termlens.resources import resource_path
 
 WORDS_FILE = "words.txt.gz"
+WORD = re.compile(r"[^\W\d_]+")  # a run of letters: the list is built and read with this split
 
 
 @cache
