@@ -7,6 +7,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +16,7 @@ from termlens.acronyms import dictionary as acronym_dictionary
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import export, guess_format, read_entries
 from termlens.acronyms.lexical import variant_key
+from termlens.embeddings import default_encoder
 from termlens.errors import InputError
 
 
@@ -82,6 +84,33 @@ def test_contexts_become_profiles_without_the_short_form_itself() -> None:
     assert set(profile) == {"potassium", "adult"}
     assert d.context_count == 1
     assert d.profiles("AI", frozenset({"x"})) == {}
+
+
+def test_context_vectors_are_summed_per_long_form_and_source() -> None:
+    encoder = default_encoder()
+    texts = ["The AI of potassium for adults", "The AI of sodium is lower"]
+    d = AcronymDictionary.create()
+    d.add_contexts([Context("AI", "adequate intake", texts[0])], "x", encoder=encoder)
+    d.add_contexts([Context("AI", "adequate intake", texts[1])], "x", encoder=encoder)
+    d.add_contexts([Context("AI", "artificial intelligence", "AI beats chess")], "y")
+    total, n = d.context_vectors("AI")["adequate intake"]
+    assert n == 2 and np.allclose(
+        total, encoder.encode(texts).sum(axis=0), atol=1e-3
+    )  # half precision
+    assert set(d.context_vectors("AI")) == {"adequate intake"}  # "y" was added without vectors
+    assert d.context_vectors("AI", frozenset({"x"})) == {}
+    assert d.stats()["long_forms_with_context_vectors"] == 1
+
+
+def test_a_dictionary_made_before_context_vectors_has_none(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with AcronymDictionary.create(path) as d:
+        d.add([Entry("AI", "adequate intake")], "x")
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE context_vectors")
+    with AcronymDictionary.open(path) as old:
+        assert old.context_vectors("AI") == {} and old.lookup("AI")[0].long == "adequate intake"
+        assert old.stats()["long_forms_with_context_vectors"] == 0
 
 
 def test_usage_counts_round_trip() -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry, Sense
 from termlens.acronyms.disambiguate import (
+    FEATURES,
+    SEEN_PAIR_PRIOR,
     SHORTLIST,
     Candidate,
     Disambiguator,
@@ -16,12 +19,15 @@ from termlens.acronyms.disambiguate import (
     _casing_agreement,
     _cut_spellings,
     _glued_letters,
+    _Seen,
+    _seen_fit,
     _whole_words,
     pooled,
 )
 from termlens.acronyms.expand import _readable, expand
 from termlens.acronyms.wordlist import is_word
 from termlens.benchmarks import disambiguation as ad
+from termlens.embeddings import default_encoder
 from termlens.formats import expanded_text, expansion_html, expansion_jsonl
 
 
@@ -252,6 +258,47 @@ def test_a_spelling_cut_inside_a_word_loses_where_the_short_form_stands_alone() 
     d.add([Entry("NLP", "natural language processing", 5)], "hand")
     (best, p), (_, q) = Disambiguator(d).rank("NLP", "We study NLP for tweets.")
     assert best.long == "natural language processing" and p > 3 * q
+
+
+def test_a_context_like_those_seen_with_a_sense_is_nearer_to_that_sense() -> None:
+    d, encoder = AcronymDictionary.create(), default_encoder()
+    d.add([Entry("AI", "adequate intake", 5), Entry("AI", "artificial intelligence", 5)], "hand")
+    seen = {
+        "adequate intake": ["The AI of potassium for adults is 4.7 g.", "Daily AI of calcium"],
+        "artificial intelligence": ["AI systems play chess and go.", "Deep learning made AI"],
+    }
+    d.add_contexts(
+        [Context("AI", long, text) for long, texts in seen.items() for text in texts],
+        "hand",
+        encoder=encoder,
+    )
+    candidates, rows = Disambiguator(d).features("AI", "What is the AI of magnesium for teens?")
+    column = FEATURES.index("seen_semantic")
+    fit = {c.long: row[column] for c, row in zip(candidates, rows, strict=True)}
+    assert fit["adequate intake"] > fit["artificial intelligence"] + 0.05
+
+
+def test_the_fit_to_seen_contexts_is_worked_by_hand() -> None:
+    e = np.eye(4, dtype=np.float32)
+    scattered = _Seen(e[0] + e[1], 2)  # two contexts at right angles: one pair of cosine 0
+    assert _seen_fit(scattered, e[0]) == pytest.approx(1 / 2 - SEEN_PAIR_PRIOR / 2)
+    once = _Seen(np.array([0.6, 0.8, 0, 0], dtype=np.float32), 1)
+    assert _seen_fit(once, e[0]) == pytest.approx(0.6 - SEEN_PAIR_PRIOR)
+    assert _seen_fit(None, e[0]) == 0.0
+
+
+def test_a_sense_seen_more_often_does_not_fit_better_by_number_alone() -> None:
+    # Six dimensions: a shared direction u and five private ones. Every context below has
+    # cosine 0.5 with the new one and with each other, so the new context is as typical of
+    # the sense seen three times as of the sense seen once.
+    u, private = np.eye(6, dtype=np.float32)[0], np.eye(6, dtype=np.float32)[1:]
+    half = np.sqrt(0.5, dtype=np.float32)
+    contexts = [half * (u + p) for p in private]
+    new = contexts[4]
+    often, once = _Seen(np.sum(contexts[:3], axis=0), 3), _Seen(contexts[3], 1)
+    normalised_mean = [float(s.total @ new / np.linalg.norm(s.total)) for s in (often, once)]
+    assert normalised_mean[0] > normalised_mean[1] + 0.1  # what the mean vector would say
+    assert _seen_fit(often, new) < _seen_fit(once, new)
 
 
 def test_expansions_are_shown_without_tokenisation_spaces() -> None:

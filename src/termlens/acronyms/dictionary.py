@@ -22,7 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, cast
 
+import numpy as np
+
 from termlens.acronyms.lexical import content_terms, variant_key, words
+from termlens.embeddings import SentenceEncoder, Vectors
 from termlens.errors import InputError
 
 SCHEMA_VERSION = "1"
@@ -48,7 +51,12 @@ CREATE TABLE IF NOT EXISTS domain_terms (
 CREATE TABLE IF NOT EXISTS contexts (
     form INTEGER NOT NULL, source INTEGER NOT NULL, term INTEGER NOT NULL,
     count INTEGER NOT NULL, PRIMARY KEY (form, source, term)) WITHOUT ROWID;
+-- a rowid table: its 1 kB rows would each take an overflow page in a WITHOUT ROWID one
+CREATE TABLE IF NOT EXISTS context_vectors (
+    form INTEGER NOT NULL, source INTEGER NOT NULL, n INTEGER NOT NULL, total BLOB NOT NULL,
+    PRIMARY KEY (form, source));
 """
+VECTOR_DTYPE = np.float16  # context vector sums: 1 kB per long form and source at 512 dimensions
 _CHUNK = 50_000
 MMAP_BYTES = 256 << 20  # address space, not memory: pages are loaded only when read
 
@@ -198,6 +206,29 @@ class AcronymDictionary:
                 out[long][term] += count
         return out
 
+    def context_vectors(
+        self, short: str, exclude_sources: frozenset[str] = frozenset()
+    ) -> dict[str, tuple[Vectors, int]]:
+        """The sum of the sentence vectors of the contexts seen with each long form of a short
+        form, and how many there were (empty for files made before vectors were kept)."""
+        out: dict[str, tuple[Vectors, int]] = {}
+        try:
+            rows = self._db.execute(
+                "SELECT f.long, s.name, v.n, v.total FROM forms f "
+                "JOIN context_vectors v ON v.form = f.id JOIN sources s ON s.id = v.source "
+                "WHERE f.short = ?",
+                (short,),
+            ).fetchall()
+        except sqlite3.OperationalError:  # no such table
+            return out
+        for long, source, n, total in rows:
+            if source not in exclude_sources:
+                vector = np.frombuffer(total, dtype=VECTOR_DTYPE).astype(np.float32)
+                if long in out:
+                    vector, n = vector + out[long][0], n + out[long][1]
+                out[long] = (vector, n)
+        return out
+
     def document_frequencies(self, terms: Iterable[str]) -> dict[str, int]:
         """How many stored contexts contain each term (absent terms are left out)."""
         unique = list(set(terms))
@@ -224,7 +255,8 @@ class AcronymDictionary:
         return int(row[0] or 0)
 
     def stats(self) -> dict[str, object]:
-        """Counts of short forms, senses, long forms and contexts, and rows per source."""
+        """Counts of short forms, senses, long forms, contexts and context vector sums, and rows
+        per source."""
         one = self._db.execute
         per_source = one(
             "SELECT s.name, s.licence, COUNT(l.form) FROM sources s "
@@ -237,8 +269,16 @@ class AcronymDictionary:
             ).fetchone()[0],
             "long_forms": one(f"SELECT COUNT(*) FROM {_LISTED}").fetchone()[0],
             "contexts": self.context_count,
+            "long_forms_with_context_vectors": self._vector_rows(),
             "sources": {name: {"licence": lic, "rows": n} for name, lic, n in per_source},
         }
+
+    def _vector_rows(self) -> int:
+        """How many (long form, source) rows keep a context vector sum (0 in older files)."""
+        try:
+            return int(self._db.execute("SELECT COUNT(*) FROM context_vectors").fetchone()[0])
+        except sqlite3.OperationalError:  # no such table
+            return 0
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -262,8 +302,16 @@ class AcronymDictionary:
                 )
         return n
 
-    def add_contexts(self, contexts: Iterable[Context], source: str, licence: str = "") -> int:
-        """Remember the words around short forms used with known long forms (one transaction)."""
+    def add_contexts(
+        self,
+        contexts: Iterable[Context],
+        source: str,
+        licence: str = "",
+        encoder: SentenceEncoder | None = None,
+    ) -> int:
+        """Remember the words around short forms used with known long forms (one transaction);
+        with an ``encoder``, also the sum of the contexts' sentence vectors per long form."""
+        contexts = list(contexts)
         counts: Counter[tuple[str, str, str]] = Counter()
         df: Counter[str] = Counter()
         n = 0
@@ -293,12 +341,38 @@ class AcronymDictionary:
                 "ON CONFLICT (form, source, term) DO UPDATE SET count = count + excluded.count",
                 ((source_id, c, s, lf, t) for (s, lf, t), c in counts.items()),
             )
+            if encoder is not None:
+                self._add_vectors(contexts, source_id, encoder)
             self._db.execute(
                 "INSERT INTO meta VALUES ('contexts', ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + excluded.value",
                 (n,),
             )
         return n
+
+    def _add_vectors(
+        self, contexts: list[Context], source_id: int, encoder: SentenceEncoder
+    ) -> None:
+        """Add the contexts' sentence vectors to their long forms' sums (inside a transaction)."""
+        vectors = encoder.encode([c.text for c in contexts])
+        sums: dict[tuple[str, str], tuple[Vectors, int]] = {}
+        for context, vector in zip(contexts, vectors, strict=True):
+            key = (context.short, context.long)
+            total, n = sums.get(key, (np.zeros_like(vector), 0))
+            sums[key] = (total + vector, n + 1)
+        for (short, long), (total, n) in sums.items():
+            row = self._db.execute(
+                "SELECT v.n, v.total FROM context_vectors v JOIN forms f ON f.id = v.form "
+                "WHERE f.short = ? AND f.long = ? AND v.source = ?",
+                (short, long, source_id),
+            ).fetchone()
+            if row:
+                total, n = total + np.frombuffer(row[1], dtype=VECTOR_DTYPE), n + row[0]
+            self._db.execute(
+                "INSERT OR REPLACE INTO context_vectors SELECT id, ?, ?, ? FROM forms "
+                "WHERE short = ? AND long = ?",
+                (source_id, n, np.asarray(total, dtype=VECTOR_DTYPE).tobytes(), short, long),
+            )
 
     def refresh_domains(self) -> None:
         """Recount the context words of each domain (from the long forms' domain tags)."""

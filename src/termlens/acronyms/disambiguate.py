@@ -24,6 +24,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+import numpy as np
+
 from termlens.acronyms.dictionary import AcronymDictionary, Sense
 from termlens.acronyms.lexical import STOPWORDS, content_terms, words
 from termlens.acronyms.wordlist import WORD, is_word
@@ -34,8 +36,10 @@ from termlens.resources import resource_path
 FEATURES = (
     "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",
     "variant_cosine", "variant_language_model", "semantic", "domain", "casing", "whole_words",
+    "seen_semantic",
 )  # fmt: skip
 WEIGHTS_FILE = "disambiguator.json"
+SEEN_PAIR_PRIOR = 0.28  # cosine of two contexts of one sense: ~0.25-0.30 in the SDU training files
 SHORTLIST = 50  # senses kept for full scoring when a short form has more
 SEMANTIC_SENSES = 10  # senses (by cheap evidence) compared with the context by the encoder
 MAX_VARIANTS = 20  # written variants of one sense scored separately
@@ -188,6 +192,7 @@ class Disambiguator:
                 max((fit[d] for d in domains if d in fit), default=0.0),
                 _casing_agreement(candidate.long, capitals),
                 _whole_words(candidate.long, glued, candidate.long in known.cut),
+                _seen_fit(known.sense_vectors.get(candidate.sense.key), vector),
             ]
         return candidates, rows
 
@@ -214,11 +219,30 @@ class Disambiguator:
             {long: self._profile(c) for long, c in counts.items()},
             {key: self._profile(c) for key, c in pooled.items()},
             _cut_spellings([long for sense in senses for long, _ in sense.variants]),
+            self._sense_vectors(short, senses),
         )
         self._known[short] = known
         if len(self._known) > KNOWN_SHORT_FORMS:
             self._known.popitem(last=False)
         return known
+
+    def _sense_vectors(self, short: str, senses: Sequence[Sense]) -> dict[str, _Seen]:
+        """Per sense, the sentence vectors of the contexts seen with any of its spellings
+        (summed, and counted), from every knowledge store that kept them."""
+        sums: dict[str, _Seen] = {}
+        for store in self.knowledge:
+            for long, (total, n) in store.context_vectors(short, self.exclude_sources).items():
+                if long in sums:
+                    total, n = total + sums[long].total, n + sums[long].n
+                sums[long] = _Seen(total, n)
+        seen = {}
+        for sense in senses:
+            found = [sums[long] for long, _ in sense.variants if long in sums]
+            if found:
+                seen[sense.key] = _Seen(
+                    np.sum([s.total for s in found], axis=0), sum(s.n for s in found)
+                )
+        return seen
 
     def _frequencies(self, terms: Iterable[str]) -> None:
         """Fetch the document frequencies of terms not seen yet."""
@@ -309,6 +333,14 @@ class _ShortForm(NamedTuple):
     variant_profiles: dict[str, _Profile]
     sense_profiles: dict[str, _Profile]
     cut: frozenset[str]  # spellings cut inside a word (see _cut_spellings)
+    sense_vectors: dict[str, _Seen]  # the sentence vectors of the contexts seen with a sense
+
+
+class _Seen(NamedTuple):
+    """The unit sentence vectors of the contexts seen with a long form: their sum and number."""
+
+    total: Vectors
+    n: int
 
 
 def pooled(
@@ -398,6 +430,20 @@ def _long_form_capitals(long: str) -> float | None:
 
 def _share(flags: list[bool]) -> float | None:
     return sum(flags) / len(flags) if flags else None
+
+
+def _seen_fit(seen: _Seen | None, context: Vectors) -> float:
+    """How much closer a context is to the contexts seen with a sense (its mean cosine with
+    them) than they are to each other (their mean cosine in pairs, with one pair at
+    :data:`SEEN_PAIR_PRIOR` added, so that one context seen is not a perfectly tight sense);
+    0 without any. Popular senses' contexts spread wide: comparing with the spread, rather than
+    with the normalised mean vector, keeps them from winning by number alone."""
+    if seen is None:
+        return 0.0
+    pairs = seen.n * (seen.n - 1) / 2
+    pair_total = (float(seen.total @ seen.total) - seen.n) / 2  # the vectors have unit length
+    spread = (pair_total + SEEN_PAIR_PRIOR) / (pairs + 1)
+    return float(context @ seen.total) / seen.n - spread
 
 
 def _casing_agreement(long: str, context_capitals: float | None) -> float:

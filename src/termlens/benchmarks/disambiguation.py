@@ -19,6 +19,7 @@ from pathlib import Path
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import DictionaryFormat, read_entries
 from termlens.acronyms.disambiguate import Disambiguator
+from termlens.embeddings import default_encoder
 from termlens.errors import InputError
 from termlens.io import json_lines, read_text
 
@@ -161,7 +162,9 @@ def dictionary_for(
         golds = Counter((e.short, e.gold) for e in known if e.gold)
         dictionary.add((Entry(s, g, n) for (s, g), n in golds.items()), source=TRAINING_SOURCE)
         dictionary.add_contexts(
-            (Context(e.short, e.gold, e.context) for e in known if e.gold), source=TRAINING_SOURCE
+            (Context(e.short, e.gold, e.context) for e in known if e.gold),
+            source=TRAINING_SOURCE,
+            encoder=default_encoder(),
         )
     return dictionary
 
