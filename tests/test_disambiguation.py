@@ -307,3 +307,14 @@ def test_expansions_are_shown_without_tokenisation_spaces() -> None:
     assert _readable("signal - to - noise ratio") == "signal-to-noise ratio"
     assert _readable("A - B testing") == "A-B testing"
     assert _readable("high- and low-level") == "high- and low-level"  # a real space stays
+
+
+def test_the_encoder_cache_answers_calls_larger_than_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from termlens import embeddings
+
+    monkeypatch.setattr(embeddings, "CACHE_SIZE", 2)
+    encoder = default_encoder()
+    texts = ["a first new text", "a second new text", "a third new text", "a first new text"]
+    assert np.allclose(encoder.encode_cached(texts), encoder.encode(texts), atol=1e-6)

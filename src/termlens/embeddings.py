@@ -43,11 +43,13 @@ class SentenceEncoder:
     def encode_cached(self, texts: Sequence[str]) -> Vectors:
         """Like :meth:`encode`, remembering the vectors of the most recent texts."""
         missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
-        for text, vector in zip(missing, self.encode(missing), strict=True):
+        fresh = dict(zip(missing, self.encode(missing), strict=True))
+        rows = [fresh[t] if t in fresh else self._cache[t] for t in texts]  # before any eviction
+        for text, vector in fresh.items():
             self._cache[text] = vector
             if len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
-        return np.vstack([self._cache[t] for t in texts]) if texts else self.encode([])
+        return np.vstack(rows) if rows else self.encode([])
 
 
 @cache
