@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry, Sense
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry, Sense, VectorSum
 from termlens.acronyms.disambiguate import (
     FEATURES,
     SEEN_PAIR_PRIOR,
@@ -19,7 +19,6 @@ from termlens.acronyms.disambiguate import (
     _casing_agreement,
     _cut_spellings,
     _glued_letters,
-    _Seen,
     _seen_fit,
     _whole_words,
     pooled,
@@ -280,9 +279,9 @@ def test_a_context_like_those_seen_with_a_sense_is_nearer_to_that_sense() -> Non
 
 def test_the_fit_to_seen_contexts_is_worked_by_hand() -> None:
     e = np.eye(4, dtype=np.float32)
-    scattered = _Seen(e[0] + e[1], 2)  # two contexts at right angles: one pair of cosine 0
+    scattered = VectorSum(e[0] + e[1], 2)  # two contexts at right angles: one pair of cosine 0
     assert _seen_fit(scattered, e[0]) == pytest.approx(1 / 2 - SEEN_PAIR_PRIOR / 2)
-    once = _Seen(np.array([0.6, 0.8, 0, 0], dtype=np.float32), 1)
+    once = VectorSum(np.array([0.6, 0.8, 0, 0], dtype=np.float32), 1)
     assert _seen_fit(once, e[0]) == pytest.approx(0.6 - SEEN_PAIR_PRIOR)
     assert _seen_fit(None, e[0]) == 0.0
 
@@ -295,7 +294,7 @@ def test_a_sense_seen_more_often_does_not_fit_better_by_number_alone() -> None:
     half = np.sqrt(0.5, dtype=np.float32)
     contexts = [half * (u + p) for p in private]
     new = contexts[4]
-    often, once = _Seen(np.sum(contexts[:3], axis=0), 3), _Seen(contexts[3], 1)
+    often, once = VectorSum(np.sum(contexts[:3], axis=0), 3), VectorSum(contexts[3], 1)
     normalised_mean = [float(s.total @ new / np.linalg.norm(s.total)) for s in (often, once)]
     assert normalised_mean[0] > normalised_mean[1] + 0.1  # what the mean vector would say
     assert _seen_fit(often, new) < _seen_fit(once, new)

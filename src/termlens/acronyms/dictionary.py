@@ -94,6 +94,16 @@ class Context(NamedTuple):
     text: str
 
 
+class VectorSum(NamedTuple):
+    """Unit sentence vectors of contexts, added up: their sum and how many there were."""
+
+    total: Vectors
+    n: int
+
+    def plus(self, other: VectorSum) -> VectorSum:
+        return VectorSum(self.total + other.total, self.n + other.n)
+
+
 class AcronymDictionary:
     """Short form → senses, backed by one SQLite file (or memory)."""
 
@@ -208,10 +218,10 @@ class AcronymDictionary:
 
     def context_vectors(
         self, short: str, exclude_sources: frozenset[str] = frozenset()
-    ) -> dict[str, tuple[Vectors, int]]:
-        """The sum of the sentence vectors of the contexts seen with each long form of a short
-        form, and how many there were (empty for files made before vectors were kept)."""
-        out: dict[str, tuple[Vectors, int]] = {}
+    ) -> dict[str, VectorSum]:
+        """The sentence vectors of the contexts seen with each long form of a short form, summed
+        (empty for files made before vectors were kept)."""
+        out: dict[str, VectorSum] = {}
         try:
             rows = self._db.execute(
                 "SELECT f.long, s.name, v.n, v.total FROM forms f "
@@ -223,10 +233,8 @@ class AcronymDictionary:
             return out
         for long, source, n, total in rows:
             if source not in exclude_sources:
-                vector = np.frombuffer(total, dtype=VECTOR_DTYPE).astype(np.float32)
-                if long in out:
-                    vector, n = vector + out[long][0], n + out[long][1]
-                out[long] = (vector, n)
+                found = VectorSum(np.frombuffer(total, dtype=VECTOR_DTYPE).astype(np.float32), n)
+                out[long] = out[long].plus(found) if long in out else found
         return out
 
     def document_frequencies(self, terms: Iterable[str]) -> dict[str, int]:
@@ -311,7 +319,8 @@ class AcronymDictionary:
     ) -> int:
         """Remember the words around short forms used with known long forms (one transaction);
         with an ``encoder``, also the sum of the contexts' sentence vectors per long form."""
-        contexts = list(contexts)
+        if encoder is not None:
+            contexts = list(contexts)  # read twice: for the words, then for the vectors
         counts: Counter[tuple[str, str, str]] = Counter()
         df: Counter[str] = Counter()
         n = 0
@@ -342,7 +351,7 @@ class AcronymDictionary:
                 ((source_id, c, s, lf, t) for (s, lf, t), c in counts.items()),
             )
             if encoder is not None:
-                self._add_vectors(contexts, source_id, encoder)
+                self._add_vectors(cast(list[Context], contexts), source_id, encoder)
             self._db.execute(
                 "INSERT INTO meta VALUES ('contexts', ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + excluded.value",
@@ -355,23 +364,22 @@ class AcronymDictionary:
     ) -> None:
         """Add the contexts' sentence vectors to their long forms' sums (inside a transaction)."""
         vectors = encoder.encode([c.text for c in contexts])
-        sums: dict[tuple[str, str], tuple[Vectors, int]] = {}
+        sums: dict[tuple[str, str], VectorSum] = {}
         for context, vector in zip(contexts, vectors, strict=True):
-            key = (context.short, context.long)
-            total, n = sums.get(key, (np.zeros_like(vector), 0))
-            sums[key] = (total + vector, n + 1)
-        for (short, long), (total, n) in sums.items():
+            key, one = (context.short, context.long), VectorSum(vector, 1)
+            sums[key] = sums[key].plus(one) if key in sums else one
+        for (short, long), added in sums.items():
             row = self._db.execute(
                 "SELECT v.n, v.total FROM context_vectors v JOIN forms f ON f.id = v.form "
                 "WHERE f.short = ? AND f.long = ? AND v.source = ?",
                 (short, long, source_id),
             ).fetchone()
             if row:
-                total, n = total + np.frombuffer(row[1], dtype=VECTOR_DTYPE), n + row[0]
+                added = added.plus(VectorSum(np.frombuffer(row[1], dtype=VECTOR_DTYPE), row[0]))
             self._db.execute(
                 "INSERT OR REPLACE INTO context_vectors SELECT id, ?, ?, ? FROM forms "
                 "WHERE short = ? AND long = ?",
-                (source_id, n, np.asarray(total, dtype=VECTOR_DTYPE).tobytes(), short, long),
+                (source_id, added.n, np.asarray(added.total, VECTOR_DTYPE).tobytes(), short, long),
             )
 
     def refresh_domains(self) -> None:

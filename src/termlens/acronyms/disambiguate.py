@@ -20,13 +20,11 @@ import weakref
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, reduce
 from pathlib import Path
 from typing import NamedTuple
 
-import numpy as np
-
-from termlens.acronyms.dictionary import AcronymDictionary, Sense
+from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum
 from termlens.acronyms.lexical import STOPWORDS, content_terms, words
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
@@ -226,22 +224,18 @@ class Disambiguator:
             self._known.popitem(last=False)
         return known
 
-    def _sense_vectors(self, short: str, senses: Sequence[Sense]) -> dict[str, _Seen]:
-        """Per sense, the sentence vectors of the contexts seen with any of its spellings
-        (summed, and counted), from every knowledge store that kept them."""
-        sums: dict[str, _Seen] = {}
+    def _sense_vectors(self, short: str, senses: Sequence[Sense]) -> dict[str, VectorSum]:
+        """Per sense, the sentence vectors of the contexts seen with any of its spellings,
+        summed over every knowledge store that kept them."""
+        sums: dict[str, VectorSum] = {}
         for store in self.knowledge:
-            for long, (total, n) in store.context_vectors(short, self.exclude_sources).items():
-                if long in sums:
-                    total, n = total + sums[long].total, n + sums[long].n
-                sums[long] = _Seen(total, n)
-        seen = {}
+            for long, found in store.context_vectors(short, self.exclude_sources).items():
+                sums[long] = sums[long].plus(found) if long in sums else found
+        seen: dict[str, VectorSum] = {}
         for sense in senses:
-            found = [sums[long] for long, _ in sense.variants if long in sums]
-            if found:
-                seen[sense.key] = _Seen(
-                    np.sum([s.total for s in found], axis=0), sum(s.n for s in found)
-                )
+            spellings = [sums[long] for long, _ in sense.variants if long in sums]
+            if spellings:
+                seen[sense.key] = reduce(VectorSum.plus, spellings)
         return seen
 
     def _frequencies(self, terms: Iterable[str]) -> None:
@@ -333,14 +327,7 @@ class _ShortForm(NamedTuple):
     variant_profiles: dict[str, _Profile]
     sense_profiles: dict[str, _Profile]
     cut: frozenset[str]  # spellings cut inside a word (see _cut_spellings)
-    sense_vectors: dict[str, _Seen]  # the sentence vectors of the contexts seen with a sense
-
-
-class _Seen(NamedTuple):
-    """The unit sentence vectors of the contexts seen with a long form: their sum and number."""
-
-    total: Vectors
-    n: int
+    sense_vectors: dict[str, VectorSum]  # the sentence vectors of the contexts seen with a sense
 
 
 def pooled(
@@ -432,7 +419,7 @@ def _share(flags: list[bool]) -> float | None:
     return sum(flags) / len(flags) if flags else None
 
 
-def _seen_fit(seen: _Seen | None, context: Vectors) -> float:
+def _seen_fit(seen: VectorSum | None, context: Vectors) -> float:
     """How much closer a context is to the contexts seen with a sense (its mean cosine with
     them) than they are to each other (their mean cosine in pairs, with one pair at
     :data:`SEEN_PAIR_PRIOR` added, so that one context seen is not a perfectly tight sense);
