@@ -110,6 +110,7 @@ class Disambiguator:
         self.exclude_sources = exclude_sources
         self._total_df = sum(store.total_document_frequency for store in self.knowledge) or 1
         self._df: dict[str, int] = {}
+        self._idf: dict[str, float] = {}  # of the terms in _df
         self._known: OrderedDict[str, _ShortForm] = OrderedDict()
         self._domains = self._weighted_domains()
 
@@ -121,7 +122,7 @@ class Disambiguator:
         key = ("weighted domain profiles", len(others))
         cached = first.derived.get(key)
         if isinstance(cached, _WeightedDomains) and cached.made_with(others):
-            self._df.update(cached.document_frequencies)
+            self._remember(cached.document_frequencies)
             return cached.profiles
         domains: dict[str, Counter[str]] = {}
         for store in self.knowledge:
@@ -142,9 +143,18 @@ class Disambiguator:
     ) -> tuple[list[Candidate], list[list[float]]]:
         """The shortlisted candidates of a short form and their feature vectors in this context
         (``vector``: the context's embedding, when already computed)."""
+        draft = self._draft(short, context)
+        if draft is None:
+            return [], []
+        if vector is None:
+            vector = self.encoder.encode([context])[0]
+        return draft.candidates, self._finish(draft, vector)
+
+    def _draft(self, short: str, context: str) -> _Draft | None:
+        """The candidates and the features that need no sentence vector (None: no senses)."""
         known = self._short_form(short)
         if not known.senses:
-            return [], []
+            return None
         own = set(words(short))
         terms = Counter(t for t in content_terms(context) if t not in own)
         senses = known.senses
@@ -154,12 +164,13 @@ class Disambiguator:
         capitals = _capitalised_share(context, short)
         glued = _glued_letters(context, short)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
-        candidates, rows = [], []
+        candidates, rows, after = [], [], []
         for sense in senses:
             sense_row = [
                 math.log(sense.count + 1.0),
                 *_profile_features(weighted, known.sense_profiles.get(sense.key)),
             ]
+            domain = max((fit[d] for d in sense.domains if d in fit), default=0.0)
             for long, count in sense.variants[:MAX_VARIANTS]:
                 own_profile = _profile_features(weighted, known.variant_profiles.get(long))
                 candidates.append(Candidate(long, count, sense))
@@ -173,26 +184,29 @@ class Disambiguator:
                         *own_profile[1:],
                     ]
                 )
-        if vector is None:
-            vector = self.encoder.encode([context])[0]
+                after.append(
+                    [
+                        domain,
+                        _casing_agreement(long, capitals),
+                        _whole_words(long, glued, long in known.cut),
+                    ]
+                )
         nearest = senses[:SEMANTIC_SENSES]  # only the likeliest senses are embedded
-        similarities = dict(
-            zip(
-                (s.key for s in nearest),
-                (self.encoder.encode_cached([s.long for s in nearest]) @ vector).tolist(),
-                strict=True,
-            )
-        )
-        for row, candidate in zip(rows, candidates, strict=True):
-            domains = candidate.sense.domains
-            row += [
-                similarities.get(candidate.sense.key, 0.0),
-                max((fit[d] for d in domains if d in fit), default=0.0),
-                _casing_agreement(candidate.long, capitals),
-                _whole_words(candidate.long, glued, candidate.long in known.cut),
-                _seen_fit(known.sense_vectors.get(candidate.sense.key), vector),
-            ]
-        return candidates, rows
+        return _Draft(candidates, rows, after, nearest, known.sense_vectors)
+
+    def _finish(self, draft: _Draft, vector: Vectors) -> list[list[float]]:
+        """The draft's feature rows completed by the features that read the sentence vector."""
+        longs = [s.long for s in draft.nearest]
+        scores = (self.encoder.encode_cached(longs) @ vector).tolist()
+        similarities = dict(zip((s.key for s in draft.nearest), scores, strict=True))
+        seen: dict[str, float] = {}
+        rows = []
+        for row, after, candidate in zip(draft.rows, draft.after, draft.candidates, strict=True):
+            key = candidate.sense.key
+            if key not in seen:
+                seen[key] = _seen_fit(draft.sense_vectors.get(key), vector)
+            rows.append([*row, similarities.get(key, 0.0), *after, seen[key]])
+        return rows
 
     def _short_form(self, short: str) -> _ShortForm:
         """Senses and profiles of a short form (the most recent ones are kept)."""
@@ -246,32 +260,40 @@ class Disambiguator:
         found: Counter[str] = Counter()
         for store in self.knowledge:
             found.update(store.document_frequencies(wanted))
-        for term in wanted:
-            self._df[term] = found[term]
+        self._remember({term: found[term] for term in wanted})
 
-    def _idf(self, term: str) -> float:
-        return math.log((self._total_df + 1.0) / (self._df[term] + 1.0))
+    def _remember(self, frequencies: Mapping[str, int]) -> None:
+        """Keep the document frequencies of terms, and their idf."""
+        self._df.update(frequencies)
+        top = self._total_df + 1.0
+        self._idf.update((t, math.log(top / (df + 1.0))) for t, df in frequencies.items())
 
     def _background(self, term: str) -> float:
         return (self._df[term] + 0.5) / self._total_df
 
     def _profile(self, counts: Counter[str]) -> _Profile:
-        weights = {t: c * self._idf(t) for t, c in counts.items()}
+        idf = self._idf
+        weights = {t: c * idf[t] for t, c in counts.items()}
         norm = math.sqrt(sum(w * w for w in weights.values()))
         return _Profile(counts, sum(counts.values()), weights, norm)
 
     def _weighted(self, terms: Counter[str]) -> _Context:
         self._frequencies(terms)
-        weights = {t: c * self._idf(t) for t, c in terms.items()}
-        background = {t: self._background(t) for t in terms}
+        weights = {t: c * self._idf[t] for t, c in terms.items()}
         norm = math.sqrt(sum(w * w for w in weights.values()))
-        return _Context(terms, weights, norm, background)
+        backgrounds = ((t, c, self._background(t)) for t, c in terms.items())
+        per_term = [(t, c, SMOOTHING * b, b) for t, c, b in backgrounds]
+        return _Context(terms, weights, norm, per_term, sum(terms.values()))
 
     def rank(
         self, short: str, context: str, vector: Vectors | None = None
     ) -> list[tuple[Candidate, float]]:
         """The candidates of a short form with their probabilities here, most likely first."""
-        candidates, rows = self.features(short, context, vector)
+        return self._ranked(*self.features(short, context, vector))
+
+    def _ranked(
+        self, candidates: list[Candidate], rows: list[list[float]]
+    ) -> list[tuple[Candidate, float]]:
         if not candidates:
             return []
         scores = [sum(w * f for w, f in zip(self.weights.values, row, strict=True)) for row in rows]
@@ -282,9 +304,12 @@ class Disambiguator:
     ) -> list[list[tuple[Candidate, float]]]:
         """:meth:`rank` for many (short form, context) pairs, contexts embedded in batches."""
         vectors = self.encoder.encode([context for _, context in occurrences])
+        drafts = [self._draft(short, context) for short, context in occurrences]
+        # the long forms to compare with, embedded in one batched pass (cached for _finish)
+        self.encoder.encode_cached([s.long for d in drafts if d for s in d.nearest])
         return [
-            self.rank(short, context, vector)
-            for (short, context), vector in zip(occurrences, vectors, strict=True)
+            self._ranked(d.candidates, self._finish(d, vector)) if d else []
+            for d, vector in zip(drafts, vectors, strict=True)
         ]
 
 
@@ -314,12 +339,25 @@ class _WeightedDomains:
 
 
 class _Context(NamedTuple):
-    """The words around an occurrence: counts, idf weights, norm and background probabilities."""
+    """The words around an occurrence: counts, idf weights and their norm, and per word its
+    count, smoothing mass and background probability (for the language-model ratio)."""
 
     counts: Counter[str]
     weights: dict[str, float]
     norm: float
-    background: dict[str, float]
+    per_term: list[tuple[str, int, float, float]]
+    total: int
+
+
+class _Draft(NamedTuple):
+    """An occurrence's candidates and the features that need no sentence vector: those before
+    ``semantic`` (``rows``) and those after it (``after``), with the senses to embed."""
+
+    candidates: list[Candidate]
+    rows: list[list[float]]
+    after: list[list[float]]
+    nearest: list[Sense]
+    sense_vectors: dict[str, VectorSum]
 
 
 class _ShortForm(NamedTuple):
@@ -362,7 +400,7 @@ def softmax(scores: Sequence[float]) -> list[float]:
 def _overlap(long: str, terms: Counter[str]) -> float:
     """The share of a long form's content words found in the context."""
     long_terms = _content_set(long)
-    return len(long_terms & terms.keys()) / len(long_terms) if long_terms else 0.0
+    return len(long_terms.intersection(terms)) / len(long_terms) if long_terms else 0.0
 
 
 @lru_cache(maxsize=1 << 16)
@@ -527,9 +565,8 @@ def _profile_features(context: _Context, profile: _Profile | None) -> list[float
     weights = profile.weights
     dot = sum(w * weights[t] for t, w in context.weights.items() if t in weights)
     norms = context.norm * profile.norm
+    seen, denominator = profile.counts, profile.total + SMOOTHING
     ratio = 0.0
-    for term, count in context.counts.items():
-        background = context.background[term]
-        p = (profile.counts[term] + SMOOTHING * background) / (profile.total + SMOOTHING)
-        ratio += count * math.log(p / background)
-    return [1.0, dot / norms if norms else 0.0, ratio / sum(context.counts.values())]
+    for term, count, smoothing, background in context.per_term:
+        ratio += count * math.log((seen.get(term, 0) + smoothing) / denominator / background)
+    return [1.0, dot / norms if norms else 0.0, ratio / context.total]
