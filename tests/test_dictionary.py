@@ -111,6 +111,11 @@ def test_a_dictionary_made_before_context_vectors_has_none(tmp_path: Path) -> No
     with AcronymDictionary.open(path) as old:
         assert old.context_vectors("AI") == {} and old.lookup("AI")[0].long == "adequate intake"
         assert old.stats()["long_forms_with_context_vectors"] == 0
+    with AcronymDictionary.open(path, writable=True) as old:  # writing vectors adds the table
+        old.add_contexts(
+            [Context("AI", "adequate intake", "the AI of zinc")], "x", encoder=default_encoder()
+        )
+        assert old.context_vectors("AI")["adequate intake"].n == 1
 
 
 def test_usage_counts_round_trip() -> None:

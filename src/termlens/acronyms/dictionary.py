@@ -114,6 +114,11 @@ class AcronymDictionary:
         # until the next write; keyed by a tuple naming the computation
         self.derived: dict[tuple[object, ...], object] = {}
         self.generation = 0  # how many writes this object has made
+        self._keeps_vectors = bool(
+            connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'context_vectors'"
+            ).fetchone()
+        )  # files made before context vectors were kept have no such table
 
     @classmethod
     def open(cls, path: Path, *, writable: bool = False) -> AcronymDictionary:
@@ -131,6 +136,8 @@ class AcronymDictionary:
             ) from None
         if version is None or version[0] != SCHEMA_VERSION:
             raise InputError(f"{path}: dictionary schema {version} is not {SCHEMA_VERSION}")
+        if writable:
+            db.executescript(_SCHEMA)  # a file made before a table was added gains it
         db.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")  # reads without copies or syscalls
         db.execute("PRAGMA cache_size = -32000")  # 32 MB of page cache
         return cls(db, str(path))
@@ -222,16 +229,14 @@ class AcronymDictionary:
         """The sentence vectors of the contexts seen with each long form of a short form, summed
         (empty for files made before vectors were kept)."""
         out: dict[str, VectorSum] = {}
-        try:
-            rows = self._db.execute(
-                "SELECT f.long, s.name, v.n, v.total FROM forms f "
-                "JOIN context_vectors v ON v.form = f.id JOIN sources s ON s.id = v.source "
-                "WHERE f.short = ?",
-                (short,),
-            ).fetchall()
-        except sqlite3.OperationalError:  # no such table
+        if not self._keeps_vectors:
             return out
-        for long, source, n, total in rows:
+        for long, source, n, total in self._db.execute(
+            "SELECT f.long, s.name, v.n, v.total FROM forms f "
+            "JOIN context_vectors v ON v.form = f.id JOIN sources s ON s.id = v.source "
+            "WHERE f.short = ?",
+            (short,),
+        ):
             if source not in exclude_sources:
                 found = VectorSum(np.frombuffer(total, dtype=VECTOR_DTYPE).astype(np.float32), n)
                 out[long] = out[long].plus(found) if long in out else found
@@ -283,10 +288,9 @@ class AcronymDictionary:
 
     def _vector_rows(self) -> int:
         """How many (long form, source) rows keep a context vector sum (0 in older files)."""
-        try:
-            return int(self._db.execute("SELECT COUNT(*) FROM context_vectors").fetchone()[0])
-        except sqlite3.OperationalError:  # no such table
+        if not self._keeps_vectors:
             return 0
+        return int(self._db.execute("SELECT COUNT(*) FROM context_vectors").fetchone()[0])
 
     # -- writing ---------------------------------------------------------------------------
 
