@@ -1,5 +1,4 @@
-"""Build hook: compile the abbreviation rules (about 1.5x faster) and the disambiguator's
-features (about 1.1x) with mypyc; same source.
+"""Build hook: compile the abbreviation rules with mypyc (about 1.5x faster; same source).
 
 The modules stay plain typed Python: when no C compiler is present, or with
 ``TERMLENS_PURE_PYTHON=1``, they install and run uncompiled, with the same results.
@@ -12,7 +11,6 @@ from setuptools import Extension, setup
 # The Makefile reads these paths to build again when one of them changes
 COMPILED = [
     "src/termlens/acronyms/align.py",
-    "src/termlens/acronyms/disambiguate.py",
     "src/termlens/acronyms/identify.py",
     "src/termlens/acronyms/rules.py",
     "src/termlens/acronyms/spans.py",
