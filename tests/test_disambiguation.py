@@ -71,6 +71,20 @@ def ai_dictionary() -> AcronymDictionary:
     return d
 
 
+def test_ranking_a_batch_ranks_each_occurrence_as_alone(ai_dictionary: AcronymDictionary) -> None:
+    occurrences = [
+        ("AI", "The AI for potassium is 4.7 g per day in adults."),
+        ("QQX", "an acronym the dictionary does not know: QQX"),
+        ("AI", "A true AI version of the game agent uses neural networks."),
+    ]
+    batch = Disambiguator(ai_dictionary).rank_many(occurrences)
+    alone = [Disambiguator(ai_dictionary).rank(short, text) for short, text in occurrences]
+    assert [[c.long for c, _ in r] for r in batch] == [[c.long for c, _ in r] for r in alone]
+    assert batch[1] == [] and batch[0][0][0].long == "adequate intake"
+    for together, single in zip(batch, alone, strict=True):
+        assert [p for _, p in together] == pytest.approx([p for _, p in single], abs=1e-6)
+
+
 def test_the_context_decides_between_senses(ai_dictionary: AcronymDictionary) -> None:
     ranker = Disambiguator(ai_dictionary)
     food = ranker.rank("AI", "The AI for potassium is 4.7 g per day in adults.")
