@@ -271,16 +271,18 @@ class Disambiguator:
     def _background(self, term: str) -> float:
         return (self._df[term] + 0.5) / self._total_df
 
-    def _profile(self, counts: Counter[str]) -> _Profile:
+    def _tf_idf(self, counts: Counter[str]) -> tuple[dict[str, float], float]:
+        """Idf-weighted counts and their Euclidean norm."""
         idf = self._idf
         weights = {t: c * idf[t] for t, c in counts.items()}
-        norm = math.sqrt(sum(w * w for w in weights.values()))
-        return _Profile(counts, sum(counts.values()), weights, norm)
+        return weights, math.sqrt(sum(w * w for w in weights.values()))
+
+    def _profile(self, counts: Counter[str]) -> _Profile:
+        return _Profile(counts, sum(counts.values()), *self._tf_idf(counts))
 
     def _weighted(self, terms: Counter[str]) -> _Context:
         self._frequencies(terms)
-        weights = {t: c * self._idf[t] for t, c in terms.items()}
-        norm = math.sqrt(sum(w * w for w in weights.values()))
+        weights, norm = self._tf_idf(terms)
         backgrounds = ((t, c, self._background(t)) for t, c in terms.items())
         per_term = [(t, c, SMOOTHING * b, b) for t, c, b in backgrounds]
         return _Context(terms, weights, norm, per_term, sum(terms.values()))
