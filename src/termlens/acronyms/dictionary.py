@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple, cast
+from typing import NamedTuple, TypeVar, cast
 
 import numpy as np
 
@@ -57,6 +57,7 @@ CREATE TABLE IF NOT EXISTS context_vectors (
     PRIMARY KEY (form, source));
 """
 VECTOR_DTYPE = np.float16  # context vector sums: 1 kB per long form and source at 512 dimensions
+Key = TypeVar("Key")
 _CHUNK = 50_000
 MMAP_BYTES = 256 << 20  # address space, not memory: pages are loaded only when read
 
@@ -102,6 +103,11 @@ class VectorSum(NamedTuple):
 
     def plus(self, other: VectorSum) -> VectorSum:
         return VectorSum(self.total + other.total, self.n + other.n)
+
+
+def add_to_sums(sums: dict[Key, VectorSum], key: Key, found: VectorSum) -> None:
+    """Add ``found`` to the sum kept under ``key`` (which it starts when there is none)."""
+    sums[key] = sums[key].plus(found) if key in sums else found
 
 
 class AcronymDictionary:
@@ -239,7 +245,7 @@ class AcronymDictionary:
         ):
             if source not in exclude_sources:
                 found = VectorSum(np.frombuffer(total, dtype=VECTOR_DTYPE).astype(np.float32), n)
-                out[long] = out[long].plus(found) if long in out else found
+                add_to_sums(out, long, found)
         return out
 
     def document_frequencies(self, terms: Iterable[str]) -> dict[str, int]:
@@ -370,8 +376,7 @@ class AcronymDictionary:
         vectors = encoder.encode([c.text for c in contexts])
         sums: dict[tuple[str, str], VectorSum] = {}
         for context, vector in zip(contexts, vectors, strict=True):
-            key, one = (context.short, context.long), VectorSum(vector, 1)
-            sums[key] = sums[key].plus(one) if key in sums else one
+            add_to_sums(sums, (context.short, context.long), VectorSum(vector, 1))
         for (short, long), added in sums.items():
             row = self._db.execute(
                 "SELECT v.n, v.total FROM context_vectors v JOIN forms f ON f.id = v.form "

@@ -20,11 +20,11 @@ import weakref
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache, reduce
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum
+from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
 from termlens.acronyms.lexical import STOPWORDS, content_terms, words
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
@@ -244,12 +244,12 @@ class Disambiguator:
         sums: dict[str, VectorSum] = {}
         for store in self.knowledge:
             for long, found in store.context_vectors(short, self.exclude_sources).items():
-                sums[long] = sums[long].plus(found) if long in sums else found
+                add_to_sums(sums, long, found)
         seen: dict[str, VectorSum] = {}
         for sense in senses:
-            spellings = [sums[long] for long, _ in sense.variants if long in sums]
-            if spellings:
-                seen[sense.key] = reduce(VectorSum.plus, spellings)
+            for long, _ in sense.variants:
+                if long in sums:
+                    add_to_sums(seen, sense.key, sums[long])
         return seen
 
     def _frequencies(self, terms: Iterable[str]) -> None:
