@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +25,7 @@ from termlens.acronyms.disambiguate import (
     _whole_words,
     pooled,
 )
-from termlens.acronyms.expand import _readable, expand
+from termlens.acronyms.expand import BLAS_THREADS, _readable, blas_threads_shared_by, expand
 from termlens.acronyms.wordlist import is_word
 from termlens.benchmarks import disambiguation as ad
 from termlens.embeddings import default_encoder
@@ -345,3 +347,16 @@ def test_the_compiled_tokenizer_cuts_texts_as_the_encoders_own_port() -> None:
     for text in texts:
         options = {"out_type": int, "add_bos": True, "add_eos": True}
         assert compiled.encode(text, **options) == port.encode(text, **options)
+
+
+def test_workers_started_for_many_documents_share_the_cores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in BLAS_THREADS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")  # what the user says is kept
+    share = str(max(1, len(os.sched_getaffinity(0)) // 2))
+    with blas_threads_shared_by(2), multiprocessing.get_context("spawn").Pool(1) as pool:
+        seen = [pool.apply(os.getenv, (name,)) for name in BLAS_THREADS]
+    assert seen == [share, "3", share]
+    assert "OPENBLAS_NUM_THREADS" not in os.environ and os.environ["OMP_NUM_THREADS"] == "3"
