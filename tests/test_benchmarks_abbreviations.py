@@ -91,8 +91,14 @@ def test_barr2_bad_line_names_file_and_line(tmp_path: Path) -> None:
 
 
 def test_barr2_set_without_texts_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match=r"no '\*.raw_text' folder"):
+    with pytest.raises(InputError, match=r"no case texts \(no '\*.raw_text' folder, no \*.txt"):
         barr2.load_texts(tmp_path)
+
+
+def test_barr2_cases_may_lie_in_the_directory_itself(tmp_path: Path) -> None:
+    (tmp_path / "S1.txt").write_text("Nutrición parenteral total (NPT).", encoding="utf-8")
+    (tmp_path / "notes.tsv").write_text("not a case\n", encoding="utf-8")
+    assert barr2.load_texts(tmp_path) == {"S1": "Nutrición parenteral total (NPT)."}
 
 
 # Floors under the numbers in BENCHMARKS.md: a drop below them is a regression.

@@ -40,14 +40,17 @@ class Relation:
 
 
 def load_texts(set_dir: Path) -> dict[str, str]:
-    """Read every clinical case of a BARR2 set directory (texts in ``*.raw_text/*.txt``)."""
+    """Read every clinical case of a BARR2 set directory (texts in ``*.raw_text/*.txt``, or
+    ``*.txt`` in the directory itself)."""
     if not set_dir.is_dir():
         raise InputError(f"{set_dir}: not a directory; give a BARR2 set directory")
     folders = sorted(p for p in set_dir.glob("*raw_text") if p.is_dir())
+    if not folders and any(set_dir.glob("*.txt")):
+        folders = [set_dir]
     if not folders:
         raise InputError(
-            f"{set_dir}: no '*.raw_text' folder of case texts; give a directory laid out like "
-            "barr2/training_set"
+            f"{set_dir}: no case texts (no '*.raw_text' folder, no *.txt files); give a "
+            "directory laid out like barr2/training_set, or one of .txt case files"
         )
     return {
         path.stem: read_text(path) for folder in folders for path in sorted(folder.glob("*.txt"))
