@@ -70,10 +70,11 @@ def test_bench_semeval16_writes_the_key_and_scores(tmp_path: Path) -> None:
 
 def test_bench_semeval16_bad_data_leaves_no_output(tmp_path: Path) -> None:
     data = tmp_path / "data.tsv"
-    data.write_text("beaglet\tadjective\tt.1\tsmall\n", encoding="utf-8")
+    data.write_text("beaglet\tnoun\tt.1\n", encoding="utf-8")
     out = tmp_path / "out.tsv"
     code, _, err = run("bench", "semeval16", "--data", str(data), "--predictions", str(out))
-    assert code == 1 and "line 1: pos 'adjective'" in err and not out.exists()
+    assert code == 1 and "line 1: expected lemma, pos, item-id, definition" in err
+    assert not out.exists()
 
 
 def test_export_with_bad_additions_writes_nothing(tmp_path: Path) -> None:
@@ -92,10 +93,12 @@ def test_bench_semeval16_skips_an_item_it_cannot_place(tmp_path: Path) -> None:
     data = tmp_path / "data.tsv"
     data.write_text(
         "beaglet\tnoun\tt.1\tA small hound used for hunting.\turl\n"
-        "Eiweiß\tnoun\tt.2\tein Eiweiß aus vielen Aminosäuren\turl\n",
+        "Eiweiß\tnoun\tt.2\tein Eiweiß aus vielen Aminosäuren\turl\n"
+        "beagly\tadjective\tt.3\tLike a beagle.\turl\n",
         encoding="utf-8",
     )
     out = tmp_path / "out.tsv"
     code, _, err = run("bench", "semeval16", "--data", str(data), "--predictions", str(out))
     assert code == 0 and "t.2: the definition does not look English" in err
+    assert "t.3: part of speech 'adjective': WordNet placement takes noun or verb" in err
     assert out.read_text().splitlines() == ["t.1\thound#n#1\tattach"]

@@ -22,7 +22,6 @@ from termlens.taxonomy.wordnet import WordNet
 
 SIGNATURE = "semeval2016-task14|wup(nltk)+1 edge for wrong operation|lemma-match|recall|f1"
 OPERATIONS = ("attach", "merge")
-POS = ("noun", "verb")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,15 +70,14 @@ def _rows(path: Path) -> Iterable[tuple[int, list[str]]]:
 
 
 def read_items(path: Path) -> list[Item]:
-    """Read a task data file; an error names the line and field that is wrong."""
+    """Read a task data file; an error names the line that is malformed. A part of speech
+    other than noun or verb is read as it is: the placer declines that item alone."""
     items = []
     for number, fields in _rows(path):
         if len(fields) < 4:
             raise InputError(
                 f"{path}: line {number}: expected lemma, pos, item-id, definition[, source URL]"
             )
-        if fields[1] not in POS:
-            raise InputError(f"{path}: line {number}: pos {fields[1]!r}; use noun or verb")
         items.append(Item(fields[2], fields[0], fields[1], fields[3], "\t".join(fields[4:])))
     return items
 
