@@ -25,7 +25,15 @@ from termlens.acronyms.disambiguate import (
     _whole_words,
     pooled,
 )
-from termlens.acronyms.expand import BLAS_THREADS, _readable, blas_threads_shared_by, expand
+from termlens.acronyms.expand import (
+    BLAS_THREADS,
+    _occurrences,
+    _readable,
+    blas_threads_shared_by,
+    expand,
+    expand_found,
+    expand_occurrences,
+)
 from termlens.acronyms.wordlist import is_word
 from termlens.benchmarks import disambiguation as ad
 from termlens.embeddings import default_encoder
@@ -139,6 +147,30 @@ def test_expand_prefers_the_text_definition_for_the_whole_document(
         ("AI", "Adequate intake", "defined"),
     ]
     assert expanded_text(text, found).endswith("The AI (Adequate intake) for potassium is 4.7 g.")
+
+
+def test_documents_expanded_together_get_what_each_gets_alone(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    texts = [
+        "The AI for potassium is 4.7 g per day. The AI for sodium is lower.",
+        "Nothing to expand here.",
+        "Adequate intake (AI) values are set for fibre. QQX and AI again.",
+        "Research in AI and machine learning: AI agents play games with neural networks.",
+    ]
+    ranker = Disambiguator(ai_dictionary)
+    documents = [(text, _occurrences(text, "en")) for text in texts]
+    together = expand_found(documents, ranker, threshold=0.3)
+    alone = [expand_occurrences(text, found, ranker) for text, found in documents]
+    assert [[(e.short, e.long, e.source) for e in d] for d in together] == [
+        [(e.short, e.long, e.source) for e in d] for d in alone
+    ]
+    assert [[e.confidence for e in d] for d in together] == [
+        [pytest.approx(e.confidence, abs=1e-3) for e in d] for d in alone
+    ]
+    assert [e.long for e in together[0]] == ["adequate intake"] * 2
+    assert [e.long for e in together[3]] == ["artificial intelligence"] * 2
+    assert [e.source for e in together[2]] == ["defined", "unknown", "defined"]
 
 
 def test_expand_abstains_below_the_threshold_and_says_unknown(

@@ -12,15 +12,16 @@ import multiprocessing
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import Literal
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.disambiguate import Disambiguator, pooled
+from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
@@ -39,6 +40,7 @@ ExpandLanguage = Literal["auto", "en", "es", "fr"]
 EXPAND_LANGUAGES: tuple[ExpandLanguage, ...] = ("auto", "en", "es", "fr")
 # what numpy's BLAS (OpenBLAS, or MKL through OpenMP) reads at start to size its thread pool
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+BATCH = 64  # documents whose undefined short forms are ranked together
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +78,16 @@ def expand(
     """Every short form occurrence of ``text`` with its meaning, in text order. ``lang`` is how
     to read the text, as `find --lang` takes it (auto, en, es, da, fa, fr, vi; see
     :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language."""
+    return expand_occurrences(text, _occurrences(text, lang), disambiguator, threshold)
+
+
+def _occurrences(text: str, lang: str) -> list[Occurrence]:
+    """The short forms of ``text`` read in ``lang`` (rules and tagger)."""
     rules, tagger = reading(lang)
     (occurrences,) = find_abbreviations_in_many(
         [text], lang=rules, rules_only=False, tagger_lang=tagger
     )
-    return expand_occurrences(text, occurrences, disambiguator, threshold)
+    return occurrences
 
 
 def expand_many(
@@ -97,15 +104,19 @@ def expand_many(
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
     setup = (str(dictionary) if dictionary else "", lang, threshold)
+    items = iter(texts)
+    batches = iter(lambda: list(islice(items, BATCH)), [])
     if jobs == 1:
         _start_worker(*setup)
-        yield from map(_expand_in_worker, texts)
+        for batch in batches:
+            yield from _expand_in_worker(batch)
         return
     context = multiprocessing.get_context("spawn")  # workers that load their own models
     with blas_threads_shared_by(jobs):
         pool = context.Pool(jobs, initializer=_start_worker, initargs=setup)
     with pool:
-        yield from pool.imap(_expand_in_worker, texts, chunksize=4)
+        for done in pool.imap(_expand_in_worker, batches):
+            yield from done
 
 
 @contextmanager
@@ -134,15 +145,26 @@ class _Worker:
         self.lang, self.threshold = lang, threshold
         self.rankers: dict[str, Disambiguator] = {}
 
-    def __call__(self, text: str) -> list[Expansion]:
-        # "auto" reads the text as `find` does (a Danish text with the Danish tagger), guessed
-        # once here for both the short forms and the senses
-        read_as = guess_language(text) if self.lang == "auto" else self.lang
-        language = _senses_language(read_as)
-        if language not in self.rankers:
-            self.rankers[language] = Disambiguator(self.store, language=language)
-        return expand(text, lang=read_as, disambiguator=self.rankers[language],
-                      threshold=self.threshold)  # fmt: skip
+    def __call__(self, texts: list[str]) -> list[list[Expansion]]:
+        """The texts expanded, those of one senses' language ranked in one batch."""
+        found: dict[str, list[tuple[int, str, list[Occurrence]]]] = defaultdict(list)
+        for i, text in enumerate(texts):
+            # "auto" reads the text as `find` does (a Danish text with the Danish tagger),
+            # guessed once here for both the short forms and the senses
+            read_as = guess_language(text) if self.lang == "auto" else self.lang
+            found[_senses_language(read_as)].append((i, text, _occurrences(text, read_as)))
+        out: list[list[Expansion]] = [[] for _ in texts]
+        for language, documents in found.items():
+            if language not in self.rankers:
+                self.rankers[language] = Disambiguator(self.store, language=language)
+            expanded = expand_found(
+                [(text, occurrences) for _, text, occurrences in documents],
+                self.rankers[language],
+                self.threshold,
+            )
+            for (i, _, _), expansions in zip(documents, expanded, strict=True):
+                out[i] = expansions
+        return out
 
 
 def _senses_language(read_as: str) -> str:
@@ -158,8 +180,8 @@ def _start_worker(dictionary: str, lang: ExpandLanguage, threshold: float) -> No
     _WORKER[:] = [_Worker(dictionary, lang, threshold)]
 
 
-def _expand_in_worker(text: str) -> list[Expansion]:
-    return _WORKER[0](text)
+def _expand_in_worker(texts: list[str]) -> list[list[Expansion]]:
+    return _WORKER[0](texts)
 
 
 def expand_occurrences(
@@ -170,11 +192,45 @@ def expand_occurrences(
 ) -> list[Expansion]:
     """Meanings for occurrences already found in ``text``."""
     ranker = disambiguator or default_disambiguator()
+    return expand_found([(text, occurrences)], ranker, threshold)[0]
+
+
+def expand_found(
+    documents: Sequence[tuple[str, list[Occurrence]]], ranker: Disambiguator, threshold: float
+) -> list[list[Expansion]]:
+    """:func:`expand_occurrences` for several texts and their occurrences, the undefined short
+    forms of all of them ranked in one batch (one encoder pass for many small documents)."""
+    groups = [_undefined(occurrences) for _, occurrences in documents]
+    contexts = [
+        (o.short.text, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
+        for (text, _), undefined in zip(documents, groups, strict=True)
+        for group in undefined.values()
+        for o in group
+    ]
+    rankings = iter(ranker.rank_many(contexts))
+    out = []
+    for (_, occurrences), undefined in zip(documents, groups, strict=True):
+        chosen = {
+            short: _discourse_meaning([next(rankings) for _ in group])
+            for short, group in undefined.items()
+        }
+        out.append(_expansions(occurrences, chosen, threshold))
+    return out
+
+
+def _undefined(occurrences: list[Occurrence]) -> dict[str, list[Occurrence]]:
+    """The occurrences the text does not define, by short form."""
     undefined: dict[str, list[Occurrence]] = defaultdict(list)
     for occurrence in occurrences:
         if occurrence.long is None:
             undefined[occurrence.short.text].append(occurrence)
-    chosen = {short: _discourse_meaning(text, group, ranker) for short, group in undefined.items()}
+    return undefined
+
+
+def _expansions(
+    occurrences: list[Occurrence], chosen: dict[str, list[tuple[str, float]]], threshold: float
+) -> list[Expansion]:
+    """Each occurrence with its definition, or the meaning chosen for its short form."""
     out = []
     for occurrence in occurrences:
         if occurrence.long is not None:
@@ -219,14 +275,10 @@ def _loose_key(key: str) -> str:
 
 
 def _discourse_meaning(
-    text: str, group: list[Occurrence], ranker: Disambiguator
+    rankings: Sequence[Sequence[tuple[Candidate, float]]],
 ) -> list[tuple[str, float]]:
-    """Senses ranked by their probability averaged over a short form's occurrences; spellings
-    of one sense, and near-duplicate senses, pool their probability, and each is shown in the
-    spelling with the most of it."""
-    contexts = [
-        (o.short.text, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
-        for o in group
-    ]
-    ranked = pooled(ranker.rank_many(contexts), key=lambda c: _loose_key(c.sense.key))
-    return [(_readable(c.long), round(total / len(group), 4)) for c, total in ranked]
+    """Senses ranked by their probability averaged over a short form's occurrences (one
+    ranking each); spellings of one sense, and near-duplicate senses, pool their probability,
+    and each is shown in the spelling with the most of it."""
+    ranked = pooled(rankings, key=lambda c: _loose_key(c.sense.key))
+    return [(_readable(c.long), round(total / len(rankings), 4)) for c, total in ranked]
