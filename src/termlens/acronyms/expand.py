@@ -100,7 +100,8 @@ def expand_many(
 ) -> Iterator[list[Expansion]]:
     """:func:`expand` for many texts, in order, on ``jobs`` processes (each loads the encoder
     and opens the dictionary once); ``dictionary`` defaults to the bundled one. Each text's
-    language (``lang="auto"``: detected per text) keeps out senses recorded only in others."""
+    language (``lang="auto"``: detected per text) keeps out senses recorded only in others.
+    Texts go :data:`BATCH` at a time, their undefined short forms ranked together."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
     setup = (str(dictionary) if dictionary else "", lang, threshold)
