@@ -179,6 +179,7 @@ def test_bench_sciad_sdu22_and_gladis_on_tiny_files(tmp_path: Path) -> None:
     )
     assert code == 0, err
     assert [p["index"] for p in json.loads(out.read_text())] == [3]
+    assert "no candidate long form" not in err  # AA is in the dictionary
     code, _, err = run(
         "bench",
         "sdu22-ad",
@@ -192,6 +193,15 @@ def test_bench_sciad_sdu22_and_gladis_on_tiny_files(tmp_path: Path) -> None:
         str(out),
     )
     assert code == 1 and "unknown language 'klingon'" in err
+    sdu.write_text(
+        json.dumps([{"ID": "8", "sentence": "the RNN and the CNN", "acronym": "RNN"}] * 2)
+    )
+    code, _, err = run(
+        "bench", "sdu22-ad", "--data", str(sdu), "--dictionary", str(diction),
+        "--lang", "english", "--predictions", str(out),
+    )  # fmt: skip
+    assert code == 0 and json.loads(out.read_text())[0]["label"] == ""
+    assert f"2 of 2 acronyms have no candidate long form in {diction}" in err
 
 
 def test_bench_barr2_resolution_needs_gold_for_folds(tmp_path: Path, fixtures: Path) -> None:

@@ -364,6 +364,7 @@ def bench_sdu22_ad(
     training, examples = ad.held_out(examples) if held_out else ([], examples)
     ranker = ad.sdu22_ranker(dictionary, lang, training, bundled, leave_out_own=held_out)
     chosen = ad.predict(progress(examples, len(examples), "sdu22-ad"), ranker)
+    _warn_unanswered(chosen, dictionary)
     _write_json(
         predictions, [{"ID": e.id, "label": p} for e, p in zip(examples, chosen, strict=True)]
     )
@@ -411,15 +412,29 @@ def _disambiguate(
                 return Disambiguator(bundled, (fold, bundled), exclude_sources=own_sources)
             return Disambiguator(fold, (fold, bundled), exclude_sources=own_sources)
 
-        return ad.cross_validate(
+        chosen = ad.cross_validate(
             examples, folds, make, lambda items, n: progress(items, n, "folds")
         )
-    if candidates is None:
-        ranker = Disambiguator(bundled)
     else:
-        own = ad.dictionary_for(candidates, format)
-        ranker = Disambiguator(own, (own, bundled))
-    return ad.predict(progress(examples, len(examples), "disambiguating"), ranker)
+        if candidates is None:
+            ranker = Disambiguator(bundled)
+        else:
+            own = ad.dictionary_for(candidates, format)
+            ranker = Disambiguator(own, (own, bundled))
+        chosen = ad.predict(progress(examples, len(examples), "disambiguating"), ranker)
+    _warn_unanswered(chosen, candidates)
+    return chosen
+
+
+def _warn_unanswered(chosen: list[str], candidates: Path | None) -> None:
+    """Say how many acronyms got no prediction because the candidates do not know them."""
+    unanswered = chosen.count("")
+    if unanswered:
+        typer.echo(
+            f"termlens: warning: {unanswered} of {len(chosen)} acronyms have no candidate long "
+            f"form in {candidates or 'the bundled dictionary'}; their predictions are empty",
+            err=True,
+        )
 
 
 def _write_json(path: Path, records: list[dict[str, object]]) -> None:
