@@ -105,8 +105,7 @@ def expand_many(
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
     setup = (str(dictionary) if dictionary else "", lang, threshold)
-    items = iter(texts)
-    batches = iter(lambda: list(islice(items, BATCH)), [])
+    batches = _batches(texts)
     if jobs == 1:
         _start_worker(*setup)
         for batch in batches:
@@ -118,6 +117,13 @@ def expand_many(
     with pool:
         for done in pool.imap(_expand_in_worker, batches):
             yield from done
+
+
+def _batches(texts: Iterable[str]) -> Iterator[list[str]]:
+    """The texts in lists of :data:`BATCH`, read as they are needed."""
+    items = iter(texts)
+    while batch := list(islice(items, BATCH)):
+        yield batch
 
 
 @contextmanager
