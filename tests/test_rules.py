@@ -167,6 +167,7 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "interaction between SerRS and the tRNAs(Ser) was",
         "una malla protésica de polipropileno (Prolene®) de 15 x 15 cm",
         "for biological investigations (i.e., by screening) and the long alpha-helix (helix 3)",
+        "increasing the number of trees twofold (to 4096) and the negatives fivefold (to 50)",
         "",
         "((((((",
         "_(",
@@ -184,7 +185,7 @@ def test_short_form_shapes(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["2003", "iv", "a", "p < 0.05", "et al", "see the text now", "mg", "12"]
+    "text", ["2003", "iv", "a", "p < 0.05", "et al", "see the text now", "mg", "12", "to", "para"]
 )
 def test_not_short_forms(text: str) -> None:
     assert not looks_like_short_form(text)

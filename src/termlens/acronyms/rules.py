@@ -167,6 +167,8 @@ def looks_like_short_form(text: str) -> bool:
         return False
     if text.islower() and (" " in text or (text.isalpha() and len(text) > MAX_LOWERCASE_CHARS)):
         return False
+    if text in FUNCTION_WORDS:  # "twofold (to 4096)": 13 of 60,695 gold short forms are one
+        return False
     return not (" " in text and text[0].isdigit())  # a quantity: "19 kDa"
 
 
