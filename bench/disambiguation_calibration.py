@@ -2,8 +2,12 @@
 the top candidate's probability.
 
 Sets: GLADIS UAD (`eval/uad-open.json`, never trained on) and the SDU@AAAI-22 acronyms never
-seen in training (the `bench/sdu22_ad_unseen.py` protocol; the twelve feature weights were fitted
-on folds of these files, so these are nearly, not strictly, out of sample).
+seen in training (the `bench/sdu22_ad_unseen.py` protocol; the feature weights were fitted
+on folds of these files, so these are nearly, not strictly, out of sample), each with its own
+dictionary; then GLADIS biomedical dev (never trained on) with the bundled dictionary's
+candidates, as `termlens expand` sees it: the sense with the most probability, right when it is
+the gold sense, wrong also when the dictionary does not know the gold; and the part of it whose
+short forms have one sense in the dictionary (which the softmax gives probability 1).
 
 Run by hand: ``python bench/disambiguation_calibration.py``.
 """
@@ -12,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.disambiguate import Disambiguator, pooled
 from termlens.acronyms.expand import default_dictionary
+from termlens.acronyms.lexical import variant_key
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 
@@ -25,6 +30,22 @@ def answers(examples: Sequence[ad.Example], ranker: Disambiguator) -> list[tuple
     """(confidence, right) of the top candidate of every example that has candidates."""
     ranked = ranker.rank_many([(e.short, e.context) for e in examples])
     return [(r[0][1], r[0][0].long == e.gold) for e, r in zip(examples, ranked, strict=True) if r]
+
+
+def sense_answers(
+    examples: Sequence[ad.Example], ranker: Disambiguator, sole: bool = False
+) -> list[tuple[float, bool]]:
+    """(probability, right) of the likeliest sense of every example that has candidates (with
+    ``sole``, of those whose short form has one sense)."""
+    ranked = ranker.rank_many([(e.short, e.context) for e in examples])
+    out = []
+    for example, ranking in zip(examples, ranked, strict=True):
+        if not ranking or (sole and len({c.sense.key for c, _ in ranking}) > 1):
+            continue
+        best, probability = pooled([ranking], key=lambda c: c.sense.key)[0]
+        gold = variant_key(example.gold) or example.gold.lower()
+        out.append((probability, best.sense.key == gold))
+    return out
 
 
 def report(name: str, pairs: list[tuple[float, bool]]) -> None:
@@ -53,6 +74,9 @@ def main() -> None:
     for folder in ad.SDU22_FOLDERS:
         held, ranker = ad.sdu22_unseen(DATA / "sdu22-ad", folder, bundled)
         report(f"SDU@AAAI-22 unseen, {folder}", answers(held, ranker))
+    bio = ad.load_gladis(DATA / "gladis/biomedical/dev.json")
+    report("GLADIS bio dev, bundled", sense_answers(bio, Disambiguator(bundled)))
+    report("  … one sense known", sense_answers(bio, Disambiguator(bundled), sole=True))
 
 
 if __name__ == "__main__":
