@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.disambiguate import Disambiguator, pooled
 from termlens.acronyms.expand import default_dictionary
-from termlens.acronyms.lexical import variant_key
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 
@@ -33,18 +33,17 @@ def answers(examples: Sequence[ad.Example], ranker: Disambiguator) -> list[tuple
 
 
 def sense_answers(
-    examples: Sequence[ad.Example], ranker: Disambiguator, sole: bool = False
-) -> list[tuple[float, bool]]:
-    """(probability, right) of the likeliest sense of every example that has candidates (with
-    ``sole``, of those whose short form has one sense)."""
+    examples: Sequence[ad.Example], ranker: Disambiguator
+) -> list[tuple[float, bool, int]]:
+    """(probability, right, number of senses) of the likeliest sense of every example that has
+    candidates."""
     ranked = ranker.rank_many([(e.short, e.context) for e in examples])
     out = []
     for example, ranking in zip(examples, ranked, strict=True):
-        if not ranking or (sole and len({c.sense.key for c, _ in ranking}) > 1):
-            continue
-        best, probability = pooled([ranking], key=lambda c: c.sense.key)[0]
-        gold = variant_key(example.gold) or example.gold.lower()
-        out.append((probability, best.sense.key == gold))
+        if ranking:
+            best, probability = pooled([ranking], key=lambda c: c.sense.key)[0]
+            senses = len({c.sense.key for c, _ in ranking})
+            out.append((probability, best.sense.key == sense_key(example.gold), senses))
     return out
 
 
@@ -75,8 +74,9 @@ def main() -> None:
         held, ranker = ad.sdu22_unseen(DATA / "sdu22-ad", folder, bundled)
         report(f"SDU@AAAI-22 unseen, {folder}", answers(held, ranker))
     bio = ad.load_gladis(DATA / "gladis/biomedical/dev.json")
-    report("GLADIS bio dev, bundled", sense_answers(bio, Disambiguator(bundled)))
-    report("  … one sense known", sense_answers(bio, Disambiguator(bundled), sole=True))
+    bio_answers = sense_answers(bio, Disambiguator(bundled))
+    report("GLADIS bio dev, bundled", [(p, right) for p, right, _ in bio_answers])
+    report("  … one sense known", [(p, right) for p, right, n in bio_answers if n == 1])
 
 
 if __name__ == "__main__":

@@ -310,7 +310,7 @@ class AcronymDictionary:
                 n += len(chunk)
                 self._db.executemany(
                     "INSERT OR IGNORE INTO forms (short, long, key) VALUES (?, ?, ?)",
-                    ((e.short, e.long, _key(e.long)) for e in chunk),
+                    ((e.short, e.long, sense_key(e.long)) for e in chunk),
                 )
                 self._db.executemany(
                     "INSERT INTO long_forms SELECT id, ?, ?, ?, ? FROM forms "
@@ -347,7 +347,7 @@ class AcronymDictionary:
             source_id = self._register(source, licence, "")
             self._db.executemany(
                 "INSERT OR IGNORE INTO forms (short, long, key) VALUES (?, ?, ?)",
-                ((s, lf, _key(lf)) for s, lf in pairs),
+                ((s, lf, sense_key(lf)) for s, lf in pairs),
             )
             self._db.executemany(
                 "INSERT INTO terms (term, df) VALUES (?, ?) "
@@ -459,8 +459,9 @@ class AcronymDictionary:
 _LISTED = "(SELECT DISTINCT f.short, f.key, f.long FROM forms f JOIN long_forms l ON l.form = f.id)"
 
 
-def _key(long: str) -> str:
-    """The variant key of a long form (its lower case when it has no letters or digits)."""
+def sense_key(long: str) -> str:
+    """The key of a long form's sense: its variant key (its lower case when it has no letters
+    or digits)."""
     return variant_key(long) or long.lower()
 
 
