@@ -31,9 +31,14 @@ def test_later_occurrences_point_at_the_definition_in_force() -> None:
     assert ("SVMs", "support vector machine") in [(f[1], f[2]) for f in found]
 
 
-def test_occurrences_before_the_definition_are_not_marked() -> None:
-    found = find_abbreviations("SVM first. Then support vector machine (SVM).")
-    assert [o.short.start for o in found] == [40]
+def test_uses_before_the_first_definition_take_it() -> None:
+    found = find_abbreviations("SVM first. Then support vector machine (SVM), and SVMs.")
+    assert [(o.short.start, o.short.text, o.defines) for o in found] == [
+        (0, "SVM", False),
+        (40, "SVM", True),
+        (50, "SVMs", False),
+    ]
+    assert {o.long.text for o in found if o.long} == {"support vector machine"}
 
 
 def test_accepts_a_string_with_a_language() -> None:

@@ -101,7 +101,7 @@ def find(
         bool, typer.Option("--rules-only", help="Rules only: faster, defined short forms only.")
     ] = False,
 ) -> None:
-    """Every short form: where the text defines it, its long form, and its later uses."""
+    """Every short form: where the text defines it, its long form, and its other uses."""
     language, tagger_lang = reading(lang)
     if format not in OUTPUT_FORMATS:
         raise choose_one("format", format, OUTPUT_FORMATS)

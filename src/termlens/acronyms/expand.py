@@ -1,9 +1,10 @@
 """Expanding every short form of a text: the text's own definition first, else the dictionary.
 
-A definition in the document holds for all its later uses (one sense per discourse). A short
-form the document never defines gets one meaning for the whole document too: the candidate with
-the highest probability averaged over its occurrences, each judged on the text around it. Below
-``threshold`` the expansion abstains (no meaning, alternatives still listed).
+A definition in the document holds for all its uses, earlier ones too (one sense per
+discourse). A short form the document never defines gets one meaning for the whole document
+too: the candidate with the highest probability averaged over its occurrences, each judged on
+the text around it. Below ``threshold`` the expansion abstains (no meaning, alternatives still
+listed).
 """
 
 from __future__ import annotations

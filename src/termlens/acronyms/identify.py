@@ -1,4 +1,4 @@
-"""Short-form occurrences of a document: where each is defined, and every later use of it."""
+"""Short-form occurrences of a document: where each is defined, and every other use of it."""
 
 from __future__ import annotations
 
@@ -50,7 +50,9 @@ def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") ->
 
 
 def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:
-    """The definitions as occurrences, plus every later use of each defined short form."""
+    """The definitions as occurrences, plus every other use of each defined short form: a use
+    takes the definition in force there, or the first one when it comes before them all (a
+    title's "MS COCO" that the body defines; one sense per discourse)."""
     definitions = sorted(definitions, key=lambda d: d.short.start)
     occurrences = [Occurrence(d.short, d) for d in definitions]
     covered = RangeSet()
@@ -62,19 +64,19 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
     text = document.text
     for short_text, defined in by_short.items():
         starts = [d.short.start for d in defined]
-        for start, end in _mentions(text, short_text, defined[0].short.end):
+        for start, end in _mentions(text, short_text):
             if covered.covers(start):
                 continue
-            owner = defined[bisect_left(starts, start) - 1]  # the definition in force there
+            owner = defined[max(0, bisect_left(starts, start) - 1)]
             occurrences.append(Occurrence(document.span(start, end), owner))
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
 
 
-def _mentions(text: str, short: str, start: int) -> Iterator[tuple[int, int]]:
-    """Offsets of whole-word uses of ``short`` (or its plural) in ``text`` after ``start``."""
+def _mentions(text: str, short: str) -> Iterator[tuple[int, int]]:
+    """Offsets of whole-word uses of ``short`` (or its plural) in ``text``."""
     plural = not short.endswith("s")
-    at = text.find(short, start)
+    at = text.find(short)
     while at != -1:
         end = at + len(short)
         if plural and text.startswith("s", end):
