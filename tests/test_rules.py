@@ -168,6 +168,7 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "una malla protésica de polipropileno (Prolene®) de 15 x 15 cm",
         "for biological investigations (i.e., by screening) and the long alpha-helix (helix 3)",
         "increasing the number of trees twofold (to 4096) and the negatives fivefold (to 50)",
+        "tested on the test set (Set14) and the last layer (Layer3)",
         "",
         "((((((",
         "_(",

@@ -55,6 +55,7 @@ _WORD_SPLIT: Final = re.compile(r"[\s/]+")
 _PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
 # One token that is itself a symbol (Hsp82, H-Ras, L1CAM), so not a long form: it holds no
 # run of three lowercase or five capital letters (unlike RalGDS-like, Interleukin-6, PIN-FORMED)
+_NUMBERED: Final = re.compile(r"[-_ ]?\d+$")  # the number that ends a name: Set14, Layer-3
 _SYMBOL: Final = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
 _LONG_FORM_END: Final = re.compile(r"[,;.:()—–]")
 _LEADING_CUES: Final = (
@@ -420,8 +421,13 @@ def _long_form_before(
 
 def _is_variant(long: str, short: str) -> bool:
     """A variant or a synonym of the short form, not its definition: H-Ras (Ras), Hsp82 (Hsp90),
-    Ubc1 (Ubc1(Delta450))."""
-    return _contains_word(long, short) or _SYMBOL.fullmatch(long) is not None
+    Ubc1 (Ubc1(Delta450)); or the short form is the long form numbered, a name: the test set
+    (Set14), the third layer (Layer3)."""
+    return (
+        _contains_word(long, short)
+        or _SYMBOL.fullmatch(long) is not None
+        or _NUMBERED.sub("", short).lower() == long.lower()
+    )
 
 
 def _contains_word(long: str, short: str) -> bool:
