@@ -6,7 +6,9 @@ biomedical train, GLADIS pre-training sample); pairs and contexts termlens mines
 SciREX, the biomedical abbreviation corpora and the BARR2 training texts; the BARR2 training
 abbreviations (definitions, contexts, and how often each written form is an abbreviation).
 The labelled contexts and the pre-training sample's also keep their sentence vectors (summed
-per long form and source) for the disambiguator's ``seen_semantic`` feature.
+per long form and source) for the disambiguator's ``seen_semantic`` feature. Long forms the sources
+mangled are repaired wherever they occur (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22
+labels cut short ("maximum likelihoo"), and question marks for lost letters ("Na?ve Bayes").
 Evaluation sets (GLADIS ``eval/``, biomedical dev) are left out so that their scores stay honest.
 
 Run: ``python scripts/build_dictionary.py [--jobs 2]`` (about fifteen minutes).
@@ -18,13 +20,15 @@ import argparse
 import gzip
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from termlens import __version__
 from termlens.acronyms import dictionary as acronym_dictionary
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import read_entries
+from termlens.acronyms.mangled_labels import completed_labels, unmangled_labels
 from termlens.acronyms.mining import mine, store
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai
 from termlens.benchmarks import disambiguation as ad
@@ -55,6 +59,71 @@ def add_labelled(
     dictionary.add_contexts(contexts, source, licence, encoder=default_encoder())
 
 
+Labels = dict[tuple[str, str], str]
+GLADIS_DICTS = (("sciad", "science", SDU_LICENCE), ("uad", "general", CC0),
+                ("bio_umls", "biomedical", CC0))  # fmt: skip
+
+
+def dictionary_files(data: Path) -> list[tuple[str, Path, str, str, str, str, str]]:
+    """(source, file, format, language, domain, licence, description) of each dictionary file."""
+    files = [("sciad-diction", data / "sciad/diction.json", "sdu", "en", "science", SDU_LICENCE,
+              "SciAD diction.json")]  # fmt: skip
+    for name, (lang, domain) in SDU.items():
+        files.append((f"sdu22-ad-{name.replace('/', '-')}-diction",
+                      data / "sdu22-ad" / name / "diction.json", "sdu", lang, domain, SDU_LICENCE,
+                      "SDU@AAAI-22 diction.json"))  # fmt: skip
+    for name, domain, licence in GLADIS_DICTS:
+        files.append((f"gladis-{name}-dict", data / f"gladis/dict/{name}_dict.json", "gladis",
+                      "en", domain, licence, f"GLADIS {name}_dict.json"))  # fmt: skip
+    return files
+
+
+def labelled_sets(data: Path) -> list[tuple[str, list[ad.Example], str, str, str]]:
+    """(source, examples, licence, language, domain) of each labelled training set."""
+    sets = [(ad.sdu22_source(name), ad.load_sdu22(data / "sdu22-ad" / name / "train.json"),
+             SDU_LICENCE, lang, domain) for name, (lang, domain) in SDU.items()]  # fmt: skip
+    return [
+        *sets,
+        (ad.SCIAD_SOURCE, ad.load_sciad(data / "sciad/dev-open.json"), SDU_LICENCE, "en",
+         "science"),
+        (ad.GLADIS_GENERAL_SOURCE, ad.load_gladis(data / "gladis/general/dev.json"), CC0, "en",
+         "general"),
+        (ad.GLADIS_BIOMEDICAL_SOURCE, ad.load_gladis(data / "gladis/biomedical/train.json"), CC0,
+         "en", "biomedical"),
+    ]  # fmt: skip
+
+
+def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) -> Labels:
+    """Long forms the source data mangled, repaired (:mod:`termlens.acronyms.mangled_labels`):
+    SDU@AAAI-22 labels cut short, then question marks for lost letters."""
+    sdu = [e for name in SDU for e in sets[ad.sdu22_source(name)]]
+    cut = completed_labels((e.short, e.context, e.gold) for e in sdu if e.gold)
+    forms: Counter[tuple[str, str]] = Counter()
+    for entry in (e for entries in files.values() for e in entries):
+        forms[entry.short, cut.get((entry.short, entry.long), entry.long)] += entry.count
+    for example in (e for examples in sets.values() for e in examples if e.gold):
+        assert example.gold is not None
+        forms[example.short, cut.get((example.short, example.gold), example.gold)] += 1
+    lost = unmangled_labels(forms)
+    print(f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(lost)} with lost letters")
+    both = {pair: lost.get((pair[0], whole), whole) for pair, whole in cut.items()}
+    return lost | both
+
+
+def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:
+    """The entries with their long forms repaired."""
+    for entry in entries:
+        whole = labels.get((entry.short, entry.long))
+        yield replace(entry, long=whole) if whole else entry
+
+
+def repaired_gold(examples: list[ad.Example], labels: Labels) -> list[ad.Example]:
+    """The examples with their gold long forms repaired."""
+    return [
+        replace(e, gold=labels.get((e.short, e.gold), e.gold)) if e.gold else e for e in examples
+    ]
+
+
 def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
     for line in path.read_text(encoding="utf-8").splitlines():
         fields = line.split("\t")
@@ -69,26 +138,15 @@ def scirex_texts(path: Path) -> Iterator[str]:
 
 
 def build(data: Path, out: Path, jobs: int) -> None:
+    files = {source: list(read_entries(path, format, lang, domain))  # type: ignore[arg-type]
+             for source, path, format, lang, domain, _, _ in dictionary_files(data)}  # fmt: skip
+    sets = labelled_sets(data)
+    fixes = repairs(files, {source: examples for source, examples, _, _, _ in sets})
     with acronym_dictionary.build(out) as d:
-        d.add(read_entries(data / "sciad/diction.json", "sdu", "en", "science"),
-              "sciad-diction", SDU_LICENCE, "SciAD diction.json")  # fmt: skip
-        for name, (lang, domain) in SDU.items():
-            tag = name.replace("/", "-")
-            folder = data / "sdu22-ad" / name
-            d.add(read_entries(folder / "diction.json", "sdu", lang, domain),
-                  f"sdu22-ad-{tag}-diction", SDU_LICENCE, "SDU@AAAI-22 diction.json")  # fmt: skip
-            add_labelled(d, ad.load_sdu22(folder / "train.json"), ad.sdu22_source(name),
-                         SDU_LICENCE, lang, domain)  # fmt: skip
-        for name, domain, licence in (("sciad", "science", SDU_LICENCE), ("uad", "general", CC0),
-                                      ("bio_umls", "biomedical", CC0)):  # fmt: skip
-            d.add(read_entries(data / f"gladis/dict/{name}_dict.json", "gladis", "en", domain),
-                  f"gladis-{name}-dict", licence, f"GLADIS {name}_dict.json")  # fmt: skip
-        add_labelled(d, ad.load_sciad(data / "sciad/dev-open.json"), ad.SCIAD_SOURCE,
-                     SDU_LICENCE, "en", "science")  # fmt: skip
-        add_labelled(d, ad.load_gladis(data / "gladis/general/dev.json"), ad.GLADIS_GENERAL_SOURCE,
-                     CC0, "en", "general")  # fmt: skip
-        add_labelled(d, ad.load_gladis(data / "gladis/biomedical/train.json"),
-                     ad.GLADIS_BIOMEDICAL_SOURCE, CC0, "en", "biomedical")  # fmt: skip
+        for source, _, _, _, _, licence, description in dictionary_files(data):
+            d.add(repaired(files[source], fixes), source, licence, description)
+        for source, examples, licence, lang, domain in sets:
+            add_labelled(d, repaired_gold(examples, fixes), source, licence, lang, domain)
         sample = list(pretraining_sample(data / "gladis/pre_train_sample.txt"))
         d.add((Entry(s, lf, 1, "en", "general") for s, lf, _ in sample),
               "gladis-pretrain-sample", CC0, "GLADIS pre-training sample")  # fmt: skip

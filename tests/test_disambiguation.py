@@ -20,9 +20,9 @@ from termlens.acronyms.disambiguate import (
     _capitalised_share,
     _casing_agreement,
     _cut_spellings,
-    _glued_letters,
     _seen_fit,
     _whole_words,
+    glued_letters,
     pooled,
 )
 from termlens.acronyms.expand import (
@@ -263,24 +263,24 @@ def test_casing_agreement_follows_the_context_habit() -> None:
 
 
 def test_long_forms_must_make_whole_words_with_the_letters_glued_to_the_short_form() -> None:
-    plural = _glued_letters("We parse non-anaphoric NPs here.", "NP")
-    inside = _glued_letters("steps and iNPut features", "NP")
+    plural = glued_letters("We parse non-anaphoric NPs here.", "NP")
+    inside = glued_letters("steps and iNPut features", "NP")
     assert plural == [("", "s")] and inside == [("i", "ut")]
     assert _whole_words("noun phrase", plural) == 1.0  # noun phrases
     assert _whole_words("noun phrases", plural) == 0.0  # noun phrasess
     assert _whole_words("np", inside) == 1.0  # input
     assert _whole_words("noun phrase", inside) == 0.0  # inoun phraseut
-    alone = _glued_letters("Both NPs and NP chunks.", "NP")
+    alone = glued_letters("Both NPs and NP chunks.", "NP")
     assert _whole_words("noun phrases", alone) == 0.5  # where NP stands alone anything fits
     assert _whole_words("noun phrase", []) == 0.5  # the short form does not occur
-    assert _glued_letters("", "NP") == [] and _glued_letters("NP", "") == []
+    assert glued_letters("", "NP") == [] and glued_letters("NP", "") == []
 
 
 def test_a_spelling_cut_inside_a_word_fits_only_where_letters_are_glued() -> None:
     spellings = ["Natural Language Processin", "natural language processing", "language mode"]
     spellings += ["nformation retrieval", "Information Retrieval", "language model", "NL"]
     assert _cut_spellings(spellings) == {"Natural Language Processin", "nformation retrieval"}
-    alone, glued = _glued_letters("NLP is hard.", "NLP"), _glued_letters("NLPg is", "NLP")
+    alone, glued = glued_letters("NLP is hard.", "NLP"), glued_letters("NLPg is", "NLP")
     assert _whole_words("Natural Language Processin", alone, cut=True) == 0.0
     assert _whole_words("Natural Language Processin", glued, cut=True) == 1.0
     assert _whole_words("natural language processing", alone) == 0.5

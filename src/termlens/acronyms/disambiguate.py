@@ -162,7 +162,7 @@ class Disambiguator:
             senses = _shortlist(senses, short, terms, known.variant_profiles)[:SHORTLIST]
         weighted = self._weighted(terms)
         capitals = _capitalised_share(context, short)
-        glued = _glued_letters(context, short)
+        glued = glued_letters(context, short)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
         candidates, rows, after = [], [], []
         for sense in senses:
@@ -482,7 +482,7 @@ def _casing_agreement(long: str, context_capitals: float | None) -> float:
     return share * context_capitals + (1.0 - share) * (1.0 - context_capitals)
 
 
-def _glued_letters(context: str, short: str) -> list[tuple[str, str]]:
+def glued_letters(context: str, short: str) -> list[tuple[str, str]]:
     """The letters glued before and after each occurrence of the short form in the context."""
     glued = []
     for match in re.finditer(re.escape(short), context) if short else ():

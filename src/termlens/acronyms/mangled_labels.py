@@ -1,0 +1,94 @@
+"""Long forms that source data mangled, repaired: cut short, or with letters lost to encoding.
+
+Cut short: the SDU@AAAI-22 sentences were made by putting the acronym in place of a substring of the
+source text, and the label lost the letters that were left around it: "MLd estimation" is
+labelled *maximum likelihoo*, "adJJs" *jective*, "NPes" *Noun Phras*. Where most uses of a
+label glue the same letters to the short form, and the label's edge word is no whole word but
+becomes one with the fewest of those letters, the completed spelling is the meaning (*maximum
+likelihood*, *adjective*, *Noun Phrase*). Plurals stay as they are: *network* + "s" is
+already a word.
+
+Lost to encoding: "Na?ve Bayes", "Amazon?s Mechanical Turk", where a character its encoding
+lost became one "?" or more. When the same short form has a spelling that fits in the
+question marks' place (one or two characters each), that spelling is the meaning.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+
+from termlens.acronyms.disambiguate import glued_letters
+from termlens.acronyms.wordlist import is_word
+
+
+def completed_labels(examples: Iterable[tuple[str, str, str]]) -> dict[tuple[str, str], str]:
+    """(short form, label) → the completed label, for the labels the examples show cut short;
+    ``examples`` are (short form, sentence, label)."""
+    uses: Counter[tuple[str, str]] = Counter()
+    before: defaultdict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    after: defaultdict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for short, sentence, label in examples:
+        for glued_before, glued_after in glued_letters(sentence, short):
+            uses[short, label] += 1
+            before[short, label][glued_before] += 1
+            after[short, label][glued_after] += 1
+    completed = {}
+    for pair, n in uses.items():
+        words = pair[1].split()
+        if not words:
+            continue
+        start, end = _usual(before[pair], n), _usual(after[pair], n)
+        first = _completed(words[0], start[::-1], lambda glue, word: glue[::-1] + word)
+        words[0] = first or words[0]
+        last = _completed(words[-1], end, lambda glue, word: word + glue)
+        words[-1] = last or words[-1]
+        if first or last:
+            completed[pair] = " ".join(words)
+    return completed
+
+
+def _usual(glued: Counter[str], uses: int) -> str:
+    """The letters glued at one side in at least half of the uses ('' if none are)."""
+    letters, n = glued.most_common(1)[0]
+    return letters if 2 * n >= uses else ""
+
+
+def _completed(word: str, glue: str, join: Callable[[str, str], str]) -> str | None:
+    """``word`` completed by the fewest of the ``glue`` letters (read outwards from the short
+    form) that make it a whole word; None when it is one already or none do."""
+    if not glue or not word.isalpha() or is_word(word):
+        return None
+    for k in range(1, len(glue) + 1):
+        candidate = join(glue[:k], word)
+        if is_word(candidate):
+            return candidate
+    return None
+
+
+_LOST = re.compile(r"\?+")
+_LOST_INSIDE = re.compile(r"\w\?+\w")  # a question mark that stands for a letter
+
+
+def unmangled_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """(short form, long form) → the spelling of the same short form that fits where the long
+    form's question marks stand for lost characters (the most frequent, when several do);
+    ``forms`` counts each (short form, long form)."""
+    spellings: defaultdict[str, list[str]] = defaultdict(list)
+    for short, long in forms:
+        spellings[short].append(long)
+    repaired = {}
+    for short, long in forms:
+        if not _LOST_INSIDE.search(long):
+            continue
+        pieces = map(re.escape, _LOST.split(" ".join(long.split())))
+        pattern = re.compile("[^\\s?]{1,2}".join(pieces), re.IGNORECASE)
+        fits = [
+            other
+            for other in spellings[short]
+            if "?" not in other and pattern.fullmatch(" ".join(other.split()))
+        ]
+        if fits:
+            repaired[short, long] = max(fits, key=lambda other: (forms[short, other], other))
+    return repaired

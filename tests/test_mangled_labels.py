@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+from collections import Counter
+
+from termlens.acronyms.mangled_labels import completed_labels, unmangled_labels
+
+
+def test_labels_cut_short_are_completed_from_the_glued_letters() -> None:
+    examples = [
+        ("ML", "Spectral conversion based on MLd estimation.", "maximum likelihoo"),
+        ("ML", "the MLd estimate of p", "maximum likelihoo"),
+        ("JJ", "semantic classes for adJJs in Catalan", "jective"),
+        ("JJ", "nouns and adJJs", "jective"),
+        ("JJ", "the obJJ of the verb", "jective"),
+        ("NP", "two NPes here", "Noun Phras"),
+    ]
+    assert completed_labels(examples) == {
+        ("ML", "maximum likelihoo"): "maximum likelihood",
+        ("JJ", "jective"): "adjective",  # "ad" in two uses of three
+        ("NP", "Noun Phras"): "Noun Phrase",  # the fewest letters that make a word
+    }
+
+
+def test_whole_words_plurals_and_rare_glue_are_left_alone() -> None:
+    examples = [
+        ("CNN", "two CNNs and a CNN", "convolutional neural network"),
+        ("ML", "an MLd estimate", "maximum likelihoo"),
+        ("ML", "the ML estimate", "maximum likelihoo"),
+        ("ML", "ML again", "maximum likelihoo"),
+        ("XY", "XYzq here", "foo barqu"),  # no glued letters make a word
+    ]
+    assert completed_labels(examples) == {}
+
+
+def test_question_marks_for_lost_letters_take_the_spelling_that_fits() -> None:
+    forms = Counter(
+        {
+            ("NB", "Na??ve Bayes"): 7,
+            ("NB", "Na?ve  Bayes"): 2,
+            ("NB", "naive bayes"): 3,
+            ("NB", "Naïve Bayes"): 5,
+            ("NB", "Negative Binomial"): 9,
+            ("CFG", "context?free grammar"): 1,
+            ("CFG", "context-free grammar"): 4,
+            ("AMT", "Amazon?s Mechanical Turk"): 2,  # no spelling fits: left alone
+            ("AMT", "Amazon Mechanical Turk"): 8,
+        }
+    )
+    assert unmangled_labels(forms) == {
+        ("NB", "Na??ve Bayes"): "Naïve Bayes",
+        ("NB", "Na?ve  Bayes"): "Naïve Bayes",
+        ("CFG", "context?free grammar"): "context-free grammar",
+    }
