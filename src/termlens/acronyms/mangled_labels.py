@@ -1,8 +1,8 @@
 """Long forms that source data mangled, repaired: cut short, or with letters lost to encoding.
 
-Cut short: the SDU@AAAI-22 sentences were made by putting the acronym in place of a substring of the
-source text, and the label lost the letters that were left around it: "MLd estimation" is
-labelled *maximum likelihoo*, "adJJs" *jective*, "NPes" *Noun Phras*. Where most uses of a
+Cut short: the SDU@AAAI-22 sentences were made by putting the acronym in place of a substring
+of the source text, and the label lost the letters that were left around it: "MLd estimation"
+is labelled *maximum likelihoo*, "adJJs" *jective*, "NPes" *Noun Phras*. Where most uses of a
 label glue the same letters to the short form, and the label's edge word is no whole word but
 becomes one with the fewest of those letters, the completed spelling is the meaning (*maximum
 likelihood*, *adjective*, *Noun Phrase*). Plurals stay as they are: *network* + "s" is
