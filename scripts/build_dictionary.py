@@ -138,12 +138,13 @@ def scirex_texts(path: Path) -> Iterator[str]:
 
 
 def build(data: Path, out: Path, jobs: int) -> None:
+    listed = dictionary_files(data)
     files = {source: list(read_entries(path, format, lang, domain))  # type: ignore[arg-type]
-             for source, path, format, lang, domain, _, _ in dictionary_files(data)}  # fmt: skip
+             for source, path, format, lang, domain, _, _ in listed}  # fmt: skip
     sets = labelled_sets(data)
     fixes = repairs(files, {source: examples for source, examples, _, _, _ in sets})
     with acronym_dictionary.build(out) as d:
-        for source, _, _, _, _, licence, description in dictionary_files(data):
+        for source, _, _, _, _, licence, description in listed:
             d.add(repaired(files[source], fixes), source, licence, description)
         for source, examples, licence, lang, domain in sets:
             add_labelled(d, repaired_gold(examples, fixes), source, licence, lang, domain)

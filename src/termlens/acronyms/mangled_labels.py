@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from termlens.acronyms.disambiguate import glued_letters
 from termlens.acronyms.wordlist import is_word
@@ -40,9 +40,9 @@ def completed_labels(examples: Iterable[tuple[str, str, str]]) -> dict[tuple[str
         if not words:
             continue
         start, end = _usual(before[pair], n), _usual(after[pair], n)
-        first = _completed(words[0], start[::-1], lambda glue, word: glue[::-1] + word)
+        first = _completed(words[0], (start[-k:] + words[0] for k in range(1, len(start) + 1)))
         words[0] = first or words[0]
-        last = _completed(words[-1], end, lambda glue, word: word + glue)
+        last = _completed(words[-1], (words[-1] + end[:k] for k in range(1, len(end) + 1)))
         words[-1] = last or words[-1]
         if first or last:
             completed[pair] = " ".join(words)
@@ -55,16 +55,12 @@ def _usual(glued: Counter[str], uses: int) -> str:
     return letters if 2 * n >= uses else ""
 
 
-def _completed(word: str, glue: str, join: Callable[[str, str], str]) -> str | None:
-    """``word`` completed by the fewest of the ``glue`` letters (read outwards from the short
-    form) that make it a whole word; None when it is one already or none do."""
-    if not glue or not word.isalpha() or is_word(word):
+def _completed(word: str, completions: Iterable[str]) -> str | None:
+    """The first of the ``completions`` of ``word`` (the fewest glued letters first) that is a
+    whole word; None when ``word`` is one already or none is."""
+    if not word.isalpha() or is_word(word):
         return None
-    for k in range(1, len(glue) + 1):
-        candidate = join(glue[:k], word)
-        if is_word(candidate):
-            return candidate
-    return None
+    return next((whole for whole in completions if is_word(whole)), None)
 
 
 _LOST = re.compile(r"\?+")

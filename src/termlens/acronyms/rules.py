@@ -422,7 +422,7 @@ def _long_form_before(
 def _is_variant(long: str, short: str) -> bool:
     """A variant or a synonym of the short form, not its definition: H-Ras (Ras), Hsp82 (Hsp90),
     Ubc1 (Ubc1(Delta450)); or the short form is the long form numbered, a name: the test set
-    (Set14), the third layer (Layer3)."""
+    (Set14), the last layer (Layer3)."""
     return (
         _contains_word(long, short)
         or _SYMBOL.fullmatch(long) is not None
