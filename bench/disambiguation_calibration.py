@@ -69,7 +69,7 @@ def main() -> None:
     bundled = default_dictionary()
     uad = ad.load_gladis(DATA / "gladis/eval/uad-open.json")
     own = ad.dictionary_for(DATA / "gladis/dict/uad_dict.json", "gladis")
-    report("GLADIS UAD", answers(uad, Disambiguator(own, (own, bundled))))
+    report("GLADIS UAD", answers(uad, Disambiguator(own, (own, bundled), complete=True)))
     for folder in ad.SDU22_FOLDERS:
         held, ranker = ad.sdu22_unseen(DATA / "sdu22-ad", folder, bundled)
         report(f"SDU@AAAI-22 unseen, {folder}", answers(held, ranker))

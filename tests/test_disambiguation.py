@@ -17,6 +17,7 @@ from termlens.acronyms.disambiguate import (
     SHORTLIST,
     Candidate,
     Disambiguator,
+    SoleSense,
     _capitalised_share,
     _casing_agreement,
     _cut_spellings,
@@ -37,6 +38,7 @@ from termlens.acronyms.expand import (
 from termlens.acronyms.wordlist import is_word
 from termlens.benchmarks import disambiguation as ad
 from termlens.embeddings import default_encoder
+from termlens.errors import InputError
 from termlens.formats import expanded_text, expansion_html, expansion_jsonl
 
 
@@ -126,6 +128,31 @@ def test_rankers_share_weighted_domains_until_the_dictionary_changes() -> None:
 
 def test_unknown_short_forms_get_no_candidates(ai_dictionary: AcronymDictionary) -> None:
     assert Disambiguator(ai_dictionary).rank("QQX", "what is QQX") == []
+
+
+def test_a_sole_sense_is_as_likely_as_its_utility_says(tmp_path: Path) -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("MMC", "mitomycin C", 40), Entry("MMC", "Mitomycin C", 2)], "hand")
+    model = SoleSense(bias=-8.0, slope=1.25)
+    ranker = Disambiguator(d, sole_sense=model)
+    context = "we train the agent with the MMC return in Atari games"
+    _, rows = ranker.features("MMC", context)
+    weights = ranker.weights.values
+    utility = max(sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows)
+    ranked = ranker.rank("MMC", context)
+    assert sum(p for _, p in ranked) == pytest.approx(model.probability(utility))
+    assert model.probability(utility) == pytest.approx(1 / (1 + np.exp(8.0 - 1.25 * utility)))
+    assert sum(p for _, p in ranked) < 0.5  # the softmax alone would say 1
+    complete = Disambiguator(d, sole_sense=model, complete=True)  # a closed candidate list
+    assert sum(p for _, p in complete.rank("MMC", context)) == pytest.approx(1.0)
+    d.add([Entry("MMC", "mixed Monte Carlo", 1)], "hand")  # a second sense: the softmax decides
+    both = Disambiguator(d, sole_sense=model).rank("MMC", context)
+    assert sum(p for _, p in both) == pytest.approx(1.0)
+    model.save(tmp_path / "sole.json", {"built_by": "a test"})
+    assert SoleSense.load(tmp_path / "sole.json") == model
+    (tmp_path / "bad.json").write_text('{"bias": 1}', encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad\.json: not a sole-sense model file"):
+        SoleSense.load(tmp_path / "bad.json")
 
 
 def test_thousands_of_candidates_are_shortlisted() -> None:

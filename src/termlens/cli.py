@@ -410,7 +410,7 @@ def _disambiguate(
             fold = ad.dictionary_for(candidates, format, training)
             if candidates is None:  # candidates: the bundled dictionary without this data
                 return Disambiguator(bundled, (fold, bundled), exclude_sources=own_sources)
-            return Disambiguator(fold, (fold, bundled), exclude_sources=own_sources)
+            return Disambiguator(fold, (fold, bundled), exclude_sources=own_sources, complete=True)
 
         chosen = ad.cross_validate(
             examples, folds, make, lambda items, n: progress(items, n, "folds")
@@ -420,7 +420,7 @@ def _disambiguate(
             ranker = Disambiguator(bundled)
         else:
             own = ad.dictionary_for(candidates, format)
-            ranker = Disambiguator(own, (own, bundled))
+            ranker = Disambiguator(own, (own, bundled), complete=True)
         chosen = ad.predict(progress(examples, len(examples), "disambiguating"), ranker)
     _warn_unanswered(chosen, candidates)
     return chosen

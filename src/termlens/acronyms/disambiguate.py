@@ -8,7 +8,10 @@ in running text: among spellings of one sense, the one the writer would use), an
 makes whole words with the letters glued to the short form ("NPs": *noun phrase* + s). A conditional
 logit (softmax over the candidates, weights in ``disambiguator.json``, trained by
 ``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short forms with
-thousands of senses are first cut to a shortlist by the cheap features.
+thousands of senses are first cut to a shortlist by the cheap features. Where the dictionary
+knows one sense only, the softmax has nothing to compare it with and would say 1; a logistic
+model of that sense's utility (``sole_sense.json``, ``scripts/train_sole_sense.py``) says how
+likely it is the meaning at all.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ FEATURES = (
     "seen_semantic",
 )  # fmt: skip
 WEIGHTS_FILE = "disambiguator.json"
+SOLE_SENSE_FILE = "sole_sense.json"
 SEEN_PAIR_PRIOR = 0.28  # cosine of two contexts of one sense: ~0.25-0.30 in the SDU training files
 SHORTLIST = 50  # senses kept for full scoring when a short form has more
 SEMANTIC_SENSES = 10  # senses (by cheap evidence) compared with the context by the encoder
@@ -84,13 +88,50 @@ def default_weights() -> Weights:
     return Weights.load()
 
 
+@dataclass(frozen=True, slots=True)
+class SoleSense:
+    """How likely a short form's only known sense is its meaning: σ(bias + slope · score), the
+    score being the sense's utility under the conditional logit. It is as if the sense competed
+    with one the dictionary does not know, whose utility is fixed."""
+
+    bias: float
+    slope: float
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> SoleSense:
+        source = path or resource_path(SOLE_SENSE_FILE)
+        try:
+            data = json.loads(source.read_text(encoding="utf-8"))
+            return cls(float(data["bias"]), float(data["slope"]))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise InputError(f"{source}: not a sole-sense model file ({exc})") from None
+
+    def save(self, path: Path, about: dict[str, object]) -> None:
+        data = {"bias": self.bias, "slope": self.slope, **about}
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+    def probability(self, score: float) -> float:
+        """The probability that the only sense, with this utility, is the meaning."""
+        z = max(-500.0, min(500.0, self.bias + self.slope * score))
+        return 1.0 / (1.0 + math.exp(-z))
+
+
+@cache
+def default_sole_sense() -> SoleSense:
+    """The bundled sole-sense model."""
+    return SoleSense.load()
+
+
 class Disambiguator:
     """Ranks the long forms a dictionary gives a short form by their fit to a context.
 
     Candidates are written long forms; each is scored with the evidence of its sense (all its
     variants together) and its own. ``knowledge`` are the dictionaries whose context profiles are
     used (default: ``dictionary``); entries and contexts from ``exclude_sources`` are ignored.
-    With a ``language``, senses recorded only in other languages are left out.
+    With a ``language``, senses recorded only in other languages are left out. A short form's
+    only sense is as likely as ``sole_sense`` (default: the bundled model) says, unless the
+    dictionary is ``complete``: known to hold every meaning, as a benchmark's candidate list
+    does.
     """
 
     def __init__(
@@ -101,8 +142,11 @@ class Disambiguator:
         exclude_sources: frozenset[str] = frozenset(),
         language: str | None = None,
         encoder: SentenceEncoder | None = None,
+        sole_sense: SoleSense | None = None,
+        complete: bool = False,
     ) -> None:
         self.dictionary = dictionary
+        self.sole_sense = None if complete else sole_sense or default_sole_sense()
         self.language = language
         self.encoder = encoder or default_encoder()
         self.knowledge = tuple(knowledge) if knowledge is not None else (dictionary,)
@@ -299,7 +343,11 @@ class Disambiguator:
         if not candidates:
             return []
         scores = [sum(w * f for w, f in zip(self.weights.values, row, strict=True)) for row in rows]
-        return sorted(zip(candidates, softmax(scores), strict=True), key=lambda pair: -pair[1])
+        probabilities = softmax(scores)
+        if self.sole_sense and len({c.sense.key for c in candidates}) == 1:  # nothing to compare
+            known = self.sole_sense.probability(max(scores))
+            probabilities = [p * known for p in probabilities]
+        return sorted(zip(candidates, probabilities, strict=True), key=lambda pair: -pair[1])
 
     def rank_many(
         self, occurrences: Sequence[tuple[str, str]]

@@ -219,7 +219,7 @@ def expand_found(
     out = []
     for (_, occurrences), undefined in zip(documents, groups, strict=True):
         chosen = {
-            short: _discourse_meaning([next(rankings) for _ in group])
+            short: discourse_meaning([next(rankings) for _ in group])
             for short, group in undefined.items()
         }
         out.append(_expansions(occurrences, chosen, threshold))
@@ -276,17 +276,17 @@ def _readable(long: str) -> str:
     return _TOKENISED_JOINS.sub(r"\1", " ".join(long.split()))
 
 
-def _loose_key(key: str) -> str:
+def loose_key(key: str) -> str:
     """A sense key with each word cut to five letters, so that near-duplicate senses
     ("named entity recognition", "name entity recognizer") share their probability."""
     return " ".join(word[:PREFIX] for word in key.split())
 
 
-def _discourse_meaning(
+def discourse_meaning(
     rankings: Sequence[Sequence[tuple[Candidate, float]]],
 ) -> list[tuple[str, float]]:
     """Senses ranked by their probability averaged over a short form's occurrences (one
     ranking each); spellings of one sense, and near-duplicate senses, pool their probability,
     and each is shown in the spelling with the most of it."""
-    ranked = pooled(rankings, key=lambda c: _loose_key(c.sense.key))
+    ranked = pooled(rankings, key=lambda c: loose_key(c.sense.key))
     return [(_readable(c.long), round(total / len(rankings), 4)) for c, total in ranked]

@@ -181,7 +181,7 @@ def sdu22_ranker(
     training file), the bundle's copies of that language's training files are left out."""
     own = dictionary_for(diction, "sdu", training)
     sources = sdu22_sources(lang) if leave_out_own else frozenset()
-    return Disambiguator(own, (own, bundled), exclude_sources=sources)
+    return Disambiguator(own, (own, bundled), exclude_sources=sources, complete=True)
 
 
 def sdu22_unseen(

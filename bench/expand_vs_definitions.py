@@ -1,0 +1,124 @@
+"""`termlens expand` on running text, judged by the papers' own definitions.
+
+A paper that defines a short form says what it means there. Hide that definition and ask the
+dictionary instead: each defined short form's other uses (none whose context window reaches the
+definition) are ranked as `expand` ranks an undefined short form — the bundled dictionary with
+the SciREX pairs it mined left out, one meaning per document from the probabilities pooled over
+the uses — and the answer is right when it names the definition's sense
+(`termlens.benchmarks.hidden_definitions.same_sense`). The definitions are the product's own
+(rules and tagger), so this is silver gold: a wrong definition counts against the dictionary.
+
+Reports accuracy, how often the dictionary knows the defined sense at all, the expected
+calibration error (10 bins) of the answer's probability, and the same for the short forms with
+one known sense. ``--out FILE`` writes one JSON line per (paper, short form).
+
+Run by hand: ``python bench/expand_vs_definitions.py`` (SciREX train, 175 papers, about a minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from termlens.acronyms.dictionary import sense_key
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.expand import default_dictionary, discourse_meaning, loose_key
+from termlens.acronyms.identify import find_abbreviations_in_many
+from termlens.benchmarks.data_dir import data_dir
+from termlens.benchmarks.hidden_definitions import hidden_definitions, same_sense, scirex_papers
+
+LEFT_OUT = frozenset({"mined-scirex"})  # the dictionary's pairs mined from these very papers
+BINS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One defined short form of one paper, expanded as if it were not defined."""
+
+    paper: int
+    short: str
+    defined_as: str
+    answer: str | None
+    confidence: float
+    senses: int  # senses the dictionary offered
+    known: bool  # the defined sense was among them
+    uses: int
+
+    @property
+    def right(self) -> bool:
+        return self.answer is not None and same_sense(self.short, self.answer, self.defined_as)
+
+
+def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
+    out = []
+    found = find_abbreviations_in_many(texts, lang="en", rules_only=False)
+    for paper, (text, occurrences) in enumerate(zip(texts, found, strict=True)):
+        for hidden in hidden_definitions(text, occurrences):
+            rankings = ranker.rank_many([(hidden.short, c) for c in hidden.contexts])
+            meaning = discourse_meaning(rankings)
+            keys = {loose_key(c.sense.key) for ranking in rankings for c, _ in ranking}
+            answer, confidence = meaning[0] if meaning else (None, 0.0)
+            known = loose_key(sense_key(hidden.defined_as)) in keys
+            out.append(
+                Judged(
+                    paper,
+                    hidden.short,
+                    hidden.defined_as,
+                    answer,
+                    confidence,
+                    len(keys),
+                    known,
+                    len(hidden.contexts),
+                )
+            )
+    return out
+
+
+def report(name: str, judged: list[Judged]) -> None:
+    if not judged:
+        print(f"{name:26s} n 0")
+        return
+    answered = [j for j in judged if j.answer is not None]
+    bins: list[list[Judged]] = [[] for _ in range(BINS)]
+    for j in answered:
+        bins[min(BINS - 1, int(j.confidence * BINS))].append(j)
+    ece = sum(
+        len(b)
+        / len(answered)
+        * abs(sum(j.confidence for j in b) / len(b) - sum(j.right for j in b) / len(b))
+        for b in bins
+        if b
+    )
+    right = sum(j.right for j in judged)
+    known = sum(j.known for j in judged)
+    sure = [j for j in answered if j.confidence >= 0.9]
+    print(
+        f"{name:26s} n {len(judged):<5} answered {len(answered) / len(judged):.3f} "
+        f"known {known / len(judged):.3f} accuracy {right / len(judged):.3f} "
+        f"confidence {sum(j.confidence for j in answered) / max(1, len(answered)):.3f} "
+        f"ECE {ece:.3f} right at >=0.9 {sum(j.right for j in sure) / max(1, len(sure)):.3f} "
+        f"({len(sure)})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", type=Path, default=data_dir() / "scirex/train_docs.jsonl.gz")
+    parser.add_argument("--out", type=Path, help="write one JSON line per judged short form")
+    args = parser.parse_args()
+    ranker = Disambiguator(default_dictionary(), exclude_sources=LEFT_OUT, language="en")
+    judged = judge(list(scirex_papers(args.data)), ranker)
+    report("all defined short forms", judged)
+    report("  one sense offered", [j for j in judged if j.senses == 1])
+    report("  several senses offered", [j for j in judged if j.senses > 1])
+    report("  sense known", [j for j in judged if j.known])
+    if args.out:
+        with args.out.open("w", encoding="utf-8") as out:
+            for j in judged:
+                out.write(json.dumps({**asdict(j), "right": j.right}) + "\n")
+
+
+if __name__ == "__main__":
+    main()

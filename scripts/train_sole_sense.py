@@ -1,0 +1,190 @@
+"""Train the sole-sense model: how likely a short form's only known sense is its meaning.
+
+With one sense in the dictionary, the conditional logit gives it probability 1 whatever the
+context says, yet the dictionary often does not know the meaning at all (*MMC* is *mitomycin C*
+to it, and *mixed Monte-Carlo return* in a reinforcement-learning paper). The model is a
+logistic curve over the sense's utility under the bundled weights, fitted on the uses of short
+forms with one sense in the bundled dictionary once the data's own entries are left out:
+- GLADIS general dev and GLADIS biomedical train (gold labels);
+- SciREX papers, each short form a paper defines judged against its definition on its other
+  uses (`termlens.benchmarks.hidden_definitions`; silver labels), the SciREX pairs the
+  dictionary mined left out. Each paper's short form counts once, however many uses it has.
+Each of the three sets carries the same total weight. GLADIS biomedical dev stays out for
+evaluation (``bench/disambiguation_calibration.py``); the SciREX papers are also scored here
+by 2-fold cross-validation over papers.
+
+Run: ``python scripts/train_sole_sense.py`` (about three minutes). It reads the bundled
+disambiguator weights, so run it again after ``scripts/train_disambiguator.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from termlens import __version__
+from termlens.acronyms.disambiguate import SOLE_SENSE_FILE, Disambiguator, SoleSense
+from termlens.acronyms.expand import default_dictionary
+from termlens.acronyms.identify import find_abbreviations_in_many
+from termlens.benchmarks import disambiguation as ad
+from termlens.benchmarks.data_dir import data_dir
+from termlens.benchmarks.hidden_definitions import hidden_definitions, same_sense, scirex_papers
+from termlens.resources import record, resource_dir
+
+GLADIS = {  # file → its source in the bundled dictionary
+    "gladis/general/dev.json": "gladis-general-dev",
+    "gladis/biomedical/train.json": "gladis-biomedical-train",
+}
+SCIREX = "scirex/train_docs.jsonl.gz"
+L2 = 1e-2
+BINS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """One use of a short form with one known sense: its utility, and whether it is right."""
+
+    group: str  # the GLADIS example, or the SciREX paper and short form
+    score: float
+    right: bool
+
+
+def one_sense_uses(
+    ranker: Disambiguator, occurrences: Sequence[tuple[str, str, str]], right: dict[str, str]
+) -> list[Use]:
+    """The (group, short form, context) occurrences whose short form has one sense, with its
+    utility; right when it is ``right[group]`` (a long form)."""
+    weights = np.array(ranker.weights.values)
+    vectors = ranker.encoder.encode([context for _, _, context in occurrences])
+    uses = []
+    for (group, short, context), vector in zip(occurrences, vectors, strict=True):
+        found, rows = ranker.features(short, context, vector)
+        if not found or len({c.sense.key for c in found}) != 1:
+            continue
+        scores = np.array(rows) @ weights
+        best = found[int(scores.argmax())]
+        uses.append(Use(group, float(scores.max()), same_sense(short, best.long, right[group])))
+    return uses
+
+
+def gladis_uses(path: Path, own_source: str) -> list[Use]:
+    examples = ad.load_gladis(path)
+    ranker = Disambiguator(  # complete: only the utilities are wanted here
+        default_dictionary(), exclude_sources=frozenset({own_source}), complete=True
+    )
+    occurrences = [(f"{i}", e.short, e.context) for i, e in enumerate(examples)]
+    gold = {f"{i}": e.gold or "" for i, e in enumerate(examples)}
+    return [u for u in one_sense_uses(ranker, occurrences, gold) if gold[u.group]]
+
+
+def scirex_uses(path: Path) -> list[Use]:
+    texts = list(scirex_papers(path))
+    ranker = Disambiguator(
+        default_dictionary(),
+        exclude_sources=frozenset({"mined-scirex"}),
+        language="en",
+        complete=True,
+    )
+    occurrences, defined = [], {}
+    found = find_abbreviations_in_many(texts, lang="en", rules_only=False)
+    for paper, (text, mentions) in enumerate(zip(texts, found, strict=True)):
+        for hidden in hidden_definitions(text, mentions):
+            group = f"{paper}\t{hidden.short}"
+            defined[group] = hidden.defined_as
+            occurrences += [(group, hidden.short, context) for context in hidden.contexts]
+    return one_sense_uses(ranker, occurrences, defined)
+
+
+def fit(sets: Sequence[Sequence[Use]], l2: float = L2, steps: int = 3000) -> SoleSense:
+    """Logistic regression of rightness on the utility, by gradient descent; every set weighs
+    the same, and within a set every group."""
+    scores, labels, weights = [], [], []
+    for uses in sets:
+        per_group = Counter(u.group for u in uses)
+        groups = len(per_group)
+        for u in uses:
+            scores.append(u.score)
+            labels.append(float(u.right))
+            weights.append(1.0 / (groups * per_group[u.group]))
+    x, y, w = np.array(scores), np.array(labels), np.array(weights)
+    w /= w.mean()
+    mean, spread = x.mean(), x.std() + 1e-9
+    z = (x - mean) / spread
+    bias, slope = 0.0, 0.0
+    for _ in range(steps):
+        error = w * (1.0 / (1.0 + np.exp(-(bias + slope * z))) - y)
+        bias -= 0.5 * float(error.mean())
+        slope -= 0.5 * (float((error * z).mean()) + l2 * slope)
+    return SoleSense(bias - slope * mean / spread, slope / spread)
+
+
+def by_group(model: SoleSense | None, uses: Sequence[Use]) -> list[tuple[float, bool]]:
+    """(probability averaged over the group's uses, as `expand` pools them; right) per group;
+    without a model, the softmax's 1."""
+    pooled: dict[str, list[float]] = {}
+    right: dict[str, bool] = {}
+    for u in uses:
+        pooled.setdefault(u.group, []).append(model.probability(u.score) if model else 1.0)
+        right[u.group] = u.right
+    return [(sum(p) / len(p), right[g]) for g, p in pooled.items()]
+
+
+def summary(pairs: Sequence[tuple[float, bool]]) -> str:
+    """Accuracy, expected calibration error (10 bins), log loss, and what a 0.3 threshold keeps."""
+    bins: dict[int, list[tuple[float, bool]]] = {}
+    for p, r in pairs:
+        bins.setdefault(min(BINS - 1, int(p * BINS)), []).append((p, r))
+    ece = sum(
+        len(b) / len(pairs) * abs(sum(p for p, _ in b) / len(b) - sum(r for _, r in b) / len(b))
+        for b in bins.values()
+    )
+    loss = -sum(np.log(max(p if r else 1.0 - p, 1e-6)) for p, r in pairs) / len(pairs)
+    kept = [r for p, r in pairs if p >= 0.3]
+    return (
+        f"n {len(pairs)} right {sum(r for _, r in pairs) / len(pairs):.3f} ECE {ece:.3f} "
+        f"log loss {loss:.3f}; at 0.3 kept {len(kept)} ({sum(kept)} right)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", type=Path, default=data_dir())
+    parser.add_argument("--out", type=Path, default=resource_dir() / SOLE_SENSE_FILE)
+    args = parser.parse_args()
+    gladis = [gladis_uses(args.data / name, source) for name, source in GLADIS.items()]
+    scirex = scirex_uses(args.data / SCIREX)
+    for name, uses in [*zip(GLADIS, gladis, strict=True), (SCIREX, scirex)]:
+        print(f"{name}: {len(uses)} uses with one sense, {len({u.group for u in uses})} groups")
+    halves = [[u for u in scirex if int(u.group.split("\t")[0]) % 2 == h] for h in (0, 1)]
+    held_out = []
+    for h in (0, 1):
+        held_out += by_group(fit([*gladis, halves[1 - h]]), halves[h])
+    print(f"SciREX, softmax alone:               {summary(by_group(None, scirex))}")
+    print(f"SciREX, 2-fold over papers:          {summary(held_out)}")
+    model = fit([*gladis, scirex])
+    print(f"model: bias {model.bias:.4f}, slope {model.slope:.4f}")
+    model.save(
+        args.out,
+        {
+            "trained_on": [*GLADIS, f"{SCIREX} (definitions hidden)"],
+            "built_by": "scripts/train_sole_sense.py",
+        },
+    )
+    record(
+        args.out,
+        id="acronym-sole-sense",
+        version=f"{__version__}+logistic-utility",
+        source_data=["GLADIS general dev", "GLADIS biomedical train", "SciREX train papers"],
+        licence="GLADIS CC0; SciREX Apache-2.0; utilities from the bundled dictionary and weights",
+        built_by="scripts/train_sole_sense.py",
+    )
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

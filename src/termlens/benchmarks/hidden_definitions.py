@@ -1,0 +1,89 @@
+"""Running text as its own gold for `termlens expand`: hide a paper's definitions.
+
+A paper that defines a short form says what it means there. Hide the definition and ask the
+dictionary instead: the short form's other uses, none whose context window reaches a
+definition, are what an undefined short form would be ranked on, and the answer is right when it
+names the definition's sense. The definitions are termlens's own (rules and tagger), so this is
+silver gold: a wrong definition counts against the dictionary.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from termlens.acronyms.dictionary import sense_key
+from termlens.acronyms.expand import CONTEXT_CHARS, loose_key
+from termlens.acronyms.identify import Occurrence
+from termlens.errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenDefinition:
+    """A short form a text defines: its first definition, and the contexts of its other uses."""
+
+    short: str
+    defined_as: str
+    contexts: tuple[str, ...]
+
+
+def scirex_papers(path: Path) -> Iterator[str]:
+    """The texts of SciREX papers (JSON lines with ``words``), words joined by spaces."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                try:
+                    yield " ".join(json.loads(line)["words"])
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise InputError(f"{path}:{number}: not a SciREX paper ({exc})") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read SciREX papers ({exc})") from None
+
+
+def hidden_definitions(text: str, occurrences: list[Occurrence]) -> list[HiddenDefinition]:
+    """The short forms ``text`` defines that it also uses out of sight of every definition."""
+    definitions: dict[str, list[Occurrence]] = defaultdict(list)
+    for occurrence in occurrences:
+        if occurrence.defines and occurrence.long is not None:
+            definitions[occurrence.short.text].append(occurrence)
+    spans = {s: [d.long for d in defining if d.long] for s, defining in definitions.items()}
+    contexts: dict[str, list[str]] = defaultdict(list)
+    for o in occurrences:
+        if o.short.text not in spans or o.defines:
+            continue
+        start, end = max(0, o.short.start - CONTEXT_CHARS), o.short.end + CONTEXT_CHARS
+        if all(end <= long.start or long.end <= start for long in spans[o.short.text]):
+            contexts[o.short.text].append(text[start:end])
+    return [
+        HiddenDefinition(short, spans[short][0].text, tuple(contexts[short]))
+        for short in spans
+        if contexts[short]
+    ]
+
+
+def same_sense(short: str, a: str, b: str) -> bool:
+    """Whether two long forms of ``short`` name one sense: the same loose key (as `expand`
+    pools senses), the same letters once spaces and hyphens go (*auto - encoder*,
+    *autoencoder*), the same first word and initials once an acronym inside is spelled out
+    (*Wasserstein GAN*, *Wasserstein Generative Adversarial Network*), or one the other with
+    words added at the end once it has a word per letter of the short form (*Street View House
+    Numbers training dataset*)."""
+    ka, kb = sense_key(a).split(), sense_key(b).split()
+    if loose_key(" ".join(ka)) == loose_key(" ".join(kb)) or "".join(ka) == "".join(kb):
+        return True
+    if ka[:1] == kb[:1] and _initials(a) == _initials(b):
+        return True
+    shorter, longer = sorted((ka, kb), key=len)
+    letters = [c for c in short.removesuffix("s") if c.isupper() or c.isdigit()]
+    return longer[: len(shorter)] == shorter and len(shorter) >= len(letters)
+
+
+def _initials(long: str) -> str:
+    """The first letter of each word, an acronym inside (two capitals or more) letter by letter."""
+    words = re.findall(r"\w+", long)
+    return "".join(w if len(w) > 1 and w.isupper() else w[0] for w in words).lower()

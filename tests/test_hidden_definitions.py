@@ -1,0 +1,53 @@
+"""Hiding a text's definitions to judge the dictionary on its other uses."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from termlens.acronyms.identify import find_abbreviations
+from termlens.benchmarks.hidden_definitions import hidden_definitions, same_sense, scirex_papers
+from termlens.errors import InputError
+
+FILLER = " The agents explore the grid world for many episodes." * 8
+
+
+def test_uses_out_of_sight_of_the_definition_are_kept() -> None:
+    text = (
+        "We build on the successor representation (SR) of states. The SR is near."
+        + FILLER
+        + " Later the SR counts visits."
+        + FILLER
+        + " Our SR works, and the HMM (hidden Markov model) is defined but never used again."
+    )
+    (hidden,) = hidden_definitions(text, find_abbreviations(text, lang="en"))
+    assert hidden.short == "SR" and hidden.defined_as == "successor representation"
+    assert len(hidden.contexts) == 2  # "The SR is near." sees the definition
+    assert all("successor representation" not in c for c in hidden.contexts)
+    assert "Later the SR counts visits." in hidden.contexts[0]
+
+
+def test_same_sense_forgives_spelling_not_meaning() -> None:
+    assert same_sense("VAE", "Variational Auto - Encoder", "variational autoencoder")
+    assert same_sense("WGAN", "Wasserstein GAN", "Wasserstein Generative Adversarial Network")
+    assert same_sense("VQA", "Visual QA", "visual question answering")
+    assert same_sense(
+        "SNLI", "Stanford Natural Language Inference Corpus", "Stanford Natural Language Inference"
+    )
+    assert same_sense("CNNs", "convolutional neural networks", "convolutional neural network")
+    assert not same_sense("MMC", "mixed Monte - Carlo return", "mitomycin C")
+    assert not same_sense("TAR", "true accept rates", "temporal AR")
+    assert not same_sense("SVM", "support vector", "support vector machine")  # too few words
+
+
+def test_scirex_papers_are_read_and_bad_lines_named(tmp_path: Path) -> None:
+    path = tmp_path / "docs.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as out:
+        out.write(json.dumps({"words": ["a", "paper", "."]}) + "\n" + '{"text": "no words"}\n')
+    papers = scirex_papers(path)
+    assert next(papers) == "a paper ."
+    with pytest.raises(InputError, match=r"docs\.jsonl\.gz:2: not a SciREX paper"):
+        next(papers)
