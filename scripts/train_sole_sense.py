@@ -135,7 +135,7 @@ def by_group(model: SoleSense | None, uses: Sequence[Use]) -> list[tuple[float, 
 
 
 def summary(pairs: Sequence[tuple[float, bool]]) -> str:
-    """Accuracy, expected calibration error (10 bins), log loss, and what a 0.3 threshold keeps."""
+    """Mean confidence, accuracy, expected calibration error (10 bins), log loss, and what a 0.3 threshold keeps."""
     bins: dict[int, list[tuple[float, bool]]] = {}
     for p, r in pairs:
         bins.setdefault(min(BINS - 1, int(p * BINS)), []).append((p, r))
@@ -146,7 +146,8 @@ def summary(pairs: Sequence[tuple[float, bool]]) -> str:
     loss = -sum(np.log(max(p if r else 1.0 - p, 1e-6)) for p, r in pairs) / len(pairs)
     kept = [r for p, r in pairs if p >= 0.3]
     return (
-        f"n {len(pairs)} right {sum(r for _, r in pairs) / len(pairs):.3f} ECE {ece:.3f} "
+        f"n {len(pairs)} confidence {sum(p for p, _ in pairs) / len(pairs):.3f} "
+        f"right {sum(r for _, r in pairs) / len(pairs):.3f} ECE {ece:.3f} "
         f"log loss {loss:.3f}; at 0.3 kept {len(kept)} ({sum(kept)} right)"
     )
 
