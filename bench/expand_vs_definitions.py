@@ -30,9 +30,9 @@ from termlens.acronyms.expand import default_dictionary, discourse_meaning, loos
 from termlens.acronyms.identify import find_abbreviations_in_many
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import hidden_definitions, same_sense, scirex_papers
+from termlens.benchmarks.metrics import expected_calibration_error
 
 LEFT_OUT = frozenset({"mined-scirex"})  # the dictionary's pairs mined from these very papers
-BINS = 10
 THRESHOLD = 0.3  # expand's default: below it, it abstains
 
 
@@ -84,16 +84,7 @@ def report(name: str, judged: list[Judged]) -> None:
         print(f"{name:26s} n 0")
         return
     answered = [j for j in judged if j.answer is not None]
-    bins: list[list[Judged]] = [[] for _ in range(BINS)]
-    for j in answered:
-        bins[min(BINS - 1, int(j.confidence * BINS))].append(j)
-    ece = sum(
-        len(b)
-        / len(answered)
-        * abs(sum(j.confidence for j in b) / len(b) - sum(j.right for j in b) / len(b))
-        for b in bins
-        if b
-    )
+    ece = expected_calibration_error([(j.confidence, j.right) for j in answered])
     right = sum(j.right for j in judged)
     known = sum(j.known for j in judged)
     sure = [j for j in answered if j.confidence >= 0.9]

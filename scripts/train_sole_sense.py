@@ -34,6 +34,7 @@ from termlens.acronyms.identify import find_abbreviations_in_many
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import hidden_definitions, same_sense, scirex_papers
+from termlens.benchmarks.metrics import expected_calibration_error
 from termlens.resources import record, resource_dir
 
 GLADIS = {  # file → its source in the bundled dictionary
@@ -42,7 +43,6 @@ GLADIS = {  # file → its source in the bundled dictionary
 }
 SCIREX = "scirex/train_docs.jsonl.gz"
 L2 = 1e-2
-BINS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,14 +135,9 @@ def by_group(model: SoleSense | None, uses: Sequence[Use]) -> list[tuple[float, 
 
 
 def summary(pairs: Sequence[tuple[float, bool]]) -> str:
-    """Mean confidence, accuracy, expected calibration error (10 bins), log loss, and what a 0.3 threshold keeps."""
-    bins: dict[int, list[tuple[float, bool]]] = {}
-    for p, r in pairs:
-        bins.setdefault(min(BINS - 1, int(p * BINS)), []).append((p, r))
-    ece = sum(
-        len(b) / len(pairs) * abs(sum(p for p, _ in b) / len(b) - sum(r for _, r in b) / len(b))
-        for b in bins.values()
-    )
+    """Mean confidence, accuracy, expected calibration error (10 bins), log loss, and what a
+    0.3 threshold keeps."""
+    ece = expected_calibration_error(pairs)
     loss = -sum(np.log(max(p if r else 1.0 - p, 1e-6)) for p, r in pairs) / len(pairs)
     kept = [r for p, r in pairs if p >= 0.3]
     return (

@@ -37,6 +37,7 @@ from termlens.acronyms.expand import (
 )
 from termlens.acronyms.wordlist import is_word
 from termlens.benchmarks import disambiguation as ad
+from termlens.benchmarks.metrics import expected_calibration_error
 from termlens.embeddings import default_encoder
 from termlens.errors import InputError
 from termlens.formats import expanded_text, expansion_html, expansion_jsonl
@@ -52,6 +53,14 @@ def test_sdu_scorer_and_gladis_averaged_f1_hand_worked() -> None:
     # GLADIS: F1 per gold class (a .5, b 2/3, c 0), averaged.
     assert s.averaged_f1 == pytest.approx(100 * (0.5 + 2 / 3 + 0) / 3)
     assert s.accuracy == 50.0
+
+
+def test_expected_calibration_error_hand_worked() -> None:
+    # bin 0.9: confidences 0.95 and 0.95, one right: |1.9 - 1| / 4; bin 0.2: 0.25 and 0.25,
+    # both wrong: |0.5 - 0| / 4; total 0.225 + 0.125
+    answers = [(0.95, True), (0.95, False), (0.25, False), (0.25, False)]
+    assert expected_calibration_error(answers) == pytest.approx(0.35)
+    assert expected_calibration_error([(1.0, True), (0.0, False)]) == 0.0
 
 
 def test_perfect_predictions_score_100() -> None:

@@ -107,6 +107,10 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "Sir John, C.B.E. (Commander of the Order of the British Empire) for services",
             ("C.B.E.", "Commander of the Order of the British Empire"),
         ),
+        (  # a citation the tokeniser cut after the semicolon (SciREX)
+            "based on the successor representation [ SR; ][] Dayan93 . The SR",
+            ("SR", "successor representation"),
+        ),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:

@@ -41,7 +41,7 @@ WINDOW_CHARS: Final = 300  # how far before a short form to look for its long fo
 
 _OPEN_CLOSE: Final = {"(": ")", "[": "]"}
 _BRACKET: Final = re.compile(r"[()\[\]]")
-_SEPARATOR: Final = re.compile(r"[,;](?=\s)|[()\[\]]")
+_SEPARATOR: Final = re.compile(r"[,;](?=\s|$)|[()\[\]]")
 _CONNECTORS: Final = frozenset(CONNECTORS)
 _BLANK_LINE: Final = re.compile(r"\n[^\S\n]*\n")
 # What may end the words that may hold a long form (checked by _stops_window)
@@ -220,7 +220,8 @@ def _closing(text: str, opening: int) -> int | None:
 
 
 def _first_separator(text: str, start: int, end: int) -> int | None:
-    """Offset of the first top-level ", " or "; " between ``start`` and ``end``."""
+    """Offset of the first top-level ", " or "; " between ``start`` and ``end``, or of a comma
+    or semicolon at ``end`` (a citation cut off: "successor representation [SR; ]")."""
     depth = 0
     for match in _SEPARATOR.finditer(text, start, end):
         char = match.group()[0]

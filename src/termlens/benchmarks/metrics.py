@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -35,3 +35,14 @@ def compare_sets(predicted: Iterable[Hashable], gold: Iterable[Hashable]) -> PRF
     """Score a set of predicted items against a set of gold items (duplicates count once)."""
     pred, ref = set(predicted), set(gold)
     return PRF(len(pred & ref), len(pred - ref), len(ref - pred))
+
+
+def expected_calibration_error(answers: Sequence[tuple[float, bool]], bins: int = 10) -> float:
+    """ECE of (confidence, right) answers: over equal-width confidence bins, the gap between
+    mean confidence and accuracy, weighted by the bin's share of the answers (0 for none)."""
+    binned: dict[int, list[tuple[float, bool]]] = {}
+    for confidence, right in answers:
+        binned.setdefault(min(bins - 1, int(confidence * bins)), []).append((confidence, right))
+    return sum(
+        abs(sum(c for c, _ in b) - sum(r for _, r in b)) / len(answers) for b in binned.values()
+    )
