@@ -21,6 +21,7 @@ from termlens.acronyms.disambiguate import Disambiguator, pooled
 from termlens.acronyms.expand import default_dictionary
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
+from termlens.benchmarks.metrics import calibration_bins, expected_calibration_error
 
 DATA = data_dir()
 BINS = 10
@@ -48,17 +49,12 @@ def sense_answers(
 
 
 def report(name: str, pairs: list[tuple[float, bool]]) -> None:
-    bins: list[list[tuple[float, bool]]] = [[] for _ in range(BINS)]
-    for probability, right in pairs:
-        bins[min(BINS - 1, int(probability * BINS))].append((probability, right))
-    ece, cells = 0.0, []
-    for i, members in enumerate(bins):
-        if not members:
-            continue
+    cells = []
+    for i, members in sorted(calibration_bins(pairs, BINS).items()):
         confidence = sum(p for p, _ in members) / len(members)
         accuracy = sum(r for _, r in members) / len(members)
-        ece += len(members) / len(pairs) * abs(confidence - accuracy)
         cells.append(f"{i / BINS:.1f}: {confidence:.2f}→{accuracy:.2f} ({len(members)})")
+    ece = expected_calibration_error(pairs, BINS)
     mean = sum(p for p, _ in pairs) / len(pairs)
     right = sum(r for _, r in pairs) / len(pairs)
     print(f"{name:28s} n {len(pairs):<5} confidence {mean:.3f} accuracy {right:.3f} ECE {ece:.4f}")

@@ -27,9 +27,12 @@ from pathlib import Path
 from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary, discourse_meaning, loose_key
-from termlens.acronyms.identify import find_abbreviations_in_many
 from termlens.benchmarks.data_dir import data_dir
-from termlens.benchmarks.hidden_definitions import hidden_definitions, same_sense, scirex_papers
+from termlens.benchmarks.hidden_definitions import (
+    hidden_in_english_texts,
+    same_sense,
+    scirex_papers,
+)
 from termlens.benchmarks.metrics import expected_calibration_error
 
 LEFT_OUT = frozenset({"mined-scirex"})  # the dictionary's pairs mined from these very papers
@@ -56,26 +59,24 @@ class Judged:
 
 def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
     out = []
-    found = find_abbreviations_in_many(texts, lang="en", rules_only=False)
-    for paper, (text, occurrences) in enumerate(zip(texts, found, strict=True)):
-        for hidden in hidden_definitions(text, occurrences):
-            rankings = ranker.rank_many([(hidden.short, c) for c in hidden.contexts])
-            meaning = discourse_meaning(rankings)
-            keys = {loose_key(c.sense.key) for ranking in rankings for c, _ in ranking}
-            answer, confidence = meaning[0] if meaning else (None, 0.0)
-            known = loose_key(sense_key(hidden.defined_as)) in keys
-            out.append(
-                Judged(
-                    paper,
-                    hidden.short,
-                    hidden.defined_as,
-                    answer,
-                    confidence,
-                    len(keys),
-                    known,
-                    len(hidden.contexts),
-                )
+    for paper, hidden in hidden_in_english_texts(texts):
+        rankings = ranker.rank_many([(hidden.short, c) for c in hidden.contexts])
+        meaning = discourse_meaning(rankings)
+        keys = {loose_key(c.sense.key) for ranking in rankings for c, _ in ranking}
+        answer, confidence = meaning[0] if meaning else (None, 0.0)
+        known = loose_key(sense_key(hidden.defined_as)) in keys
+        out.append(
+            Judged(
+                paper,
+                hidden.short,
+                hidden.defined_as,
+                answer,
+                confidence,
+                len(keys),
+                known,
+                len(hidden.contexts),
             )
+        )
     return out
 
 

@@ -30,10 +30,13 @@ import numpy as np
 from termlens import __version__
 from termlens.acronyms.disambiguate import SOLE_SENSE_FILE, Disambiguator, SoleSense
 from termlens.acronyms.expand import default_dictionary
-from termlens.acronyms.identify import find_abbreviations_in_many
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
-from termlens.benchmarks.hidden_definitions import hidden_definitions, same_sense, scirex_papers
+from termlens.benchmarks.hidden_definitions import (
+    hidden_in_english_texts,
+    same_sense,
+    scirex_papers,
+)
 from termlens.benchmarks.metrics import expected_calibration_error
 from termlens.resources import record, resource_dir
 
@@ -91,12 +94,10 @@ def scirex_uses(path: Path) -> list[Use]:
         complete=True,
     )
     occurrences, defined = [], {}
-    found = find_abbreviations_in_many(texts, lang="en", rules_only=False)
-    for paper, (text, mentions) in enumerate(zip(texts, found, strict=True)):
-        for hidden in hidden_definitions(text, mentions):
-            group = f"{paper}\t{hidden.short}"
-            defined[group] = hidden.defined_as
-            occurrences += [(group, hidden.short, context) for context in hidden.contexts]
+    for paper, hidden in hidden_in_english_texts(texts):
+        group = f"{paper}\t{hidden.short}"
+        defined[group] = hidden.defined_as
+        occurrences += [(group, hidden.short, context) for context in hidden.contexts]
     return one_sense_uses(ranker, occurrences, defined)
 
 

@@ -13,14 +13,15 @@ import gzip
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.expand import CONTEXT_CHARS, loose_key
-from termlens.acronyms.identify import Occurrence
+from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.errors import InputError
+from termlens.text import Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,23 +48,31 @@ def scirex_papers(path: Path) -> Iterator[str]:
 
 def hidden_definitions(text: str, occurrences: list[Occurrence]) -> list[HiddenDefinition]:
     """The short forms ``text`` defines that it also uses out of sight of every definition."""
-    definitions: dict[str, list[Occurrence]] = defaultdict(list)
+    definitions: dict[str, list[Span]] = defaultdict(list)
     for occurrence in occurrences:
         if occurrence.defines and occurrence.long is not None:
-            definitions[occurrence.short.text].append(occurrence)
-    spans = {s: [d.long for d in defining if d.long] for s, defining in definitions.items()}
+            definitions[occurrence.short.text].append(occurrence.long)
     contexts: dict[str, list[str]] = defaultdict(list)
     for o in occurrences:
-        if o.short.text not in spans or o.defines:
+        if o.short.text not in definitions or o.defines:
             continue
         start, end = max(0, o.short.start - CONTEXT_CHARS), o.short.end + CONTEXT_CHARS
-        if all(end <= long.start or long.end <= start for long in spans[o.short.text]):
+        if all(end <= long.start or long.end <= start for long in definitions[o.short.text]):
             contexts[o.short.text].append(text[start:end])
     return [
-        HiddenDefinition(short, spans[short][0].text, tuple(contexts[short]))
-        for short in spans
+        HiddenDefinition(short, longs[0].text, tuple(contexts[short]))
+        for short, longs in definitions.items()
         if contexts[short]
     ]
+
+
+def hidden_in_english_texts(texts: Sequence[str]) -> Iterator[tuple[int, HiddenDefinition]]:
+    """(index of the text, hidden definition) for English texts, their short forms found by the
+    rules and the tagger."""
+    found = find_abbreviations_in_many(texts, lang="en", rules_only=False)
+    for i, (text, occurrences) in enumerate(zip(texts, found, strict=True)):
+        for hidden in hidden_definitions(text, occurrences):
+            yield i, hidden
 
 
 def same_sense(short: str, a: str, b: str) -> bool:

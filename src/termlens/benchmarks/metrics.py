@@ -37,12 +37,21 @@ def compare_sets(predicted: Iterable[Hashable], gold: Iterable[Hashable]) -> PRF
     return PRF(len(pred & ref), len(pred - ref), len(ref - pred))
 
 
-def expected_calibration_error(answers: Sequence[tuple[float, bool]], bins: int = 10) -> float:
-    """ECE of (confidence, right) answers: over equal-width confidence bins, the gap between
-    mean confidence and accuracy, weighted by the bin's share of the answers (0 for none)."""
+def calibration_bins(
+    answers: Sequence[tuple[float, bool]], bins: int = 10
+) -> dict[int, list[tuple[float, bool]]]:
+    """(confidence, right) answers by equal-width confidence bin (a confidence of 1 in the
+    last); only bins that hold answers."""
     binned: dict[int, list[tuple[float, bool]]] = {}
     for confidence, right in answers:
         binned.setdefault(min(bins - 1, int(confidence * bins)), []).append((confidence, right))
+    return binned
+
+
+def expected_calibration_error(answers: Sequence[tuple[float, bool]], bins: int = 10) -> float:
+    """ECE of (confidence, right) answers: over equal-width confidence bins, the gap between
+    mean confidence and accuracy, weighted by the bin's share of the answers (0 for none)."""
     return sum(
-        abs(sum(c for c, _ in b) - sum(r for _, r in b)) / len(answers) for b in binned.values()
+        abs(sum(c for c, _ in b) - sum(r for _, r in b)) / len(answers)
+        for b in calibration_bins(answers, bins).values()
     )
