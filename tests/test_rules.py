@@ -111,6 +111,10 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "based on the successor representation [ SR; ][] Dayan93 . The SR",
             ("SR", "successor representation"),
         ),
+        (  # a bracket listing short forms: the first is defined when every letter is explained
+            "The true positive rate (TPR, FPR) is shown.",
+            ("TPR", "true positive rate"),
+        ),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
@@ -173,6 +177,7 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "for biological investigations (i.e., by screening) and the long alpha-helix (helix 3)",
         "increasing the number of trees twofold (to 4096) and the negatives fivefold (to 50)",
         "tested on the test set (Set14) and the last layer (Layer3)",
+        "The rates (TPR, FPR) are shown.",
         "",
         "((((((",
         "_(",

@@ -24,6 +24,7 @@ from termlens.acronyms.tagger import (
     long_forms_to_the_next_entry,
     rule_labels,
     shape,
+    short_forms_said_once,
     spans,
     subtokens,
     token_features,
@@ -385,3 +386,40 @@ def test_a_long_form_is_not_cut_inside_a_word_or_after_a_function_word(words: st
     if tokens[0] == "the":
         labels[0], labels[1] = "O", "B-long"
     assert long_forms_ending_where_needed(tokens, labels) == labels
+
+
+def test_a_short_form_said_twice_is_two_uses() -> None:
+    words = "subsubsection : CMU - MOSI CMU - MOSI dataset".split()
+    labels: list[Label] = ["O", "O", "B-short"] + ["I-short"] * 5 + ["O"]
+    assert short_forms_said_once(words, labels) == [
+        "O", "O", "B-short", "I-short", "I-short", "B-short", "I-short", "I-short", "O",
+    ]  # fmt: skip
+    once = "BPR - MF BPR".split()
+    assert short_forms_said_once(once, ["B-short", "I-short", "I-short", "I-short"]) == [
+        "B-short",
+        "I-short",
+        "I-short",
+        "I-short",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "tagged", "expected"),
+    [
+        ("We annealed in DQN ’s - greedy exploration", "DQN ’s -", "DQN"),
+        ("the DQN 's results", "DQN 's", "DQN"),
+        ("UNCTAD's report", "UNCTAD's", "UNCTAD's"),  # SDU@AAAI-22 marks a possessive written on
+        ("the KL- divergence", "KL-", "KL-"),
+    ],
+)
+def test_a_dash_or_possessive_set_apart_is_not_in_the_short_form(
+    text: str, tagged: str, expected: str
+) -> None:
+    doc = Document(text)
+    tokens = subtokens(doc.tokens)
+    start = text.index(tagged)
+    inside = [i for i, t in enumerate(tokens) if start <= t.start < start + len(tagged)]
+    labels: list[Label] = ["O"] * len(tokens)
+    labels[inside[0] : inside[-1] + 1] = ["B-short"] + ["I-short"] * (len(inside) - 1)
+    shorts, _ = char_spans(doc, tokens, labels)
+    assert [s.text for s in shorts] == [expected]

@@ -265,8 +265,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     )
     candidates = _short_form_candidates(doc, short_start, short_end)
     before = _quote_before(text, opening)
+    listed = separator is not None and _short_form_follows(text, separator + 1, inner_end)
     for short in candidates:
-        definition = _long_form_before(doc, before, short, "long (short)")
+        definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None:
             return definition
     for short in candidates[:1]:
@@ -290,6 +291,14 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
             inside = _long_form_inside(doc, short, short_start, short_end)
         return inside
     return None
+
+
+def _short_form_follows(text: str, start: int, end: int) -> bool:
+    """Whether the bracket's next item, from ``start``, is a short form too: "(TPR, FPR)" lists
+    short forms, and the words before it name them all, not the first ("The rates")."""
+    following = _first_separator(text, start, end)
+    item = text[start : end if following is None else following].strip()
+    return looks_like_short_form(item) and not item.islower()
 
 
 def _dotted_before(text: str, opening: int) -> tuple[int, int] | None:
@@ -368,9 +377,16 @@ def _window_break(between: str) -> bool:
 
 
 def _long_form_before(
-    doc: Document, end: int, short: Span, pattern: Pattern, *, through_commas: bool = False
+    doc: Document,
+    end: int,
+    short: Span,
+    pattern: Pattern,
+    *,
+    through_commas: bool = False,
+    exact: bool = False,
 ) -> Definition | None:
-    """Find the long form of ``short`` in the words that end just before offset ``end``.
+    """Find the long form of ``short`` in the words that end just before offset ``end``; with
+    ``exact``, one that explains every letter of it.
 
     With ``through_commas`` the words may run across commas ("secreted protein, acidic and rich
     in cysteine (SPARC)"); such a long form must contain one and explain the short form well.
@@ -409,7 +425,11 @@ def _long_form_before(
         return None  # the same words as without commas: already tried
     starts = [w - base for w in words]
     result = _best_alignment(short.text, window, starts, doc.lang)
-    if result is None or not _acceptable(short.text, result, pattern):
+    if (
+        result is None
+        or (exact and result.unmatched)
+        or not _acceptable(short.text, result, pattern)
+    ):
         return None
     long = doc.span(base + result.start, base + len(window))
     long = _with_inheritance(doc, _with_leading_number(doc, short.text, long))

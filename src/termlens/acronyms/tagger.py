@@ -85,6 +85,9 @@ DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
 # pieces of a token: runs of letters and digits, a script change (Latin "SVC", then Persian "ها"
 # in "SVCها") starting a new run, or any other character alone
 _SUBTOKEN = re.compile(rf"[{ARABIC_LETTERS}]+|[^\W_{ARABIC_LETTERS}]+|\S")
+# a dash or possessive a space keeps apart from a short form belongs to the words after it, as
+# tokenised text writes "DQN ’s - greedy exploration"
+_LOOSE_SHORT_FORM_END = re.compile(r"(?:\s+(?:[-‐‑–—]|['’]s))+$")
 _MIXED_SCRIPTS = re.compile(
     rf"[{ARABIC_LETTERS}][^\W\d_{ARABIC_LETTERS}]|[^\W\d_{ARABIC_LETTERS}][{ARABIC_LETTERS}]"
 )
@@ -303,6 +306,7 @@ class AcronymTagger:
         # brackets), and tag long forms running over whole lists of names
         features = token_features(words, rules, model, convention)
         labels: list[Label] = self._tagger.tag(features)
+        labels = short_forms_said_once(words, labels)
         labels = consistent_short_forms(words, with_rule_definitions(words, rules, labels, lang))
         labels = long_forms_to_the_next_entry(words, labels)
         labels = long_forms_explaining_their_entry(words, labels)
@@ -384,6 +388,23 @@ def long_forms_ending_on_a_word(
         while last > span.first and words[last].lower() in function_words:
             out[last] = "O"
             last -= 1
+    return out
+
+
+def short_forms_said_once(words: Sequence[str], labels: list[Label]) -> list[Label]:
+    """A short form made of the same words twice is two uses of it: headings repeat a name
+    before the text does ("subsubsection : IEMOCAP IEMOCAP contains …")."""
+    out = list(labels)
+    for span in spans(labels):
+        half, odd = divmod(span.last - span.first + 1, 2)
+        middle = span.first + half
+        if (
+            span.kind == "short"
+            and half
+            and not odd
+            and words[span.first : middle] == words[middle : span.last + 1]
+        ):
+            out[middle] = "B-short"
     return out
 
 
@@ -561,6 +582,8 @@ def char_spans(
             doc.text, tokens[tagged.first].start, tokens[tagged.last].end
         )
         if tagged.kind == "short":
+            loose = _LOOSE_SHORT_FORM_END.search(doc.text, start, end)
+            end = end if loose is None or loose.start() == start else loose.start()
             while end < len(doc.text) and doc.text[end] in DIRECTION_MARKS:
                 end += 1  # the marks glued to a short form are part of its word
         if end > start:
