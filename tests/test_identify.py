@@ -41,6 +41,17 @@ def test_uses_before_the_first_definition_take_it() -> None:
     assert {o.long.text for o in found if o.long} == {"support vector machine"}
 
 
+def test_a_use_is_reported_once_under_its_own_spelling() -> None:
+    text = (
+        "Fully convolutional networks (FCNs) segment. Many FCNs exist. "
+        "We use a fully convolutional network (FCN) too."
+    )
+    uses = [(o.short.text, o.short.start) for o in find_abbreviations(text)]
+    assert len(uses) == len(set(uses)) == 3
+    many = next(o for o in find_abbreviations(text) if o.short.start == text.index("Many") + 5)
+    assert many.definition is not None and many.definition.short.text == "FCNs"
+
+
 def test_accepts_a_string_with_a_language() -> None:
     found = find_abbreviations("Se inició nutrición parenteral (NPT). La NPT siguió.", lang="es")
     assert [(o.short.text, o.defines) for o in found] == [("NPT", True), ("NPT", False)]
