@@ -52,6 +52,16 @@ def test_a_use_is_reported_once_under_its_own_spelling() -> None:
     assert many.definition is not None and many.definition.short.text == "FCNs"
 
 
+def test_a_use_of_a_longer_short_form_is_not_one_of_the_shorter_inside_it() -> None:
+    text = "A Gaussian Mixture Model (GMM) or a Deep Gaussian Mixture Model (Deep GMM). A Deep GMM."
+    found = [(o.short.text, o.long.text if o.long else None) for o in find_abbreviations(text)]
+    assert found == [
+        ("GMM", "Gaussian Mixture Model"),
+        ("Deep GMM", "Deep Gaussian Mixture Model"),
+        ("Deep GMM", "Deep Gaussian Mixture Model"),
+    ]
+
+
 def test_accepts_a_string_with_a_language() -> None:
     found = find_abbreviations("Se inició nutrición parenteral (NPT). La NPT siguió.", lang="es")
     assert [(o.short.text, o.defines) for o in found] == [("NPT", True), ("NPT", False)]

@@ -62,16 +62,17 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
         covered.add(definition.short.start, definition.short.end)
         by_short.setdefault(definition.short.text, []).append(definition)
     text = document.text
-    uses: dict[tuple[int, int], Definition] = {}
-    for short_text, defined in by_short.items():
+    # the longest spelling first: a use of "Deep GMM" is not one of GMM too, and "FCNs" is the
+    # plural of FCN only where FCNs has no definition of its own
+    for short_text in sorted(by_short, key=len, reverse=True):
+        defined = by_short[short_text]
         starts = [d.short.start for d in defined]
         for start, end in _mentions(text, short_text):
-            if covered.covers(start):
+            if covered.overlaps(start, end):
                 continue
             owner = defined[max(0, bisect_left(starts, start) - 1)]
-            if end - start == len(short_text) or (start, end) not in uses:
-                uses[start, end] = owner  # "FCNs" is the plural of FCN unless FCNs is defined
-    occurrences += [Occurrence(document.span(*at), owner) for at, owner in uses.items()]
+            occurrences.append(Occurrence(document.span(start, end), owner))
+            covered.add(start, end)
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
 
