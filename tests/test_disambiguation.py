@@ -390,6 +390,11 @@ def test_expansions_are_shown_without_tokenisation_spaces() -> None:
     assert _readable("signal - to - noise ratio") == "signal-to-noise ratio"
     assert _readable("A - B testing") == "A-B testing"
     assert _readable("high- and low-level") == "high- and low-level"  # a real space stays
+    assert _readable("red , green , blue") == "red, green, blue"
+    assert _readable("Amazon 's Mechanical Turk") == "Amazon's Mechanical Turk"
+    assert _readable("network ( with attention )") == "network (with attention)"
+    assert _readable("cats and dogs ; mice") == "cats and dogs; mice"
+    assert _readable("cats , ( dogs )") == "cats, (dogs)"
 
 
 def test_the_encoder_cache_answers_calls_larger_than_itself(

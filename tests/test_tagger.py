@@ -410,6 +410,8 @@ def test_a_short_form_said_twice_is_two_uses() -> None:
         ("the DQN 's results", "DQN 's", "DQN"),
         ("UNCTAD's report", "UNCTAD's", "UNCTAD's"),  # SDU@AAAI-22 marks a possessive written on
         ("the KL- divergence", "KL-", "KL-"),
+        ("beats SiamRPN . We", "SiamRPN .", "SiamRPN"),
+        ("the MANAGER M ( t )", "MANAGER M (", "MANAGER M"),
     ],
 )
 def test_a_dash_or_possessive_set_apart_is_not_in_the_short_form(
@@ -423,3 +425,10 @@ def test_a_dash_or_possessive_set_apart_is_not_in_the_short_form(
     labels[inside[0] : inside[-1] + 1] = ["B-short"] + ["I-short"] * (len(inside) - 1)
     shorts, _ = char_spans(doc, tokens, labels)
     assert [s.text for s in shorts] == [expected]
+
+
+def test_a_short_form_without_letters_or_digits_is_none() -> None:
+    doc = Document("pQ T ⌦ p. ( 12 ) Optimization")
+    tokens = subtokens(doc.tokens)
+    labels: list[Label] = ["B-short" if t.text == "." else "O" for t in tokens]
+    assert char_spans(doc, tokens, labels) == ([], [])

@@ -34,6 +34,8 @@ CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its cont
 ALTERNATIVES = 3
 PREFIX = 5  # letters of each word that tell senses apart when the probabilities are summed
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
+_TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
+_TOKENISED_AFTER = re.compile(r"(?<=[(\[]) (?=\w)")  # "( with
 ExpansionSource = Literal["defined", "dictionary", "abstained", "unknown"]
 # the languages expand reads: the text model's, and French (its rules are the Spanish ones, its
 # tagger the Spanish model, its senses those the dictionary records in French)
@@ -271,9 +273,11 @@ def _expansions(
 
 
 def _readable(long: str) -> str:
-    """A long form without the spaces tokenised sources put around hyphens and slashes
-    ("long short - term memory" → "long short-term memory")."""
-    return _TOKENISED_JOINS.sub(r"\1", " ".join(long.split()))
+    """A long form without the spaces tokenised sources put around hyphens and slashes, and
+    before commas or closing brackets ("long short - term memory" → "long short-term memory",
+    "red , green , blue" → "red, green, blue")."""
+    joined = _TOKENISED_JOINS.sub(r"\1", " ".join(long.split()))
+    return _TOKENISED_AFTER.sub("", _TOKENISED_BEFORE.sub("", joined))
 
 
 def loose_key(key: str) -> str:

@@ -85,9 +85,10 @@ DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
 # pieces of a token: runs of letters and digits, a script change (Latin "SVC", then Persian "ها"
 # in "SVCها") starting a new run, or any other character alone
 _SUBTOKEN = re.compile(rf"[{ARABIC_LETTERS}]+|[^\W_{ARABIC_LETTERS}]+|\S")
-# a dash or possessive a space keeps apart from a short form belongs to the words after it, as
-# tokenised text writes "DQN ’s - greedy exploration"
-_LOOSE_SHORT_FORM_END = re.compile(r"(?:\s+(?:[-‐‑–—]|['’]s))+$")
+# a dash, possessive or punctuation a space keeps apart from a short form is not part of it, as
+# tokenised text writes "DQN ’s - greedy exploration", "SiamRPN . We", "MANAGER M ( t )"
+_LOOSE_SHORT_FORM_END = re.compile(r"(?:\s+(?:[-‐‑–—.,;:(\[]|['’]s))+$")
+_ALPHANUMERIC = re.compile(r"[^\W_]")
 _MIXED_SCRIPTS = re.compile(
     rf"[{ARABIC_LETTERS}][^\W\d_{ARABIC_LETTERS}]|[^\W\d_{ARABIC_LETTERS}][{ARABIC_LETTERS}]"
 )
@@ -586,7 +587,7 @@ def char_spans(
             end = end if loose is None or loose.start() == start else loose.start()
             while end < len(doc.text) and doc.text[end] in DIRECTION_MARKS:
                 end += 1  # the marks glued to a short form are part of its word
-        if end > start:
+        if end > start and (tagged.kind == "long" or _ALPHANUMERIC.search(doc.text, start, end)):
             found[tagged.kind].append(doc.span(start, end))
     return found["short"], found["long"]
 
