@@ -62,14 +62,13 @@ def one_sense_uses(
 ) -> list[Use]:
     """The (group, short form, context) occurrences whose short form has one sense, with its
     utility; right when it is ``right[group]`` (a long form)."""
-    weights = np.array(ranker.weights.values)
     vectors = ranker.encoder.encode([context for _, _, context in occurrences])
     uses = []
     for (group, short, context), vector in zip(occurrences, vectors, strict=True):
         found, rows = ranker.features(short, context, vector)
         if not found or len({c.sense.key for c in found}) != 1:
             continue
-        scores = np.array(rows) @ weights
+        scores = np.array(ranker.weights.utilities(rows))
         best = found[int(scores.argmax())]
         uses.append(Use(group, float(scores.max()), same_sense(short, best.long, right[group])))
     return uses

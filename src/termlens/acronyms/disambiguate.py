@@ -74,6 +74,10 @@ class Weights:
             raise InputError(f"{source}: not a disambiguator weights file ({exc})") from None
         return cls(values)
 
+    def utilities(self, rows: Sequence[Sequence[float]]) -> list[float]:
+        """The conditional logit's utility of each candidate, from its feature row."""
+        return [sum(w * f for w, f in zip(self.values, row, strict=True)) for row in rows]
+
     def save(self, path: Path, about: dict[str, object]) -> None:
         data = {
             "features": list(FEATURES),
@@ -342,7 +346,7 @@ class Disambiguator:
     ) -> list[tuple[Candidate, float]]:
         if not candidates:
             return []
-        scores = [sum(w * f for w, f in zip(self.weights.values, row, strict=True)) for row in rows]
+        scores = self.weights.utilities(rows)
         probabilities = softmax(scores)
         if self.sole_sense and len({c.sense.key for c in candidates}) == 1:  # nothing to compare
             known = self.sole_sense.probability(max(scores))
