@@ -141,6 +141,17 @@ def test_cluster_text_folder(tmp_path: Path) -> None:
     assert len(topic["doc_ids"]) == 3 and topic["flatten_mentions"]
 
 
+def test_a_heading_glued_to_the_text_that_repeats_it_is_two_mentions() -> None:
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    text = "section : Data Augmentation Data augmentation is used to train the network ."
+    mentions = topic_from_documents([RawDocument("paper", text)], "t").mentions
+    texts = [m.text for m in mentions]
+    assert "Data Augmentation Data augmentation" not in texts
+    assert {"Data Augmentation", "Data augmentation"} <= set(texts)
+
+
 def test_term_spans_read_bio_labels() -> None:
     labels = ["O", "B-term", "I-term", "B-term", "O", "I-term", "I-term"]
     assert term_spans(labels) == [(1, 2), (3, 3), (5, 6)]  # a stray I- opens a span

@@ -37,6 +37,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         for low, high in sentences[-1]:
             sentence = [t.text for t in tokens[low:high]]
             found |= {(low + a, low + b) for a, b in tagger.spans(sentence)}
+        found = {half for span in found for half in _said_once(paragraphs[-1], span)}
         spans += [(number, a, b) for a, b in _without_overlaps(found)]
     mentions = [
         Mention(p, a, b, " ".join(words[a : b + 1]), _context(words, sentences[p], a, b))
@@ -69,6 +70,17 @@ def _context(words: list[str], bounds: list[list[int]], start: int, end: int) ->
         if low <= start < high:
             return " ".join(words[low : max(high, end + 1)])
     return " ".join(words[max(0, start - 20) : end + 21])
+
+
+def _said_once(words: list[str], span: tuple[int, int]) -> list[tuple[int, int]]:
+    """A span of the same words twice as its two halves: a heading glued to the text that
+    repeats it ("Data Augmentation Data augmentation is …") is two mentions, not one."""
+    a, b = span
+    half, odd = divmod(b - a + 1, 2)
+    first = [w.lower() for w in words[a : a + half]]
+    if odd or not half or first != [w.lower() for w in words[a + half : b + 1]]:
+        return [span]
+    return [(a, a + half - 1), (a + half, b)]
 
 
 def _without_overlaps(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
