@@ -7,7 +7,7 @@ holds for every span termlens emits.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -135,6 +135,16 @@ def tokenize(text: str, start: int = 0, end: int | None = None) -> Iterator[Toke
     """Yield the tokens of ``text`` (or of ``text[start:end]``) with their character offsets."""
     for match in _TOKEN.finditer(text, start, len(text) if end is None else end):
         yield Token(match.start(), match.end(), match.group())
+
+
+def repeated_half(words: Sequence[str]) -> int:
+    """The length of each half when ``words`` are the same words twice, case aside, else 0: a
+    heading glued to the sentence that repeats it ("Data Augmentation Data augmentation …")."""
+    half, odd = divmod(len(words), 2)
+    if odd:
+        return 0
+    same = all(a.lower() == b.lower() for a, b in zip(words[:half], words[half:], strict=True))
+    return half if same else 0
 
 
 def split_sentences(text: str) -> Iterator[Span]:

@@ -31,6 +31,7 @@ from termlens.text import (
     LanguageOption,
     Span,
     Token,
+    repeated_half,
     tokenize,
 )
 
@@ -397,15 +398,9 @@ def short_forms_said_once(words: Sequence[str], labels: list[Label]) -> list[Lab
     before the text does ("subsubsection : IEMOCAP IEMOCAP contains …")."""
     out = list(labels)
     for span in spans(labels):
-        half, odd = divmod(span.last - span.first + 1, 2)
-        middle = span.first + half
-        if (
-            span.kind == "short"
-            and half
-            and not odd
-            and words[span.first : middle] == words[middle : span.last + 1]
-        ):
-            out[middle] = "B-short"
+        half = repeated_half(words[span.first : span.last + 1])
+        if span.kind == "short" and half:
+            out[span.first + half] = "B-short"
     return out
 
 

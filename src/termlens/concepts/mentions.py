@@ -13,7 +13,7 @@ from termlens.acronyms import find_abbreviations
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
-from termlens.text import Document
+from termlens.text import Document, repeated_half
 
 
 def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Topic:
@@ -73,14 +73,10 @@ def _context(words: list[str], bounds: list[list[int]], start: int, end: int) ->
 
 
 def _said_once(words: list[str], span: tuple[int, int]) -> list[tuple[int, int]]:
-    """A span of the same words twice as its two halves: a heading glued to the text that
-    repeats it ("Data Augmentation Data augmentation is …") is two mentions, not one."""
+    """A span of the same words twice as its two halves (see :func:`text.repeated_half`)."""
     a, b = span
-    half, odd = divmod(b - a + 1, 2)
-    first = [w.lower() for w in words[a : a + half]]
-    if odd or not half or first != [w.lower() for w in words[a + half : b + 1]]:
-        return [span]
-    return [(a, a + half - 1), (a + half, b)]
+    half = repeated_half(words[a : b + 1])
+    return [(a, a + half - 1), (a + half, b)] if half else [span]
 
 
 def _without_overlaps(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
