@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.disambiguate import Disambiguator, pooled
 from termlens.acronyms.expand import default_dictionary
+from termlens.acronyms.lexical import loose_key
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.metrics import calibration_bins, expected_calibration_error
@@ -43,7 +44,7 @@ def sense_answers(
     for example, ranking in zip(examples, ranked, strict=True):
         if ranking:
             best, probability = pooled([ranking], key=lambda c: c.sense.key)[0]
-            senses = len({c.sense.key for c, _ in ranking})
+            senses = len({loose_key(c.sense.key) for c, _ in ranking})  # as one_sense counts
             out.append((probability, best.sense.key == sense_key(example.gold), senses))
     return out
 

@@ -26,7 +26,8 @@ from pathlib import Path
 
 from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.disambiguate import Disambiguator
-from termlens.acronyms.expand import default_dictionary, discourse_meaning, loose_key
+from termlens.acronyms.expand import default_dictionary, discourse_meaning
+from termlens.acronyms.lexical import loose_key
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import (
     hidden_in_english_texts,

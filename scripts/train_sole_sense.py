@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from termlens import __version__
-from termlens.acronyms.disambiguate import SOLE_SENSE_FILE, Disambiguator, SoleSense
+from termlens.acronyms.disambiguate import SOLE_SENSE_FILE, Disambiguator, SoleSense, one_sense
 from termlens.acronyms.expand import default_dictionary
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
@@ -66,7 +66,7 @@ def one_sense_uses(
     uses = []
     for (group, short, context), vector in zip(occurrences, vectors, strict=True):
         found, rows = ranker.features(short, context, vector)
-        if not found or len({c.sense.key for c in found}) != 1:
+        if not found or not one_sense(found):
             continue
         scores = np.array(ranker.weights.utilities(rows))
         best = found[int(scores.argmax())]

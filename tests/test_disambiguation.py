@@ -146,8 +146,7 @@ def test_a_sole_sense_is_as_likely_as_its_utility_says(tmp_path: Path) -> None:
     ranker = Disambiguator(d, sole_sense=model)
     context = "we train the agent with the MMC return in Atari games"
     _, rows = ranker.features("MMC", context)
-    weights = ranker.weights.values
-    utility = max(sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows)
+    utility = max(ranker.weights.utilities(rows))
     ranked = ranker.rank("MMC", context)
     assert sum(p for _, p in ranked) == pytest.approx(model.probability(utility))
     assert model.probability(utility) == pytest.approx(1 / (1 + np.exp(8.0 - 1.25 * utility)))
@@ -162,6 +161,16 @@ def test_a_sole_sense_is_as_likely_as_its_utility_says(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text('{"bias": 1}', encoding="utf-8")
     with pytest.raises(InputError, match=r"bad\.json: not a sole-sense model file"):
         SoleSense.load(tmp_path / "bad.json")
+
+
+def test_spellings_of_one_sense_are_a_sole_sense() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("ALL", "acute lymphoblastic leukaemia", 30)], "british")
+    d.add([Entry("ALL", "acute lymphoblastic leukemia", 25)], "american")
+    model = SoleSense(bias=-8.0, slope=1.25)
+    ranked = Disambiguator(d, sole_sense=model).rank("ALL", "ALL the results are in Table 2")
+    assert len({c.sense.key for c, _ in ranked}) == 2  # two keys, one sense
+    assert sum(p for _, p in ranked) < 0.5  # the softmax between the spellings would say 1
 
 
 def test_thousands_of_candidates_are_shortlisted() -> None:
@@ -433,3 +442,17 @@ def test_workers_started_for_many_documents_share_the_cores(
         seen = [pool.apply(os.getenv, (name,)) for name in BLAS_THREADS]
     assert seen == [share, "3", share]
     assert "OPENBLAS_NUM_THREADS" not in os.environ and os.environ["OMP_NUM_THREADS"] == "3"
+
+
+def test_british_and_american_spellings_are_one_sense() -> None:
+    from termlens.acronyms.dictionary import sense_key
+    from termlens.acronyms.lexical import loose_key
+
+    def key(long: str) -> str:
+        return loose_key(sense_key(long))
+
+    assert key("acute lymphoblastic leukaemia") == key("acute lymphoblastic leukemia")
+    assert key("tumour necrosis factor") == key("tumor necrosis factor")
+    assert key("oedema") == key("edema")
+    assert key("named entity recognition") == key("name entity recognizer")
+    assert key("acute lymphoblastic leukemia") != key("acute lung injury")

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
-from termlens.acronyms.lexical import STOPWORDS, content_terms, words
+from termlens.acronyms.lexical import STOPWORDS, content_terms, loose_key, words
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
@@ -348,7 +348,7 @@ class Disambiguator:
             return []
         scores = self.weights.utilities(rows)
         probabilities = softmax(scores)
-        if self.sole_sense and len({c.sense.key for c in candidates}) == 1:  # nothing to compare
+        if self.sole_sense and one_sense(candidates):  # nothing to compare
             known = self.sole_sense.probability(max(scores))
             probabilities = [p * known for p in probabilities]
         return sorted(zip(candidates, probabilities, strict=True), key=lambda pair: -pair[1])
@@ -365,6 +365,12 @@ class Disambiguator:
             self._ranked(d.candidates, self._finish(d, vector)) if d else []
             for d, vector in zip(drafts, vectors, strict=True)
         ]
+
+
+def one_sense(candidates: Sequence[Candidate]) -> bool:
+    """Whether the candidates are spellings of one sense (near-duplicates included, see
+    :func:`lexical.loose_key`): then the softmax has nothing to compare."""
+    return len({loose_key(c.sense.key) for c in candidates}) == 1
 
 
 class _Profile(NamedTuple):

@@ -24,6 +24,7 @@ from typing import Literal
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
+from termlens.acronyms.lexical import loose_key
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
 from termlens.resources import resource_path
@@ -32,7 +33,6 @@ from termlens.text import Span, guess_language
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
 ALTERNATIVES = 3
-PREFIX = 5  # letters of each word that tell senses apart when the probabilities are summed
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 _TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
 _TOKENISED_AFTER = re.compile(r"(?<=[(\[]) (?=\w)")  # "( with
@@ -278,12 +278,6 @@ def _readable(long: str) -> str:
     "red , green , blue" → "red, green, blue")."""
     joined = _TOKENISED_JOINS.sub(r"\1", " ".join(long.split()))
     return _TOKENISED_AFTER.sub("", _TOKENISED_BEFORE.sub("", joined))
-
-
-def loose_key(key: str) -> str:
-    """A sense key with each word cut to five letters, so that near-duplicate senses
-    ("named entity recognition", "name entity recognizer") share their probability."""
-    return " ".join(word[:PREFIX] for word in key.split())
 
 
 def discourse_meaning(

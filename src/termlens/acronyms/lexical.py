@@ -1,7 +1,8 @@
 """Words for comparing long forms and contexts: a light stemmer, stop words, variant keys.
 
 Long forms are merged as GLADIS merges them: two long forms of a short form are one sense when
-they are identical after lower-casing, removing punctuation and stemming every word.
+they are identical after lower-casing, removing punctuation and stemming every word. Looser
+still, :func:`loose_key` tells which senses are near-duplicates.
 """
 
 from __future__ import annotations
@@ -61,3 +62,18 @@ def content_terms(text: str) -> list[str]:
         for word in words(text)
         if len(word) > 1 and word not in STOPWORDS and not word.isdigit()
     ]
+
+
+PREFIX = 5  # letters of each word that tell senses apart when near-duplicates are pooled
+_BRITISH = re.compile(r"[ao]e|our$")  # leukaemia, oedema, tumour
+
+
+def loose_key(key: str) -> str:
+    """A sense key with British spellings folded and each word cut to five letters, so that
+    near-duplicate senses ("named entity recognition", "name entity recognizer"; "acute
+    lymphoblastic leukaemia", "… leukemia") count as one."""
+    return " ".join(_american(word)[:PREFIX] for word in key.split())
+
+
+def _american(word: str) -> str:
+    return _BRITISH.sub(lambda m: "e" if m.group() in ("ae", "oe") else "or", word)

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from termlens.acronyms.dictionary import sense_key
-from termlens.acronyms.expand import CONTEXT_CHARS, loose_key
+from termlens.acronyms.expand import CONTEXT_CHARS
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
+from termlens.acronyms.lexical import loose_key
 from termlens.errors import InputError
 from termlens.text import Span
 
