@@ -68,6 +68,7 @@ PREFIX = 5  # letters of each word that tell senses apart when near-duplicates a
 _BRITISH = re.compile(r"[ao]e|our$")  # leukaemia, oedema, tumour
 
 
+@lru_cache(maxsize=1 << 16)
 def loose_key(key: str) -> str:
     """A sense key with British spellings folded and each word cut to five letters, so that
     near-duplicate senses ("named entity recognition", "name entity recognizer"; "acute
