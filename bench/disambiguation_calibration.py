@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from termlens.acronyms.dictionary import sense_key
-from termlens.acronyms.disambiguate import Disambiguator, pooled
+from termlens.acronyms.disambiguate import Disambiguator, one_sense, pooled
 from termlens.acronyms.expand import default_dictionary
-from termlens.acronyms.lexical import loose_key
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.metrics import calibration_bins, expected_calibration_error
@@ -36,16 +35,16 @@ def answers(examples: Sequence[ad.Example], ranker: Disambiguator) -> list[tuple
 
 def sense_answers(
     examples: Sequence[ad.Example], ranker: Disambiguator
-) -> list[tuple[float, bool, int]]:
-    """(probability, right, number of senses) of the likeliest sense of every example that has
+) -> list[tuple[float, bool, bool]]:
+    """(probability, right, one sense known) of the likeliest sense of every example that has
     candidates."""
     ranked = ranker.rank_many([(e.short, e.context) for e in examples])
     out = []
     for example, ranking in zip(examples, ranked, strict=True):
         if ranking:
             best, probability = pooled([ranking], key=lambda c: c.sense.key)[0]
-            senses = len({loose_key(c.sense.key) for c, _ in ranking})  # as one_sense counts
-            out.append((probability, best.sense.key == sense_key(example.gold), senses))
+            alone = one_sense([c for c, _ in ranking])
+            out.append((probability, best.sense.key == sense_key(example.gold), alone))
     return out
 
 
@@ -73,7 +72,7 @@ def main() -> None:
     bio = ad.load_gladis(DATA / "gladis/biomedical/dev.json")
     bio_answers = sense_answers(bio, Disambiguator(bundled))
     report("GLADIS bio dev, bundled", [(p, right) for p, right, _ in bio_answers])
-    report("  … one sense known", [(p, right) for p, right, n in bio_answers if n == 1])
+    report("  … one sense known", [(p, right) for p, right, alone in bio_answers if alone])
 
 
 if __name__ == "__main__":
