@@ -115,6 +115,10 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "The true positive rate (TPR, FPR) is shown.",
             ("TPR", "true positive rate"),
         ),
+        (  # after a semicolon comes another name, not a list (BIOADI gold)
+            "A novel ribosomal S6-kinase (RSK4; RPS6KA6) is commonly deleted",
+            ("RSK4", "ribosomal S6-kinase"),
+        ),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:

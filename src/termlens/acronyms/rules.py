@@ -265,7 +265,11 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     )
     candidates = _short_form_candidates(doc, short_start, short_end)
     before = _quote_before(text, opening)
-    listed = separator is not None and _short_form_follows(text, separator + 1, inner_end)
+    listed = (
+        separator is not None
+        and text[separator] == ","
+        and _short_form_follows(text, separator + 1, inner_end)
+    )
     for short in candidates:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None:
@@ -295,7 +299,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
 
 def _short_form_follows(text: str, start: int, end: int) -> bool:
     """Whether the bracket's next item, from ``start``, is a short form too: "(TPR, FPR)" lists
-    short forms, and the words before it name them all, not the first ("The rates")."""
+    short forms, and the words before it name them all, not the first ("The rates"). After a
+    semicolon it is another name of the first ("ribosomal S6-kinase (RSK4; RPS6KA6)")."""
     following = _first_separator(text, start, end)
     item = text[start : end if following is None else following].strip()
     return looks_like_short_form(item) and not item.islower()

@@ -86,9 +86,14 @@ DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
 # pieces of a token: runs of letters and digits, a script change (Latin "SVC", then Persian "ها"
 # in "SVCها") starting a new run, or any other character alone
 _SUBTOKEN = re.compile(rf"[{ARABIC_LETTERS}]+|[^\W_{ARABIC_LETTERS}]+|\S")
-# a dash, possessive or punctuation a space keeps apart from a short form is not part of it, as
-# tokenised text writes "DQN ’s - greedy exploration", "SiamRPN . We", "MANAGER M ( t )"
-_LOOSE_SHORT_FORM_END = re.compile(r"(?:\s+(?:[-‐‑–—.,;:(\[]|['’]s))+$")
+# a dash, possessive, quote or punctuation a space keeps apart from a short form is not part of
+# it, as tokenised text writes "DQN ’s - greedy exploration", "SiamRPN . We", "MANAGER M ( t )",
+# "the STOP ’ ’ action"
+_LOOSE_SHORT_FORM_END = re.compile(r"(?:\s+(?:[-‐‑–—.,;:(\[\"'’”`]|['’]s))+$")
+# a full stop a space keeps apart ends a short form ("LAPGAN . c —— c"), and a plus sign set apart
+# joins two ("CNN + RNN"; the SDU@AAAI-22 English scientific gold splits there 9 times, joins 2)
+_SHORT_FORM_STOP = re.compile(r"\s[.!?](?:\s|$)")
+_SHORT_FORM_PLUS = re.compile(r"\s\+\s")
 _ALPHANUMERIC = re.compile(r"[^\W_]")
 _MIXED_SCRIPTS = re.compile(
     rf"[{ARABIC_LETTERS}][^\W\d_{ARABIC_LETTERS}]|[^\W\d_{ARABIC_LETTERS}][{ARABIC_LETTERS}]"
@@ -577,14 +582,35 @@ def char_spans(
         start, end = _without_loose_marks(
             doc.text, tokens[tagged.first].start, tokens[tagged.last].end
         )
-        if tagged.kind == "short":
-            loose = _LOOSE_SHORT_FORM_END.search(doc.text, start, end)
-            end = end if loose is None or loose.start() == start else loose.start()
-            while end < len(doc.text) and doc.text[end] in DIRECTION_MARKS:
-                end += 1  # the marks glued to a short form are part of its word
-        if end > start and (tagged.kind == "long" or _ALPHANUMERIC.search(doc.text, start, end)):
-            found[tagged.kind].append(doc.span(start, end))
+        if tagged.kind == "long":
+            if end > start:
+                found["long"].append(doc.span(start, end))
+            continue
+        for piece_start, piece_end in _short_form_pieces(doc.text, start, end):
+            if _ALPHANUMERIC.search(doc.text, piece_start, piece_end):
+                found["short"].append(doc.span(piece_start, piece_end))
     return found["short"], found["long"]
+
+
+def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The short forms in a tagged short-form span of running text: up to a full stop set
+    apart, split at a plus sign set apart, each without a loose end."""
+    stop = _SHORT_FORM_STOP.search(text, start, end)
+    end = end if stop is None or stop.start() == start else stop.start()
+    bounds = [start]
+    for plus in _SHORT_FORM_PLUS.finditer(text, start, end):
+        bounds += [plus.start(), plus.end()]
+    bounds.append(end)
+    pieces = []
+    for piece_start, piece_end in zip(bounds[::2], bounds[1::2], strict=True):
+        loose = _LOOSE_SHORT_FORM_END.search(text, piece_start, piece_end)
+        if loose is not None and loose.start() > piece_start:
+            piece_end = loose.start()
+        while piece_end < len(text) and text[piece_end] in DIRECTION_MARKS:
+            piece_end += 1  # the marks glued to a short form are part of its word
+        if piece_end > piece_start:
+            pieces.append((piece_start, piece_end))
+    return pieces
 
 
 def _without_loose_marks(text: str, start: int, end: int) -> tuple[int, int]:
