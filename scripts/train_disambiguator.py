@@ -8,29 +8,36 @@ of short forms they have no contexts for (the official dev and test acronyms are
 training files). Data: SciAD dev-open, the four SDU@AAAI-22 disambiguation training files
 (without their held-out tenth) and the GLADIS biomedical training set, each with its own
 dictionary; SciAD, GLADIS general dev and GLADIS biomedical train again with the bundled
-dictionary's candidates (the situation of ``termlens expand``).
+dictionary's candidates (the situation of ``termlens expand``); and GLADIS biomedical train a
+third time with its senses added to the bundled dictionary as flat entries (count 1, no
+contexts), folded by short form: how GLADIS's UMLS dictionary sits in the bundle for the test
+acronyms, whose senses compete with the popular general senses of other sources.
 Run: ``python scripts/train_disambiguator.py`` (about ten minutes on a quiet machine). With
 ``--groups FILE.npz`` the extracted features are kept in that file and read back on the next run
-(seconds), as long as the feature names and the bundled dictionary are the same; delete the file
-after changing how a feature is computed.
+(seconds), as long as the feature names and the bundled dictionary are the same (training sets
+missing from it are extracted and added); delete the file after changing how a feature is
+computed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from pathlib import Path
 
 import numpy as np
 
 from termlens import __version__
+from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import FEATURES, WEIGHTS_FILE, Disambiguator, Weights
 from termlens.acronyms.expand import DICTIONARY_FILE, default_dictionary
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.embeddings import default_encoder
-from termlens.resources import manifest, record, resource_dir
+from termlens.resources import manifest, record, resource_dir, resource_path
 
 FOLDS = 5
 UNFITTED = Weights((0.0,) * len(FEATURES))
@@ -46,13 +53,14 @@ def feature_groups(
     candidates: Path | None,
     format: str | None,
     own_source: str,
-    bundled_candidates: bool = False,
+    bundled_candidates: AcronymDictionary | None = None,
     unseen: bool = False,
     vectors: np.ndarray | None = None,
 ) -> list[tuple[np.ndarray, int]]:
     """(feature matrix, index of the gold candidate) per example whose gold is a candidate.
-    With ``bundled_candidates``, the candidates are the bundled dictionary's senses (every
-    domain, as ``termlens expand`` sees them) instead of the data set's own dictionary. With
+    With ``bundled_candidates`` (the bundled dictionary, or a copy with more entries), the
+    candidates are its senses (every domain, as ``termlens expand`` sees them) instead of the
+    data set's own dictionary, and its contexts are used besides the training folds'. With
     ``unseen``, the folds split the short forms instead of the examples, so every example's
     short form is one the other folds never show (as in the SDU@AAAI-22 dev and test sets).
     ``vectors``: the contexts' embeddings, when already computed."""
@@ -66,9 +74,10 @@ def feature_groups(
         training = [e for e, f in zip(examples, folds, strict=True) if f != fold]
         held = [i for i, f in enumerate(folds) if f == fold]
         dictionary = ad.dictionary_for(candidates, format, training)  # type: ignore[arg-type]
+        store = bundled_candidates or default_dictionary()
         disambiguator = Disambiguator(
-            default_dictionary() if bundled_candidates else dictionary,
-            (dictionary, default_dictionary()),
+            bundled_candidates or dictionary,
+            (dictionary, store),
             weights=UNFITTED,  # features only: they do not depend on the bundled weights
             exclude_sources=frozenset({own_source}),
         )
@@ -148,35 +157,62 @@ def load_groups(path: Path) -> Groups | None:
     return groups
 
 
-def extract(data: Path) -> Groups:
-    """Cross-fitted feature groups of every training set (the ten minutes of a run)."""
-    groups: Groups = {}
-    sciad = ad.load_sciad(data / "sciad/dev-open.json")
-    groups["sciad"] = feature_groups(sciad, data / "sciad/diction.json", "sdu", ad.SCIAD_SOURCE)
-    for name in SDU:
-        training, _ = ad.held_out(ad.load_sdu22(data / f"sdu22-ad/{name}/train.json"))
-        own = ad.sdu22_source(name)
-        diction = data / f"sdu22-ad/{name}/diction.json"
-        vectors = contexts_embedded(training)  # once for both foldings
-        groups[name] = feature_groups(training, diction, "sdu", own, vectors=vectors)
-        groups[f"{name}, unseen short forms"] = feature_groups(
-            training, diction, "sdu", own, unseen=True, vectors=vectors
+def flat_groups(examples: Sequence[ad.Example]) -> list[tuple[np.ndarray, int]]:
+    """Groups of the examples ranked among the bundled senses and their own added flat, folded
+    by short form (see the module docstring)."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / DICTIONARY_FILE
+        store = ad.with_flat_senses(resource_path(DICTIONARY_FILE), examples, copy, "biomedical")
+        return feature_groups(examples, None, None, ad.GLADIS_BIOMEDICAL_SOURCE, store, unseen=True)
+
+
+def extractors(data: Path) -> dict[str, Callable[[], list[tuple[np.ndarray, int]]]]:
+    """How to extract the cross-fitted feature groups of each training set (ten minutes in
+    all)."""
+    sciad = data / "sciad/dev-open.json"
+    biomedical = data / "gladis/biomedical/train.json"
+    out: dict[str, Callable[[], list[tuple[np.ndarray, int]]]] = {
+        "sciad": lambda: feature_groups(
+            ad.load_sciad(sciad), data / "sciad/diction.json", "sdu", ad.SCIAD_SOURCE
         )
-    groups["gladis-biomedical"] = feature_groups(
-        ad.load_gladis(data / "gladis/biomedical/train.json"),
-        None,
-        None,
-        ad.GLADIS_BIOMEDICAL_SOURCE,
+    }
+    for name in SDU:
+        out[name] = partial(_sdu_groups, data, name, unseen=False)
+        out[f"{name}, unseen short forms"] = partial(_sdu_groups, data, name, unseen=True)
+    out["gladis-biomedical"] = lambda: feature_groups(
+        ad.load_gladis(biomedical), None, None, ad.GLADIS_BIOMEDICAL_SOURCE
     )
-    for name, examples, own in (
-        ("sciad, bundled candidates", sciad, ad.SCIAD_SOURCE),
-        ("gladis-general, bundled candidates",
-         ad.load_gladis(data / "gladis/general/dev.json"), ad.GLADIS_GENERAL_SOURCE),
-        ("gladis-biomedical, bundled candidates",
-         ad.load_gladis(data / "gladis/biomedical/train.json"), ad.GLADIS_BIOMEDICAL_SOURCE),
-    ):  # fmt: skip
-        groups[name] = feature_groups(examples, None, None, own, bundled_candidates=True)
-    return groups
+    bundled = default_dictionary()
+    out["sciad, bundled candidates"] = lambda: feature_groups(
+        ad.load_sciad(sciad), None, None, ad.SCIAD_SOURCE, bundled
+    )
+    out["gladis-general, bundled candidates"] = lambda: feature_groups(
+        ad.load_gladis(data / "gladis/general/dev.json"), None, None, ad.GLADIS_GENERAL_SOURCE,
+        bundled,
+    )  # fmt: skip
+    out["gladis-biomedical, bundled candidates"] = lambda: feature_groups(
+        ad.load_gladis(biomedical), None, None, ad.GLADIS_BIOMEDICAL_SOURCE, bundled
+    )
+    out["gladis-biomedical, flat senses in the bundle"] = lambda: flat_groups(
+        ad.load_gladis(biomedical)
+    )
+    return out
+
+
+def _sdu_groups(data: Path, name: str, unseen: bool) -> list[tuple[np.ndarray, int]]:
+    training, vectors = _sdu_training(data, name)
+    diction = data / f"sdu22-ad/{name}/diction.json"
+    return feature_groups(
+        training, diction, "sdu", ad.sdu22_source(name), unseen=unseen, vectors=vectors
+    )
+
+
+@cache
+def _sdu_training(data: Path, name: str) -> tuple[list[ad.Example], np.ndarray]:
+    """An SDU@AAAI-22 file without its held-out tenth, and its contexts embedded (once for
+    both foldings)."""
+    training, _ = ad.held_out(ad.load_sdu22(data / f"sdu22-ad/{name}/train.json"))
+    return training, contexts_embedded(training)
 
 
 def main() -> None:
@@ -187,11 +223,13 @@ def main() -> None:
     parser.add_argument("--l2", type=float, default=L2)
     parser.add_argument("--groups", type=Path, help="Keep the extracted features in this .npz.")
     args = parser.parse_args()
-    groups = load_groups(args.groups) if args.groups else None
-    if groups is None:
-        groups = extract(args.data)
-        if args.groups:
-            save_groups(args.groups, groups)
+    groups = (load_groups(args.groups) if args.groups else None) or {}
+    missing = {n: make for n, make in extractors(args.data).items() if n not in groups}
+    for name, make in missing.items():
+        print(f"extracting {name}", flush=True)
+        groups[name] = make()
+    if args.groups and missing:
+        save_groups(args.groups, groups)
     everything = [g for part in groups.values() for g in part]
     print(f"{len(everything)} training groups")
     w = fit(everything, l2=args.l2, steps=args.steps)
@@ -204,6 +242,7 @@ def main() -> None:
                 "sciad/dev-open.json",
                 *[f"sdu22-ad/{n}/train.json (9/10)" for n in SDU],
                 "gladis/biomedical/train.json",
+                "gladis/biomedical/train.json (its senses flat in the bundled dictionary)",
                 "gladis/general/dev.json (bundled dictionary's candidates)",
             ],
             "built_by": "scripts/train_disambiguator.py",

@@ -456,3 +456,24 @@ def test_british_and_american_spellings_are_one_sense() -> None:
     assert key("oedema") == key("edema")
     assert key("named entity recognition") == key("name entity recognizer")
     assert key("acute lymphoblastic leukemia") != key("acute lung injury")
+
+
+def test_flat_senses_go_into_a_copy_with_count_one(tmp_path: Path) -> None:
+    original = tmp_path / "bundle.sqlite"
+    d = AcronymDictionary.create(original)
+    d.add([Entry("AP", "Associated Press", 2103, domain="general")], source="wikipedia")
+    d.close()
+    examples = [
+        ad.Example(0, "AP", "Serum AP levels were raised", "alkaline phosphatase"),
+        ad.Example(1, "AP", "AP rose after surgery", "alkaline phosphatase"),
+        ad.Example(2, "RFA", "RFA of the liver", "radiofrequency ablation"),
+        ad.Example(3, "RFA", "no gold here", None),
+    ]
+    copy = ad.with_flat_senses(original, examples, tmp_path / "copy.sqlite", "biomedical")
+    senses = {s.long: (s.count, s.domains, s.sources) for s in copy.lookup("AP")}
+    assert senses == {
+        "Associated Press": (2103, ("general",), ("wikipedia",)),
+        "alkaline phosphatase": (1, ("biomedical",), (ad.FLAT_SOURCE,)),
+    }
+    assert [s.long for s in copy.lookup("RFA")] == ["radiofrequency ablation"]
+    assert [s.long for s in AcronymDictionary.open(original).lookup("AP")] == ["Associated Press"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from termlens.acronyms.expand import default_dictionary
+from termlens.acronyms.expand import DICTIONARY_FILE, default_dictionary
 from termlens.benchmarks import barr2, barr2_resolution
 from termlens.benchmarks import disambiguation as ad
+from termlens.resources import resource_path
 
 
 def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) -> float:
@@ -18,14 +19,15 @@ def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) 
 def test_sdu22_legal_held_out_tenth(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out(ad.load_sdu22(folder / "train.json"))
-    assert _legal_f1(folder, training, held) >= 73.5  # BENCHMARKS.md: 74.07
+    assert _legal_f1(folder, training, held) >= 74.3  # BENCHMARKS.md: 74.80
 
 
 def test_sdu22_legal_unseen_short_forms(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out_short_forms(ad.load_sdu22(folder / "train.json"))
     assert not {e.short for e in held} & {e.short for e in training}
-    assert _legal_f1(folder, training, held) >= 61.5  # BENCHMARKS.md: 62.34
+    # BENCHMARKS.md: 61.40 (62.69 before the weights learned the flat biomedical senses)
+    assert _legal_f1(folder, training, held) >= 60.9
 
 
 def test_barr2_resolution_cross_validated(data: Path) -> None:
@@ -35,4 +37,12 @@ def test_barr2_resolution_cross_validated(data: Path) -> None:
     )
     found = list(barr2_resolution.cross_validate(barr2.load_texts(folder), gold, 5))
     strict, flexible = barr2_resolution.score(found, gold)
-    assert strict.f1 >= 81.1 and flexible.f1 >= 83.6  # BENCHMARKS.md: 81.20 / 83.70
+    assert strict.f1 >= 81.1 and flexible.f1 >= 83.6  # BENCHMARKS.md: 81.24 / 83.66
+
+
+def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
+    """The test set's situation: the gold senses flat among the bundle's popular ones."""
+    examples = ad.load_gladis(data / "gladis" / "biomedical" / "dev.json")
+    chosen = ad.ranked_among_flat_senses(examples, resource_path(DICTIONARY_FILE), "biomedical")
+    scores = ad.score([e.gold or "" for e in examples], chosen)
+    assert scores.accuracy >= 61.7 and scores.averaged_f1 >= 57.3  # BENCHMARKS.md: 62.25 / 57.87

@@ -9,6 +9,8 @@ GLADIS's F1 averaged over gold long forms.
 from __future__ import annotations
 
 import json
+import shutil
+import tempfile
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -32,6 +34,7 @@ SDU22_FOLDERS = ("english/scientific", "english/legal", "french", "spanish")
 SCIAD_SOURCE = "sciad-dev-open"
 GLADIS_GENERAL_SOURCE = "gladis-general-dev"
 GLADIS_BIOMEDICAL_SOURCE = "gladis-biomedical-train"
+FLAT_SOURCE = "flat-senses"  # senses added to a copy of a dictionary, count 1, no contexts
 
 
 def sdu22_source(folder: str) -> str:
@@ -167,6 +170,31 @@ def dictionary_for(
             encoder=default_encoder(),
         )
     return dictionary
+
+
+def with_flat_senses(
+    dictionary: Path, examples: Iterable[Example], copy: Path, domain: str
+) -> AcronymDictionary:
+    """A copy (at ``copy``) of the dictionary file that also holds the examples' gold senses as
+    flat entries: count 1 in ``domain``, no contexts. GLADIS's UMLS dictionary, with all counts
+    1, sits in the bundled dictionary like this for its test acronyms, and its senses compete
+    there with the popular senses of other sources."""
+    shutil.copyfile(dictionary, copy)
+    golds = sorted({(e.short, e.gold) for e in examples if e.gold})
+    store = AcronymDictionary.open(copy, writable=True)
+    store.add((Entry(s, g, 1, language="en", domain=domain) for s, g in golds), FLAT_SOURCE)
+    return AcronymDictionary.open(copy)
+
+
+def ranked_among_flat_senses(
+    examples: Sequence[Example], dictionary: Path, domain: str
+) -> list[str]:
+    """:func:`predict` with the examples' gold senses added flat to a temporary copy of the
+    dictionary (:func:`with_flat_senses`): GLADIS's test setting, on a set whose acronyms the
+    dictionary lacks."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = with_flat_senses(dictionary, examples, Path(folder) / dictionary.name, domain)
+        return predict(examples, Disambiguator(store))
 
 
 def sdu22_ranker(
