@@ -74,9 +74,9 @@ def feature_groups(
         training = [e for e, f in zip(examples, folds, strict=True) if f != fold]
         held = [i for i, f in enumerate(folds) if f == fold]
         dictionary = ad.dictionary_for(candidates, format, training)  # type: ignore[arg-type]
-        store = bundled_candidates or default_dictionary()
+        store = default_dictionary() if bundled_candidates is None else bundled_candidates
         disambiguator = Disambiguator(
-            bundled_candidates or dictionary,
+            dictionary if bundled_candidates is None else bundled_candidates,
             (dictionary, store),
             weights=UNFITTED,  # features only: they do not depend on the bundled weights
             exclude_sources=frozenset({own_source}),

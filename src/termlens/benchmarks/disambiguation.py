@@ -183,6 +183,7 @@ def with_flat_senses(
     golds = sorted({(e.short, e.gold) for e in examples if e.gold})
     store = AcronymDictionary.open(copy, writable=True)
     store.add((Entry(s, g, 1, language="en", domain=domain) for s, g in golds), FLAT_SOURCE)
+    store.close()
     return AcronymDictionary.open(copy)
 
 
