@@ -11,7 +11,11 @@ as `termlens bench sdu22-ae --lang french` would, then reports:
   boundaries' precision, good for comparing versions);
 - silver recall: the "(SF)" brackets whose text before them ends with a long form that
   `diction.json` lists for SF (the longest such), and how many of those long forms the tagger
-  finds exactly.
+  finds exactly;
+- short-form recall on the file's own labels: each sentence's `acronym`, wherever it stands as a
+  whole word, found exactly as a short form. The sentences were made by putting the acronym in
+  place of its long form, so some read oddly ("ses UC d'évaluation"), and the other acronyms of
+  a sentence have no label: a rough measure of French short forms, not a score.
 
 Run by hand: ``python bench/french_long_forms.py``.
 """
@@ -48,16 +52,18 @@ def silver_long_forms(text: str, diction: dict[str, list[str]]) -> list[tuple[in
 
 def main() -> None:
     folder = data_dir() / "sdu22-ad" / "french"
-    records = [
-        {"ID": str(i), "text": r["sentence"]}
-        for i, r in enumerate(json.loads((folder / "train.json").read_text(encoding="utf-8")))
-    ]
+    labelled = json.loads((folder / "train.json").read_text(encoding="utf-8"))
+    records = [{"ID": str(i), "text": r["sentence"]} for i, r in enumerate(labelled)]
     diction: dict[str, list[str]] = json.loads((folder / "diction.json").read_text("utf-8"))
     found = sdu22_ae.predict(records, default_tagger("fr"), "french")
     long_forms = leading = trailing = before_short = known = listed = silver = exact = 0
-    for record, prediction in zip(records, found, strict=True):
+    targets = targets_found = 0
+    for record, prediction, label in zip(records, found, labelled, strict=True):
         text = str(record["text"])
         starts = {a: text[a:b] for a, b in prediction["acronyms"]}  # type: ignore[union-attr]
+        for use in re.finditer(rf"(?<!\w){re.escape(label['acronym'])}(?!\w)", text):
+            targets += 1
+            targets_found += starts.get(use.start()) == use.group()
         spans = {(a, b) for a, b in prediction["long-forms"]}  # type: ignore[union-attr]
         for a, b in spans:
             long_forms += 1
@@ -83,6 +89,10 @@ def main() -> None:
     print(
         f'"(SF)" after a long form diction.json lists for SF: {silver}; '
         f"found exactly: {exact} ({100 * exact / max(silver, 1):.1f} %)"
+    )
+    print(
+        f"uses of the labelled acronyms: {targets}; found exactly as short forms: "
+        f"{targets_found} ({100 * targets_found / max(targets, 1):.1f} %)"
     )
 
 
