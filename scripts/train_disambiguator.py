@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from pathlib import Path
@@ -74,9 +73,12 @@ def feature_groups(
         training = [e for e, f in zip(examples, folds, strict=True) if f != fold]
         held = [i for i, f in enumerate(folds) if f == fold]
         dictionary = ad.dictionary_for(candidates, format, training)  # type: ignore[arg-type]
-        store = default_dictionary() if bundled_candidates is None else bundled_candidates
+        if bundled_candidates is None:
+            ranked, store = dictionary, default_dictionary()
+        else:
+            ranked = store = bundled_candidates
         disambiguator = Disambiguator(
-            dictionary if bundled_candidates is None else bundled_candidates,
+            ranked,
             (dictionary, store),
             weights=UNFITTED,  # features only: they do not depend on the bundled weights
             exclude_sources=frozenset({own_source}),
@@ -160,42 +162,38 @@ def load_groups(path: Path) -> Groups | None:
 def flat_groups(examples: Sequence[ad.Example]) -> list[tuple[np.ndarray, int]]:
     """Groups of the examples ranked among the bundled senses and their own added flat, folded
     by short form (see the module docstring)."""
-    with tempfile.TemporaryDirectory() as folder:
-        copy = Path(folder) / DICTIONARY_FILE
-        store = ad.with_flat_senses(resource_path(DICTIONARY_FILE), examples, copy, "biomedical")
+    with ad.flat_senses(resource_path(DICTIONARY_FILE), examples, "biomedical") as store:
         return feature_groups(examples, None, None, ad.GLADIS_BIOMEDICAL_SOURCE, store, unseen=True)
 
 
 def extractors(data: Path) -> dict[str, Callable[[], list[tuple[np.ndarray, int]]]]:
     """How to extract the cross-fitted feature groups of each training set (ten minutes in
     all)."""
-    sciad = data / "sciad/dev-open.json"
-    biomedical = data / "gladis/biomedical/train.json"
+    sciad = cache(partial(ad.load_sciad, data / "sciad/dev-open.json"))
+    biomedical = cache(partial(ad.load_gladis, data / "gladis/biomedical/train.json"))
     out: dict[str, Callable[[], list[tuple[np.ndarray, int]]]] = {
         "sciad": lambda: feature_groups(
-            ad.load_sciad(sciad), data / "sciad/diction.json", "sdu", ad.SCIAD_SOURCE
+            sciad(), data / "sciad/diction.json", "sdu", ad.SCIAD_SOURCE
         )
     }
     for name in SDU:
         out[name] = partial(_sdu_groups, data, name, unseen=False)
         out[f"{name}, unseen short forms"] = partial(_sdu_groups, data, name, unseen=True)
     out["gladis-biomedical"] = lambda: feature_groups(
-        ad.load_gladis(biomedical), None, None, ad.GLADIS_BIOMEDICAL_SOURCE
+        biomedical(), None, None, ad.GLADIS_BIOMEDICAL_SOURCE
     )
     bundled = default_dictionary()
     out["sciad, bundled candidates"] = lambda: feature_groups(
-        ad.load_sciad(sciad), None, None, ad.SCIAD_SOURCE, bundled
+        sciad(), None, None, ad.SCIAD_SOURCE, bundled
     )
     out["gladis-general, bundled candidates"] = lambda: feature_groups(
         ad.load_gladis(data / "gladis/general/dev.json"), None, None, ad.GLADIS_GENERAL_SOURCE,
         bundled,
     )  # fmt: skip
     out["gladis-biomedical, bundled candidates"] = lambda: feature_groups(
-        ad.load_gladis(biomedical), None, None, ad.GLADIS_BIOMEDICAL_SOURCE, bundled
+        biomedical(), None, None, ad.GLADIS_BIOMEDICAL_SOURCE, bundled
     )
-    out["gladis-biomedical, flat senses in the bundle"] = lambda: flat_groups(
-        ad.load_gladis(biomedical)
-    )
+    out["gladis-biomedical, flat senses in the bundle"] = lambda: flat_groups(biomedical())
     return out
 
 

@@ -469,11 +469,11 @@ def test_flat_senses_go_into_a_copy_with_count_one(tmp_path: Path) -> None:
         ad.Example(2, "RFA", "RFA of the liver", "radiofrequency ablation"),
         ad.Example(3, "RFA", "no gold here", None),
     ]
-    copy = ad.with_flat_senses(original, examples, tmp_path / "copy.sqlite", "biomedical")
-    senses = {s.long: (s.count, s.domains, s.sources) for s in copy.lookup("AP")}
-    assert senses == {
-        "Associated Press": (2103, ("general",), ("wikipedia",)),
-        "alkaline phosphatase": (1, ("biomedical",), (ad.FLAT_SOURCE,)),
-    }
-    assert [s.long for s in copy.lookup("RFA")] == ["radiofrequency ablation"]
+    with ad.flat_senses(original, examples, "biomedical") as copy:
+        senses = {s.long: (s.count, s.domains, s.sources) for s in copy.lookup("AP")}
+        assert senses == {
+            "Associated Press": (2103, ("general",), ("wikipedia",)),
+            "alkaline phosphatase": (1, ("biomedical",), (ad.FLAT_SOURCE,)),
+        }
+        assert [s.long for s in copy.lookup("RFA")] == ["radiofrequency ablation"]
     assert [s.long for s in AcronymDictionary.open(original).lookup("AP")] == ["Associated Press"]

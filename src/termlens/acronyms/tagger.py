@@ -87,9 +87,9 @@ DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
 # in "SVCها") starting a new run, or any other character alone
 _SUBTOKEN = re.compile(rf"[{ARABIC_LETTERS}]+|[^\W_{ARABIC_LETTERS}]+|\S")
 # a dash, possessive, quote or punctuation a space keeps apart from a short form is not part of
-# it, as tokenised text writes "DQN ’s - greedy exploration", "SiamRPN . We", "MANAGER M ( t )",
-# "the STOP ’ ’ action"
-_LOOSE_SHORT_FORM_END = re.compile(r"(?:\s+(?:[-‐‑–—.,;:(\[\"'’”`]|['’]s))+$")
+# it, as tokenised text writes "DQN ’s - greedy exploration", "MANAGER M ( t )", "the STOP ’ ’
+# action" (a full stop set apart is _SHORT_FORM_STOP's)
+_LOOSE_SHORT_FORM_END = re.compile(r"(?:\s+(?:[-‐‑–—,;:(\[\"'’”`]|['’]s))+$")
 # a full stop a space keeps apart ends a short form ("LAPGAN . c —— c"), and a plus sign set apart
 # joins two ("CNN + RNN"; the SDU@AAAI-22 English scientific gold splits there 9 times, joins 2)
 _SHORT_FORM_STOP = re.compile(r"\s[.!?](?:\s|$)")

@@ -13,7 +13,8 @@ import shutil
 import tempfile
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -172,29 +173,34 @@ def dictionary_for(
     return dictionary
 
 
-def with_flat_senses(
-    dictionary: Path, examples: Iterable[Example], copy: Path, domain: str
-) -> AcronymDictionary:
-    """A copy (at ``copy``) of the dictionary file that also holds the examples' gold senses as
+@contextmanager
+def flat_senses(
+    dictionary: Path, examples: Iterable[Example], domain: str
+) -> Iterator[AcronymDictionary]:
+    """A temporary copy of the dictionary file that also holds the examples' gold senses as
     flat entries: count 1 in ``domain``, no contexts. GLADIS's UMLS dictionary, with all counts
     1, sits in the bundled dictionary like this for its test acronyms, and its senses compete
     there with the popular senses of other sources."""
-    shutil.copyfile(dictionary, copy)
     golds = sorted({(e.short, e.gold) for e in examples if e.gold})
-    store = AcronymDictionary.open(copy, writable=True)
-    store.add((Entry(s, g, 1, language="en", domain=domain) for s, g in golds), FLAT_SOURCE)
-    store.close()
-    return AcronymDictionary.open(copy)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / dictionary.name
+        shutil.copyfile(dictionary, copy)
+        writable = AcronymDictionary.open(copy, writable=True)
+        writable.add((Entry(s, g, 1, language="en", domain=domain) for s, g in golds), FLAT_SOURCE)
+        writable.close()
+        store = AcronymDictionary.open(copy)
+        try:
+            yield store
+        finally:
+            store.close()
 
 
 def ranked_among_flat_senses(
     examples: Sequence[Example], dictionary: Path, domain: str
 ) -> list[str]:
-    """:func:`predict` with the examples' gold senses added flat to a temporary copy of the
-    dictionary (:func:`with_flat_senses`): GLADIS's test setting, on a set whose acronyms the
-    dictionary lacks."""
-    with tempfile.TemporaryDirectory() as folder:
-        store = with_flat_senses(dictionary, examples, Path(folder) / dictionary.name, domain)
+    """:func:`predict` among the dictionary's senses and the examples' gold senses added flat
+    (:func:`flat_senses`): GLADIS's test setting, on a set whose acronyms the dictionary lacks."""
+    with flat_senses(dictionary, examples, domain) as store:
         return predict(examples, Disambiguator(store))
 
 
