@@ -28,8 +28,10 @@ from termlens import __version__
 from termlens.acronyms import dictionary as acronym_dictionary
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import read_entries
+from termlens.acronyms.lexical import spells_out, words
 from termlens.acronyms.mangled_labels import completed_labels, unmangled_labels
 from termlens.acronyms.mining import mine, store
+from termlens.acronyms.rules import explains
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
@@ -39,6 +41,7 @@ from termlens.resources import record, resource_dir
 SDU_LICENCE = "CC BY-NC-SA 4.0"
 CC0 = "CC0 1.0"
 PUBLIC = "public domain (NLM)"
+SPANISH_FUNCTION_WORDS = frozenset("el la los las de del y en que por con para una un al".split())
 SDU = {
     "english/scientific": ("en", "science"),
     "english/legal": ("en", "legal"),
@@ -111,24 +114,75 @@ def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) ->
 
 
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:
-    """The entries with their long forms repaired."""
+    """The entries with their long forms repaired, less those that only spell the short form."""
     for entry in entries:
         whole = labels.get((entry.short, entry.long))
-        yield replace(entry, long=whole) if whole else entry
+        if not spells_out(entry.short, whole or entry.long):
+            yield replace(entry, long=whole) if whole else entry
 
 
 def repaired_gold(examples: list[ad.Example], labels: Labels) -> list[ad.Example]:
-    """The examples with their gold long forms repaired."""
-    return [
+    """The examples with their gold long forms repaired, less those whose gold only spells the
+    short form ("u s a" for USA, 42 times in GLADIS biomedical train)."""
+    fixed = [
         replace(e, gold=labels.get((e.short, e.gold), e.gold)) if e.gold else e for e in examples
     ]
+    return [e for e in fixed if not (e.gold and spells_out(e.short, e.gold))]
+
+
+class DefinitionTags:
+    """The languages and domains of a BARR2 definition: Spanish clinical text, and English
+    biomedical text as well when it is written in English (*deoxyribonucleic acid*, *polymerase
+    chain reaction*: Spanish clinical writers use English terms, which the bundle's English
+    sources often lack). English means: no accented letter, no word seen only in the Spanish
+    texts (nor a Spanish function word), and some word seen only in the English ones."""
+
+    def __init__(self, english: set[str], spanish: set[str]) -> None:
+        self.english = english - spanish
+        self.spanish = (spanish - english) | SPANISH_FUNCTION_WORDS
+
+    def __call__(self, definition: str) -> tuple[str, str]:
+        found = [w for w in words(definition) if len(w) > 1 and not w.isdigit()]
+        accented = any(ch in "áéíóúüñ" for ch in definition.lower())
+        english = any(w in self.english for w in found)
+        if english and not accented and not any(w in self.spanish for w in found):
+            return "es,en", "clinical,biomedical"
+        return "es", "clinical"
+
+
+def vocabularies(
+    data: Path,
+    files: dict[str, list[Entry]],
+    sets: list[tuple[str, list[ad.Example], str, str, str]],
+) -> tuple[set[str], set[str]]:
+    """The words of the English and the Spanish open texts and dictionaries."""
+    english: set[str] = set()
+    spanish: set[str] = set()
+    for entries in files.values():
+        for entry in entries:
+            {"en": english, "es": spanish}.get(entry.language, set()).update(words(entry.long))
+    for _, examples, _, language, _ in sets:
+        for example in examples:
+            {"en": english, "es": spanish}.get(language, set()).update(words(example.context))
+    for corpus in (data / "bioabbrev").glob("*/*_gold.xml"):
+        english.update(w for doc in bioc.load(corpus) for w in words(doc.text))
+    spanish.update(w for text in barr2.load_texts(data / "barr2/training_set").values()
+                   for w in words(text))  # fmt: skip
+    return english, spanish
 
 
 def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
+    """The GLADIS pre-training sample's (short form, long form, sentence), where termlens's rules
+    would pair the two: the sample was paired automatically, and about one line in thirteen is
+    noise ("reactive; MTRNR2L6, Humanin-like protein; POLR3G, Polymerase" for RNA, *state* for
+    "States ConstitutionCategory:Burials in New York")."""
     for line in path.read_text(encoding="utf-8").splitlines():
         fields = line.split("\t")
-        if len(fields) == 3 and all(f.strip() for f in fields):
-            yield fields[0].strip(), fields[1].strip(), fields[2]
+        if len(fields) != 3 or not fields[2].strip():
+            continue
+        short, long = fields[0].strip(), fields[1].strip()
+        if explains(short, long):
+            yield short, long, fields[2]
 
 
 def scirex_texts(path: Path) -> Iterator[str]:
@@ -173,6 +227,7 @@ def build(data: Path, out: Path, jobs: int) -> None:
             barr2_resolution.read_resolutions(
                 barr2_set / "clinical_cases.abbreviations.training_set.tsv"),
             barr2_resolution.LICENCE,
+            DefinitionTags(*vocabularies(data, files, sets)),
         )  # fmt: skip
         for source, texts, lang, domain, licence in corpora:
             harvest = mine(texts, lang=lang, jobs=jobs)  # type: ignore[arg-type]

@@ -121,6 +121,24 @@ def test_a_form_annotators_rarely_mark_leaves_its_shorter_form_to_match() -> Non
     assert [(case[f.start : f.end], f.definition) for f in found] == [("cm", "centímetro")]
 
 
+def test_teach_records_each_definition_in_the_language_it_is_given() -> None:
+    texts = {"a": "Se hizo una PCR del ADN.", "b": "La PCR fue de 3 mg/dl."}
+    gold = [
+        R("a", 12, 15, "PCR", "polymerase chain reaction"),
+        R("b", 3, 6, "PCR", "proteína c reactiva"),
+    ]
+    dictionary = AcronymDictionary.create()
+    english = ("es,en", "clinical,biomedical")
+    r.teach(dictionary, texts, gold, tags=lambda d: ("es", "clinical") if "í" in d else english)
+    assert {s.long: s.languages for s in dictionary.lookup("PCR")} == {
+        "polymerase chain reaction": ("en", "es"),
+        "proteína c reactiva": ("es",),
+    }
+    ranker = Disambiguator(dictionary, language="en")
+    assert [c.long for c, _ in ranker.rank("PCR", "a PCR assay")] == ["polymerase chain reaction"]
+    assert dictionary.lookup("PCR")[0].domains == ("biomedical", "clinical")
+
+
 def test_the_ordinal_sign_written_for_degrees_does_not_hide_the_unit() -> None:
     texts = {
         "a": "Fiebre de 39 ºC y taquicardia.",

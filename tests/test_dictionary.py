@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from termlens.acronyms import dictionary as acronym_dictionary
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import export, guess_format, read_entries
-from termlens.acronyms.lexical import variant_key
+from termlens.acronyms.lexical import spells_out, variant_key
 from termlens.embeddings import default_encoder
 from termlens.errors import InputError
 
@@ -50,6 +50,22 @@ def test_variant_key_ignores_case_punctuation_and_endings() -> None:
     assert variant_key("Part-Of-Speech") == variant_key("part of speech")
     assert variant_key("neural networks") == variant_key("Neural Network")
     assert variant_key("support vector") != variant_key("support vectors machine")
+
+
+def test_spelled_out_letters_are_no_long_form() -> None:
+    assert spells_out("USA", "u s a") and spells_out("USA", "U.S.A.")
+    assert not spells_out("USA", "United States of America")
+    assert not spells_out("ATP", "adenosine triphosphate")
+
+
+def test_a_long_form_may_serve_several_languages() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("PCR", "polymerase chain reaction", 2, "es,en")], "clinical")
+    d.add([Entry("PCR", "proteína c reactiva", 5, "es")], "clinical")
+    assert {s.long: s.languages for s in d.lookup("PCR")} == {
+        "polymerase chain reaction": ("en", "es"),
+        "proteína c reactiva": ("es",),
+    }
 
 
 def test_lookup_falls_back_to_upper_case_and_leaves_out_sources() -> None:
@@ -281,3 +297,15 @@ def test_the_bundled_dictionary_matches_its_manifest_and_knows_its_sources() -> 
     own |= {ad.sdu22_source(folder) for folder in ad.SDU22_FOLDERS}
     assert own <= set(default_dictionary().source_names())  # the names benches leave out
     assert {s.long for s in default_dictionary().lookup("CNN")} >= {"convolutional neural network"}
+
+
+def test_the_bundled_dictionary_keeps_out_pairs_that_are_no_meaning() -> None:
+    """The GLADIS pre-training sample's noise and spelled-out letters are left out; English
+    terms of the Spanish clinical cases serve English text too (scripts/build_dictionary.py)."""
+    from termlens.acronyms.expand import default_dictionary
+
+    rna = {s.long: s.languages for s in default_dictionary().lookup("RNA")}
+    assert not any(";" in long for long in rna)  # "reactive; MTRNR2L6, Humanin-like protein; …"
+    assert rna["ribonucleic acid"] == ("en", "es")
+    assert "u s a" not in {s.long for s in default_dictionary().lookup("USA")}
+    assert "state" not in default_dictionary()  # "States ConstitutionCategory:Burials in …"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from termlens import Document, find_definitions
-from termlens.acronyms.rules import looks_like_short_form
+from termlens.acronyms.rules import explains, looks_like_short_form
 
 
 def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
@@ -203,3 +203,22 @@ def test_short_form_shapes(text: str) -> None:
 )
 def test_not_short_forms(text: str) -> None:
     assert not looks_like_short_form(text)
+
+
+@pytest.mark.parametrize(
+    ("short", "long", "expected"),
+    [
+        ("VEGF", "vascular endothelial growth factor", True),
+        ("CT", "computed tomography", True),
+        ("RNA", "reactive; MTRNR2L6, Humanin-like protein; POLR3G, Polymerase", False),
+        ("DNA", "differentially expressed lncRNAs on chromosomes", False),
+        ("LGW", "low-cost segment, such as Gatwick", False),
+        ("state", "States ConstitutionCategory:Burials in New York", False),
+        ("AEDPA", "and Effective Death Penalty Act", False),
+        ("state", "state.goods  },  fabuinfo:", False),
+        ("ISE", "in-sample-error”", False),
+        ("H-Ras", "Ras", False),
+    ],
+)
+def test_explains_checks_a_pair_as_the_rules_would(short: str, long: str, expected: bool) -> None:
+    assert explains(short, long) is expected

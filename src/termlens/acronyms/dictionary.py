@@ -64,7 +64,9 @@ MMAP_BYTES = 256 << 20  # address space, not memory: pages are loaded only when 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One long form of a short form, as a source gives it."""
+    """One long form of a short form, as a source gives it. ``language`` and ``domain`` are a
+    code each, or several joined by commas ("es,en" and "clinical,biomedical": an English term a
+    Spanish clinical source uses), or empty."""
 
     short: str
     long: str
@@ -392,14 +394,17 @@ class AcronymDictionary:
             )
 
     def refresh_domains(self) -> None:
-        """Recount the context words of each domain (from the long forms' domain tags)."""
+        """Recount the context words of each domain (from the long forms' domain tags). A long
+        form tagged with several domains counts for the first: its contexts come from there."""
         self._changed()
         with self._db:
             self._db.execute("DELETE FROM domain_terms")
             self._db.execute(
-                "INSERT INTO domain_terms SELECT l.domain, t.term, SUM(c.count) FROM contexts c "
+                "INSERT INTO domain_terms SELECT "
+                "substr(l.domain, 1, instr(l.domain || ',', ',') - 1) AS first, t.term, "
+                "SUM(c.count) FROM contexts c "
                 "JOIN long_forms l ON l.form = c.form AND l.source = c.source "
-                "JOIN terms t ON t.id = c.term WHERE l.domain != '' GROUP BY l.domain, t.term"
+                "JOIN terms t ON t.id = c.term WHERE l.domain != '' GROUP BY first, t.term"
             )
 
     def _changed(self) -> None:
@@ -487,8 +492,8 @@ def _sense(short: str, key: str, rows: list[tuple[str, str, str, int, str, str]]
         long=ordered[0][0],
         count=sum(variants.values()),
         variants=tuple(ordered),
-        languages=tuple(sorted({r[4] for r in rows if r[4]})),
-        domains=tuple(sorted({r[5] for r in rows if r[5]})),
+        languages=tuple(sorted({code for r in rows for code in r[4].split(",") if code})),
+        domains=tuple(sorted({code for r in rows for code in r[5].split(",") if code})),
         sources=tuple(sorted({r[2] for r in rows})),
     )
 

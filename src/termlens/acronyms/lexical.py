@@ -55,6 +55,11 @@ def variant_key(long_form: str) -> str:
     return " ".join(stem(word) for word in words(long_form))
 
 
+def spells_out(short: str, long: str) -> bool:
+    """Whether a long form only spells the short form's letters ("u s a" for USA): no meaning."""
+    return "".join(words(long)) == "".join(words(short))
+
+
 def content_terms(text: str) -> list[str]:
     """Stemmed content words of a text: no stop words, no numbers, no one-letter words."""
     return [

@@ -58,6 +58,7 @@ _PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
 _NUMBERED: Final = re.compile(r"[-_ ]?\d+$")  # the number that ends a name: Set14, Layer-3
 _SYMBOL: Final = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
 _LONG_FORM_END: Final = re.compile(r"[,;.:()—–]")
+_NOT_IN_A_LONG_FORM: Final = re.compile(r"[;:{}\[\]=!?\"“”\n]")  # what ends the rules' windows
 _LEADING_CUES: Final = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
     "hereafter", "hereinafter", "referred to as", "known as", "called", "termed",
@@ -171,6 +172,19 @@ def looks_like_short_form(text: str) -> bool:
     if text in FUNCTION_WORDS:  # "twofold (to 4096)": 13 of 60,695 gold short forms are one
         return False
     return not (" " in text and text[0].isdigit())  # a quantity: "19 kDa"
+
+
+def explains(short: str, long: str, lang: Language = "en") -> bool:
+    """Whether the rules would take all of ``long`` for the definition of ``short``, as in
+    "long (short)": a checked pair, for sources that paired them by less careful means."""
+    if not looks_like_short_form(short) or _NOT_IN_A_LONG_FORM.search(long) or not long.strip():
+        return False
+    if _is_variant(long, short):
+        return False
+    result = _best_alignment(short, long, [0], lang)
+    if result is None or not _acceptable(short, result, "short (long)"):
+        return False
+    return "," not in long or result.quality >= MIN_QUALITY_ACROSS_COMMAS
 
 
 def find_definitions(doc: Document) -> list[Definition]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,9 +112,11 @@ def teach(
     texts: dict[str, str],
     gold: Iterable[Resolution],
     licence: str = "",
+    tags: Callable[[str], tuple[str, str]] | None = None,
 ) -> None:
     """Store what annotated cases teach: the definitions seen for each abbreviation (counted,
-    with their contexts) and how often each written form was annotated where it occurs."""
+    with their contexts) and how often each written form was annotated where it occurs. A
+    definition's language and domain are ``tags(definition)``, by default Spanish, clinical."""
     annotated: Counter[str] = Counter()
     entries: Counter[tuple[str, str]] = Counter()
     contexts = []
@@ -132,7 +134,8 @@ def teach(
     pattern = _forms_pattern(annotated)
     for doc_id in cases:
         seen.update(m.group() for m in pattern.finditer(texts[doc_id]))
-    entries_in = (Entry(s, d, n, "es", "clinical") for (s, d), n in entries.items())
+    tagged = {d: tags(d) if tags else ("es", "clinical") for _, d in entries}
+    entries_in = (Entry(s, d, n, *tagged[d]) for (s, d), n in entries.items())
     dictionary.add(entries_in, SOURCE, licence, "BARR2 training abbreviations")
     dictionary.add_contexts(contexts, SOURCE, licence)
     dictionary.add_usage({s: (n, max(n, seen[s])) for s, n in annotated.items()}, SOURCE, licence)
