@@ -68,6 +68,15 @@ def test_a_long_form_may_serve_several_languages() -> None:
     }
 
 
+def test_a_long_form_of_several_domains_shapes_the_first_ones_profile() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("PCR", "polymerase chain reaction", 1, "es,en", "clinical,biomedical")], "x")
+    d.add_contexts([Context("PCR", "polymerase chain reaction", "PCR positiva para virus")], "x")
+    d.refresh_domains()
+    assert set(d.domain_profiles()) == {"clinical"}
+    assert set(d.domain_profiles()["clinical"]) == {"positiva", "viru"}  # stemmed terms
+
+
 def test_lookup_falls_back_to_upper_case_and_leaves_out_sources() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("NLP", "natural language processing")], "a")
