@@ -151,24 +151,23 @@ class DefinitionTags:
 
 
 def vocabularies(
-    data: Path,
     files: dict[str, list[Entry]],
     sets: list[tuple[str, list[ad.Example], str, str, str]],
+    english_texts: Iterable[str],
+    spanish_texts: Iterable[str],
 ) -> tuple[set[str], set[str]]:
-    """The words of the English and the Spanish open texts and dictionaries."""
-    english: set[str] = set()
-    spanish: set[str] = set()
+    """The words of the English and the Spanish dictionaries, labelled sets and texts."""
+    vocabulary: dict[str, set[str]] = {"en": set(), "es": set()}
     for entries in files.values():
         for entry in entries:
-            {"en": english, "es": spanish}.get(entry.language, set()).update(words(entry.long))
+            if entry.language in vocabulary:
+                vocabulary[entry.language].update(words(entry.long))
     for _, examples, _, language, _ in sets:
-        for example in examples:
-            {"en": english, "es": spanish}.get(language, set()).update(words(example.context))
-    for corpus in (data / "bioabbrev").glob("*/*_gold.xml"):
-        english.update(w for doc in bioc.load(corpus) for w in words(doc.text))
-    spanish.update(w for text in barr2.load_texts(data / "barr2/training_set").values()
-                   for w in words(text))  # fmt: skip
-    return english, spanish
+        if language in vocabulary:
+            vocabulary[language].update(w for e in examples for w in words(e.context))
+    vocabulary["en"].update(w for text in english_texts for w in words(text))
+    vocabulary["es"].update(w for text in spanish_texts for w in words(text))
+    return vocabulary["en"], vocabulary["es"]
 
 
 def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
@@ -207,27 +206,28 @@ def build(data: Path, out: Path, jobs: int) -> None:
               "gladis-pretrain-sample", CC0, "GLADIS pre-training sample")  # fmt: skip
         d.add_contexts((Context(s, lf, text) for s, lf, text in sample),
                        "gladis-pretrain-sample", CC0, encoder=default_encoder())  # fmt: skip
+        barr2_set = data / "barr2/training_set"
+        barr2_texts = barr2.load_texts(barr2_set)
+        biomedical = {corpus.parent.name.lower(): [doc.text for doc in bioc.load(corpus)]
+                      for corpus in sorted((data / "bioabbrev").glob("*/*_gold.xml"))}  # fmt: skip
         corpora: list[tuple[str, list[str], str, str, str]] = [
             ("mined-sciai",
              [" ".join(r["tokens"]) for r in sciai.load(data / "sciai/train.json.gz")],
              "en", "science", SDU_LICENCE),
             ("mined-scirex", list(scirex_texts(data / "scirex/train_docs.jsonl.gz")), "en",
              "science", "Apache-2.0 (SciREX)"),
-            ("mined-barr2", list(barr2.load_texts(data / "barr2/training_set").values()), "es",
-             "clinical", "BARR2 (IberEval 2018), third-party copy"),
+            ("mined-barr2", list(barr2_texts.values()), "es", "clinical",
+             "BARR2 (IberEval 2018), third-party copy"),
+            *((f"mined-{name}", texts, "en", "biomedical", PUBLIC)
+              for name, texts in biomedical.items()),
         ]  # fmt: skip
-        for corpus in sorted((data / "bioabbrev").glob("*/*_gold.xml")):
-            texts = [doc.text for doc in bioc.load(corpus)]
-            corpora.append(
-                (f"mined-{corpus.parent.name.lower()}", texts, "en", "biomedical", PUBLIC)
-            )
-        barr2_set = data / "barr2/training_set"
+        english = (text for texts in biomedical.values() for text in texts)
         barr2_resolution.teach(
-            d, barr2.load_texts(barr2_set),
+            d, barr2_texts,
             barr2_resolution.read_resolutions(
                 barr2_set / "clinical_cases.abbreviations.training_set.tsv"),
             barr2_resolution.LICENCE,
-            DefinitionTags(*vocabularies(data, files, sets)),
+            DefinitionTags(*vocabularies(files, sets, english, barr2_texts.values())),
         )  # fmt: skip
         for source, texts, lang, domain, licence in corpora:
             harvest = mine(texts, lang=lang, jobs=jobs)  # type: ignore[arg-type]
