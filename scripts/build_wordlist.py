@@ -5,7 +5,8 @@ disambiguation (English scientific and legal, French, Spanish) training files wi
 held-out tenths, the BARR2 training cases, the GLADIS pre-training sample and SciREX. A word is
 a run of letters written in lower case or with one initial capital (so that glued forms such as
 "iNPut" or "NPe" do not count), not broken at a line end ("infor- mation") and not a text's
-first word in lower case (a text may begin inside a word), seen at least ``--min-count`` times.
+first word in lower case (a text may begin inside a word), seen at least ``--min-count`` times;
+each is written with its count.
 
 Run: ``python scripts/build_wordlist.py`` (about a minute).
 """
@@ -65,14 +66,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=resource_dir() / WORDS_FILE)
     parser.add_argument("--min-count", type=int, default=2)
     args = parser.parse_args()
-    kept = sorted(w for w, n in count(args.data).items() if n >= args.min_count)
+    kept = sorted((w, n) for w, n in count(args.data).items() if n >= args.min_count)
     temporary = args.out.with_name(f".{args.out.name}.tmp")
-    temporary.write_bytes(gzip.compress("".join(f"{w}\n" for w in kept).encode(), mtime=0))
+    lines = "".join(f"{w}\t{n}\n" for w, n in kept)
+    temporary.write_bytes(gzip.compress(lines.encode(), mtime=0))
     os.replace(temporary, args.out)
     record(
         args.out,
         id="whole-words",
-        version=f"{__version__}+{len(kept)}-words-min{args.min_count}",
+        version=f"{__version__}+{len(kept)}-counted-words-min{args.min_count}",
         source_data=[
             "SciAI train",
             *[f"SDU@AAAI-22 AE {n} train, 9/10" for n in EXTRACTION],

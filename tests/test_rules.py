@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from termlens import Document, find_definitions
-from termlens.acronyms.rules import explains, looks_like_short_form
+from termlens.acronyms.rules import explains, looks_like_short_form, unbroken
 
 
 def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
@@ -123,6 +123,35 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
     assert expected in pairs(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [  # words a line break hyphenated, as text taken from a PDF has them
+        ("We use a recur- rent neural network (RNN) here.", ("RNN", "recur- rent neural network")),
+        ("a con-\nvolutional neural network (CNN) is", ("CNN", "con-\nvolutional neural network")),
+        ("Recur- rent neural networks (RNNs) work.", ("RNNs", "Recur- rent neural networks")),
+        ("long short- term memory (LSTM) units", ("LSTM", "long short- term memory")),
+        ("pre- and post-processing steps (PPS) run", ("PPS", "post-processing steps")),
+    ],
+)
+def test_words_broken_at_a_line_end(text: str, expected: tuple[str, str]) -> None:
+    assert pairs(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("recur- rent neural\nnetwork", "recurrent neural network"),
+        ("con-\nvolutional", "convolutional"),
+        ("long short- term memory", "long short-term memory"),  # a compound broken at its hyphen
+        ("pre- and post-processing", "pre- and post-processing"),
+        ("low- to high-resolution", "low- to high-resolution"),
+        ("IL- 6", "IL- 6"),
+    ],
+)
+def test_unbroken(text: str, expected: str) -> None:
+    assert unbroken(text) == expected
 
 
 @pytest.mark.parametrize(

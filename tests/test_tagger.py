@@ -437,3 +437,18 @@ def test_a_short_form_without_letters_or_digits_is_none() -> None:
     tokens = subtokens(doc.tokens)
     labels: list[Label] = ["B-short" if t.text == "." else "O" for t in tokens]
     assert char_spans(doc, tokens, labels) == ([], [])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [  # the bundled tagger marks METHOD, WHAT and AGE here (SciREX headings)
+        ("THE RESULTS SHOW THAT OUR METHOD IS BETTER THAN THE BASELINE.", []),
+        ('APPENDIX II : " WHAT IS " ANALYSIS In Fig . 21 , we show', []),
+        ('APPENDIX V : " AGE " AND " COMMONSENSE " section : OF OUR MODEL', []),
+        ("We train the MANAGER module and the WORKER module jointly.", ["WORKER"]),
+    ],
+)
+def test_common_words_in_capitalised_runs_are_headings_not_short_forms(
+    text: str, expected: list[str]
+) -> None:
+    assert [o.short.text for o in extract(Document(text))] == expected

@@ -25,6 +25,7 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import loose_key
+from termlens.acronyms.rules import unbroken
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
 from termlens.resources import resource_path
@@ -247,7 +248,7 @@ def _expansions(
             out.append(
                 Expansion(
                     occurrence.short,
-                    occurrence.long.text,
+                    unbroken(occurrence.long.text),
                     "defined",
                     1.0,
                     (),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from itertools import takewhile
 
 from termlens.acronyms.align import align, align_unordered
 from termlens.acronyms.identify import Occurrence, occurrences_of
@@ -21,10 +22,15 @@ from termlens.acronyms.tagger import (
     char_spans,
     default_tagger,
 )
+from termlens.acronyms.wordlist import seen
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
+SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
+COMMON_WORD = 20  # times the word list's texts wrote a word for it to count as common
 _LATIN = re.compile(r"[A-Za-z]")
+_WORD = re.compile(r"[^\W\d_]+")
+_CODE_OR_BRACKET = frozenset("/().")
 _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" and a word
 
 
@@ -58,9 +64,39 @@ def extract(
     occurrences = occurrences_of(doc, definitions)
     for occurrence in occurrences:
         taken.add(occurrence.short.start, occurrence.short.end)
-    occurrences += [Occurrence(s, None) for s in shorts if not taken.overlaps(s.start, s.end)]
+    occurrences += [
+        Occurrence(s, None)
+        for s in shorts
+        if not taken.overlaps(s.start, s.end) and not _shouted(doc.text, s)
+    ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
+
+
+def _shouted(text: str, short: Span) -> bool:
+    """A common word in a run of capitalised words, most of them common: a heading or shouted
+    text ("THE RESULTS SHOW THAT OUR METHOD IS BETTER", "APPENDIX II: WHAT IS ANALYSIS"), not a
+    short form."""
+    word = short.text
+    if not (len(word) > 2 and word.isalpha() and word.isupper() and _common(word)):
+        return False
+    if (
+        text[short.start - 1 : short.start] in _CODE_OR_BRACKET
+        or text[short.end : short.end + 1] in _CODE_OR_BRACKET
+    ):
+        return False  # part of a document code (ECE/ENERGY/WP.4) or bracketed: "(SIDA)"
+    before = _WORD.findall(text, max(0, short.start - 120), short.start)
+    after = _WORD.findall(text, short.end, short.end + 120)
+    run = [
+        *takewhile(str.isupper, reversed(before)),
+        short.text,
+        *takewhile(str.isupper, after),
+    ]
+    return len(run) >= SHOUTED_RUN and 2 * sum(map(_common, run)) >= len(run)
+
+
+def _common(word: str) -> bool:
+    return len(word) > 1 and seen(word) >= COMMON_WORD
 
 
 def _after_articles(doc: Document, definition: Definition) -> Definition:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.identify import find_abbreviations_in_many
+from termlens.acronyms.rules import unbroken
 from termlens.text import LanguageOption
 
 CONTEXT_CHARS = 200  # characters kept on each side of a mention as its context
@@ -36,7 +37,7 @@ def mine(texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1) 
             long = occurrence.long
             if long is None:
                 continue
-            pair = (occurrence.short.text, " ".join(long.text.split()))  # no line breaks
+            pair = (occurrence.short.text, unbroken(long.text))
             defined.add(pair)
             start = max(0, occurrence.short.start - CONTEXT_CHARS)
             end = occurrence.short.end + CONTEXT_CHARS

@@ -25,6 +25,7 @@ from termlens.acronyms.align import (
 from termlens.acronyms.align import (
     START as PERFECT,
 )
+from termlens.acronyms.wordlist import seen
 from termlens.text import CONNECTORS, WORD, Document, Language, Span
 
 Pattern = Literal["long (short)", "short (long)", "cue", "tagger"]
@@ -58,6 +59,10 @@ _PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
 _NUMBERED: Final = re.compile(r"[-_ ]?\d+$")  # the number that ends a name: Set14, Layer-3
 _SYMBOL: Final = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
 _LONG_FORM_END: Final = re.compile(r"[,;.:()—–]")
+# the two halves of a word a line break hyphenated: "recur- rent", "con-\nvolutional"
+_HYPHEN_BREAK: Final = re.compile(r"([^\W\d_]+)[-‐\u00ad][^\S\n]*\n?[^\S\n]*(?<=\s)([^\W\d_]+)")
+# what follows a hyphen that stands for a word's end ("pre- and post-", "low- to high-")
+_AFTER_SUSPENDED_HYPHEN: Final = frozenset("and or nor to versus vs y o e u et ou og eller".split())
 _NOT_IN_A_LONG_FORM: Final = re.compile(r"[;:{}\[\]=!?\"“”\n]")  # what ends the rules' windows
 _LEADING_CUES: Final = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
@@ -575,8 +580,69 @@ def _best_alignment(short: str, window: str, starts: list[int], lang: Language) 
     """Align the short form, or its singular for plurals like CNNs, whichever explains more.
 
     Spanish text often keeps English short forms (PCR, PET): there an alignment of the initials
-    in any order wins when it explains a longer long form.
+    in any order wins when it explains a longer long form. Words a line break hyphenated are
+    read whole ("a recur- rent neural network (RNN)" starts at *recur*).
     """
+    joined = _joined_line_breaks(window)
+    if joined is None:
+        return _best_plain_alignment(short, window, starts, lang)
+    text, where, continuations = joined
+    at = {original: i for i, original in enumerate(where)}
+    kept = [at[s] for s in starts if s not in continuations and s in at]
+    result = _best_plain_alignment(short, text, kept, lang)
+    if result is None:
+        return None
+    return Alignment(where[result.start], result.score, result.quality, result.unmatched)
+
+
+def unbroken(text: str) -> str:
+    """``text`` on one line, with the words a line break hyphenated written whole
+    ("con-\\nvolutional  network" → "convolutional network", "short- term" → "short-term")."""
+    joined = _joined_line_breaks(text, compounds=True)
+    return " ".join((joined[0] if joined else text).split())
+
+
+def _joined_line_breaks(
+    window: str, compounds: bool = False
+) -> tuple[str, list[int], set[int]] | None:
+    """The window with each word a line break hyphenated written whole, the window offset of
+    each of its characters, and where the second halves began; None when no word was broken.
+
+    "recur- rent" becomes *recurrent*, which the word list's texts write more often than either
+    half; "short- term" is a compound broken at its hyphen (*shortterm* is rarer than *term*),
+    written *short-term* with ``compounds``, else left as it is; "pre- and post-" stays.
+    """
+    pieces: list[str] = []
+    where: list[int] = []
+    resumes: set[int] = set()
+    done = 0
+    for match in _HYPHEN_BREAK.finditer(window):
+        first, second = match.group(1), match.group(2)
+        if not (second.islower() and (first.islower() or first.istitle())):
+            continue
+        if second in _AFTER_SUSPENDED_HYPHEN:
+            continue
+        whole = seen(first + second)
+        if whole and whole >= min(seen(first), seen(second)):
+            cut = match.end(1)
+        elif compounds:
+            cut = match.end(1) + 1  # keep the hyphen
+        else:
+            continue
+        pieces.append(window[done:cut])
+        where.extend(range(done, cut))
+        done = match.start(2)
+        resumes.add(done)
+    if not resumes:
+        return None
+    pieces.append(window[done:])
+    where.extend(range(done, len(window)))
+    return "".join(pieces), where, resumes
+
+
+def _best_plain_alignment(
+    short: str, window: str, starts: list[int], lang: Language
+) -> Alignment | None:
     singular = _singular(short)
     best = align(singular, window, starts)
     if best is not None and best.quality >= PERFECT:

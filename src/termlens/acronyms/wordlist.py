@@ -3,7 +3,8 @@
 A short form glued to letters ("NPs", "CNNs") tells which written long form fits the text: the
 long form and the glued letters must make whole words ("noun phrase" + "s", not "noun
 phrases" + "s"). The list holds the lower-case words seen at least twice, written in lower case
-or with one initial capital, in the open texts of ``scripts/build_wordlist.py``.
+or with one initial capital, in the open texts of ``scripts/build_wordlist.py``, each with
+how often it was seen (``word<TAB>count`` lines): which of two readings of a text is likelier.
 """
 
 from __future__ import annotations
@@ -20,16 +21,22 @@ WORD = re.compile(r"[^\W\d_]+")  # a run of letters: the list is built and read 
 
 
 @cache
-def known_words() -> frozenset[str]:
-    """The bundled whole words, lower case."""
+def word_counts() -> dict[str, int]:
+    """The bundled whole words, lower case, and how often each was seen."""
     path = resource_path(WORDS_FILE)
     try:
         with gzip.open(path, "rt", encoding="utf-8") as handle:
-            return frozenset(line.rstrip("\n") for line in handle)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: not a gzipped word list ({exc})") from None
+            pairs = [line.rstrip("\n").split("\t") for line in handle]
+        return {word: int(count) for word, count in pairs}
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise InputError(f"{path}: not a gzipped list of word<TAB>count lines ({exc})") from None
 
 
 def is_word(word: str) -> bool:
     """Whether ``word`` is a whole word (one letter always is)."""
-    return len(word) == 1 or word.lower() in known_words()
+    return len(word) == 1 or word.lower() in word_counts()
+
+
+def seen(word: str) -> int:
+    """How often the word list's texts wrote ``word`` (0 for a word not in the list)."""
+    return word_counts().get(word.lower(), 0)
