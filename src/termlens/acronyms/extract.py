@@ -3,6 +3,8 @@
 The rules find definitions with brackets and cue words. The tagger marks short forms and long
 forms anywhere; a tagged long form is paired with a nearby tagged short form when the letter
 alignment accepts the pair, and a tagged short form with no definition is reported on its own.
+In Persian text, a Latin short form's Persian long form is chosen by a model of its own
+(:mod:`termlens.acronyms.translated`) before the tagger's long forms are paired.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from termlens.acronyms.tagger import (
     char_spans,
     default_tagger,
 )
+from termlens.acronyms.translated import default_chooser
 from termlens.acronyms.wordlist import seen
 from termlens.text import Document, Span
 
@@ -50,6 +53,13 @@ def extract(
     for definition in definitions:
         taken.add(definition.short.start, definition.short.end)
         taken.add(definition.long.start, definition.long.end)
+    if lang == "fa":  # Persian long forms of Latin short forms: a model of their own
+        for choice in default_chooser().choose(doc, shorts):
+            short, long = choice.short, choice.long
+            if not (taken.overlaps(short.start, short.end) or taken.overlaps(long.start, long.end)):
+                definitions.append(Definition(short, long, "tagger", choice.probability))
+                taken.add(short.start, short.end)
+                taken.add(long.start, long.end)
     short_starts = [s.start for s in shorts]
     for long in longs:
         if taken.overlaps(long.start, long.end):

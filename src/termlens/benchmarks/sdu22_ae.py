@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from termlens.acronyms.tagger import AcronymTagger, char_spans, rules_language
+from termlens.acronyms.translated import TranslatedLongForms, default_chooser, revised
 from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_text
@@ -64,16 +65,24 @@ def held_out(
 
 
 def predict(
-    records: Iterable[dict[str, object]], tagger: AcronymTagger, lang: str
+    records: Iterable[dict[str, object]],
+    tagger: AcronymTagger,
+    lang: str,
+    chooser: TranslatedLongForms | None = None,
 ) -> list[dict[str, object]]:
-    """Acronym and long-form character spans for each record."""
+    """Acronym and long-form character spans for each record; Persian long forms revised by
+    ``chooser`` (by default the bundled one, :mod:`termlens.acronyms.translated`)."""
     code = language_code(lang)
+    if code == "fa" and chooser is None:
+        chooser = default_chooser()
     out: list[dict[str, object]] = []
     for record in records:
         text = str(record["text"])
         doc = Document(text, lang=rules_language(code))
         tokens, labels = tagger.tag_document(doc, code)
         shorts, longs = char_spans(doc, tokens, labels)
+        if chooser is not None:
+            longs = revised(longs, chooser.choose(doc, shorts))
         out.append(
             {
                 "ID": record["ID"],

@@ -1,0 +1,252 @@
+"""Long forms written in another script than their short form: Persian "واسط گرافيكي ( GUI )".
+
+No letters can align a Persian long form with its Latin short form, and the tagger finds few of
+them. A small model, trained on the SDU@AAAI-22 Persian data by
+``scripts/train_translated_long_forms.py``, chooses among the runs of one to seven Persian words
+next to a Latin short form (before it, past a bracket, or after "=" or ":"): by how many words
+the short form's capitals ask for, what stands between them, and how often the training long
+forms start with, hold, or stop before each word. The likeliest run is the long form when its
+probability reaches the trained threshold; the tagger's long forms that overlap it give way.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from termlens.acronyms.tagger import DIRECTION_MARKS
+from termlens.errors import InputError
+from termlens.resources import resource_path
+from termlens.text import ARABIC_LETTERS, Document, Span
+
+MODEL_FILE = "translated-long-forms-fa.json"
+MAX_WORDS = 7
+MAX_GAP_TOKENS = 3
+_MARKS = "".join(sorted(DIRECTION_MARKS))
+_TOKEN = re.compile(rf"[^\s{_MARKS}]+")
+_PERSIAN = re.compile(f"[{ARABIC_LETTERS}]")
+_LATIN = re.compile(r"[A-Za-z]")
+GAPS = ("", "(", "()", ")(", "=", ":", "(«", "«", "-")  # what may stand between the two
+SIDES = ("before", "after")
+FEATURES = (
+    [f"words={k}" for k in range(1, MAX_WORDS + 1)]
+    + [f"words-capitals={d}" for d in range(-3, 4)]
+    + [f"{side}:{gap}" for side in SIDES for gap in (*GAPS, "other")]
+    + ["first", "outer", "no_outer", "inside_min", "inside_mean", "outer_inside", "edge_inside"]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A run of Persian words next to a short form, and the words that place it."""
+
+    start: int
+    end: int
+    words: tuple[str, ...]  # in text order
+    side: str  # before | after the short form
+    gap: str  # what stands between them: one of GAPS, or "other"
+    outer: str | None  # the word beyond the run's far end, None at a clause edge
+    edge: str  # the run's word next to the short form
+
+
+@dataclass(frozen=True, slots=True)
+class WordRates:
+    """How often each word was seen, and seen starting, inside and just before a long form."""
+
+    seen: Counter[str]
+    first: Counter[str]
+    inside: Counter[str]
+    before: Counter[str]
+
+    @classmethod
+    def count(cls, records: Iterable[tuple[str, Sequence[tuple[int, int]]]]) -> WordRates:
+        """From (text, long-form spans) pairs."""
+        rates = cls(Counter(), Counter(), Counter(), Counter())
+        for text, long_forms in records:
+            tokens = _tokens(text)
+            rates.seen.update(word for _, _, word in tokens)
+            for start, end in long_forms:
+                inside = [word for a, b, word in tokens if a >= start and b <= end]
+                if not inside:
+                    continue
+                rates.first[inside[0]] += 1
+                rates.inside.update(inside)
+                before = [word for _, b, word in tokens if b <= start]
+                if before:
+                    rates.before[before[-1]] += 1
+        return rates
+
+    def counts(self, word: str) -> list[int]:
+        """The word's four counts, as the model file stores them."""
+        return [self.seen[word], self.first[word], self.inside[word], self.before[word]]
+
+    def rate(self, table: Counter[str], word: str | None) -> float:
+        """Log share of a word's uses counted in ``table`` (0 for no word)."""
+        if word is None:
+            return 0.0
+        return math.log((table[word] + 0.1) / (self.seen[word] + 1.0))
+
+
+def candidates(text: str, short: Span) -> list[Candidate]:
+    """The runs of one to ``MAX_WORDS`` Persian words on each side of a short form."""
+    tokens = _tokens(text)
+    inside = [i for i, (a, b, _) in enumerate(tokens) if a < short.end and b > short.start]
+    if not inside:
+        return []
+    out = []
+    for side, order in (
+        ("before", range(inside[0] - 1, -1, -1)),
+        ("after", range(inside[-1] + 1, len(tokens))),
+    ):
+        gap: list[str] = []
+        words: list[int] = []
+        for i in order:
+            word = tokens[i][2]
+            persian = bool(_PERSIAN.search(word)) and not _LATIN.search(word)
+            if persian:
+                words.append(i)
+                if len(words) > MAX_WORDS:
+                    break
+            elif not words and len(gap) < MAX_GAP_TOKENS and not _LATIN.search(word):
+                if any(ch.isdigit() for ch in word):
+                    break
+                gap.append(word)
+            else:
+                break
+        kind = "".join(gap if side == "after" else gap[::-1])
+        kind = kind if kind in GAPS else "other"
+        for k in range(1, min(len(words), MAX_WORDS) + 1):
+            run = sorted(words[:k])
+            outer = tokens[words[k]][2] if k < len(words) else None
+            out.append(
+                Candidate(
+                    tokens[run[0]][0],
+                    tokens[run[-1]][1],
+                    tuple(tokens[j][2] for j in run),
+                    side,
+                    kind,
+                    outer,
+                    tokens[words[0]][2],
+                )
+            )
+    return out
+
+
+def features(short: str, candidate: Candidate, rates: WordRates) -> list[float]:
+    """The candidate's features, in the order of FEATURES."""
+    capitals = sum(ch.isupper() for ch in short) or len(short)
+    k = len(candidate.words)
+    difference = max(-3, min(3, k - capitals))
+    where = f"{candidate.side}:{candidate.gap}"
+    inside = [rates.rate(rates.inside, w) for w in candidate.words]
+    return [
+        *(float(k == n) for n in range(1, MAX_WORDS + 1)),
+        *(float(difference == d) for d in range(-3, 4)),
+        *(float(where == f"{s}:{g}") for s in SIDES for g in (*GAPS, "other")),
+        rates.rate(rates.first, candidate.words[0]),
+        rates.rate(rates.before, candidate.outer),
+        float(candidate.outer is None),
+        min(inside),
+        sum(inside) / len(inside),
+        rates.rate(rates.inside, candidate.outer),
+        float(candidate.side == "before") * rates.rate(rates.inside, candidate.edge),
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The long form chosen for a short form, with its probability."""
+
+    short: Span
+    long: Span
+    probability: float
+
+
+@dataclass(frozen=True)
+class TranslatedLongForms:
+    """The trained chooser: logistic weights over FEATURES, a threshold and the word rates."""
+
+    weights: np.ndarray  # one per feature, then the bias
+    threshold: float
+    rates: WordRates
+
+    def probabilities(self, rows: Sequence[Sequence[float]]) -> np.ndarray:
+        x = np.c_[np.asarray(rows, dtype=float), np.ones(len(rows))]
+        p: np.ndarray = 1.0 / (1.0 + np.exp(-(x @ self.weights)))
+        return p
+
+    def choose(self, doc: Document, shorts: Iterable[Span]) -> list[Choice]:
+        """For each Latin short form, the likeliest run of Persian words next to it, where its
+        probability reaches the threshold."""
+        chosen = []
+        for short in shorts:
+            if not _LATIN.search(short.text):
+                continue
+            found = candidates(doc.text, short)
+            if not found:
+                continue
+            p = self.probabilities([features(short.text, c, self.rates) for c in found])
+            best = int(p.argmax())
+            if p[best] >= self.threshold:
+                long = doc.span(found[best].start, found[best].end)
+                chosen.append(Choice(short, long, float(p[best])))
+        return chosen
+
+    def save(self, path: Path, trained_on: str) -> None:
+        data = {
+            "features": list(FEATURES),
+            "weights": [round(float(w), 9) for w in self.weights],
+            "threshold": self.threshold,
+            "words": {w: self.rates.counts(w) for w in sorted(self.rates.seen)},
+            "trained_on": trained_on,
+        }
+        path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    def _counts(self, word: str) -> list[int]:
+        rates = self.rates
+        return [rates.seen[word], rates.first[word], rates.inside[word], rates.before[word]]
+
+    @classmethod
+    def load(cls, path: Path) -> TranslatedLongForms:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data["features"] != list(FEATURES):
+                raise InputError(f"{path}: features differ from this termlens; retrain it")
+            tables: tuple[Counter[str], ...] = (Counter(), Counter(), Counter(), Counter())
+            for word, counts in data["words"].items():
+                for table, n in zip(tables, counts, strict=True):
+                    if n:
+                        table[word] = int(n)
+            return cls(np.array(data["weights"], dtype=float), float(data["threshold"]),
+                       WordRates(*tables))  # fmt: skip
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise InputError(f"{path}: not a translated long-form model ({exc})") from None
+
+
+def revised(longs: list[Span], choices: Sequence[Choice]) -> list[Span]:
+    """The chosen long forms, and the tagger's that do not overlap one."""
+    chosen = [c.long for c in choices]
+    kept = [s for s in longs if not any(s.start < c.end and c.start < s.end for c in chosen)]
+    return sorted({(s.start, s.end): s for s in [*chosen, *kept]}.values(), key=_order)
+
+
+def _order(span: Span) -> tuple[int, int]:
+    return span.start, span.end
+
+
+def _tokens(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text)]
+
+
+@cache
+def default_chooser() -> TranslatedLongForms:
+    """The bundled Persian chooser, loaded once per process."""
+    return TranslatedLongForms.load(resource_path(MODEL_FILE))
