@@ -1,14 +1,14 @@
-"""Train the Persian long-form chooser (``data/translated-long-forms-fa.json``).
+"""Train the Persian translated long-form chooser (``data/translated-long-forms-fa.json``).
 
     python scripts/train_translated_long_forms.py [--data DIR] [--folds 5]
 
-Learns from nine tenths of the SDU@AAAI-22 Persian file (record i with i % 10 == 0 is the held-out
-tenth, as for the tagger). A logistic model scores each run of Persian words next to a gold short
-form as its long form or not; the word rates its features read are cross-fitted (a record's own
-long forms never inform its features). The threshold is chosen by cross-validation over the nine
-tenths: a Persian tagger is trained on each fold's other records, its spans revised with the
-chooser, and the official metric computed. Prints that table and the held-out tenth's score with
-the bundled tagger, then writes the model and its manifest entry. About a minute.
+Learns from nine tenths of the SDU@AAAI-22 Persian file (record i with i % 10 == 0
+is the held-out tenth, as for the tagger). A logistic model scores each run of words next to a
+gold short form as its long form or not; the word rates its features read are cross-fitted (a
+record's own long forms never inform its features). The threshold is chosen by cross-validation
+over the nine tenths: a tagger is trained on each fold's other records, its spans revised with
+the chooser, and the official metric computed. Prints that table and the held-out tenth's score
+with the bundled tagger, then writes the model and its manifest entry. About a minute.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from train_tagger import SDU_FILES, sdu_sequences, train
 from termlens import __version__, resources
 from termlens.acronyms.tagger import AcronymTagger, default_tagger
 from termlens.acronyms.translated import (
-    MODEL_FILE,
+    LANGUAGES,
     TranslatedLongForms,
     WordRates,
     candidates,
@@ -40,7 +40,8 @@ Record = dict[str, object]
 L2 = 0.01
 STEPS = 3000
 INNER_FOLDS = 5
-THRESHOLDS = (0.08, 0.1, 0.12, 0.15, 0.18, 0.2, 0.25, 0.3)
+THRESHOLDS = (0.02, 0.03, 0.05, 0.08, 0.1, 0.12, 0.15, 0.18, 0.2, 0.25, 0.3)
+LANG, NAME = "fa", "persian"
 
 
 def spans(record: Record, field: str) -> list[tuple[int, int]]:
@@ -54,7 +55,7 @@ def rates(records: Sequence[Record]) -> WordRates:
 
 
 def examples(
-    records: Sequence[Record], word_rates: WordRates
+    records: Sequence[Record], word_rates: WordRates, lang: str
 ) -> tuple[list[list[float]], list[float]]:
     """Features and labels of every run next to every gold Latin short form."""
     rows, labels = [], []
@@ -63,20 +64,20 @@ def examples(
         gold = set(spans(record, "long-forms"))
         for start, end in spans(record, "acronyms"):
             short = doc.span(start, end)
-            for candidate in candidates(doc.text, short):
+            for candidate in candidates(doc.text, short, lang):
                 rows.append(features(short.text, candidate, word_rates))
                 labels.append(float((candidate.start, candidate.end) in gold))
     return rows, labels
 
 
-def fit(records: Sequence[Record], threshold: float) -> TranslatedLongForms:
+def fit(records: Sequence[Record], threshold: float, lang: str) -> TranslatedLongForms:
     """Logistic regression (Adam, L2 on standardised features) on cross-fitted features."""
     rows: list[list[float]] = []
     labels: list[float] = []
     for k in range(INNER_FOLDS):
         others = [r for i, r in enumerate(records) if i % INNER_FOLDS != k]
         part = [r for i, r in enumerate(records) if i % INNER_FOLDS == k]
-        x, y = examples(part, rates(others))
+        x, y = examples(part, rates(others), lang)
         rows += x
         labels += y
     x, y = np.array(rows), np.array(labels)
@@ -92,7 +93,7 @@ def fit(records: Sequence[Record], threshold: float) -> TranslatedLongForms:
         w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
     raw = w[:-1] / scale  # the standardisation folded in: features stay raw when used
     bias = w[-1] - float(raw @ mean)
-    return TranslatedLongForms(np.r_[raw, bias], threshold, rates(records))
+    return TranslatedLongForms(lang, np.r_[raw, bias], threshold, rates(records))
 
 
 def f1(predictions: list[Record], records: list[Record]) -> float:
@@ -106,21 +107,22 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args()
-    part, tenth = sdu22_ae.held_out(sdu22_ae.load(args.data / SDU_FILES["persian"]))
+    lang, name = LANG, NAME
+    part, tenth = sdu22_ae.held_out(sdu22_ae.load(args.data / SDU_FILES[name]))
     runs: list[tuple[AcronymTagger, list[Record], TranslatedLongForms]] = []
     for fold in range(args.folds):
         held = [r for i, r in enumerate(part) if i % args.folds == fold]
         rest = [r for i, r in enumerate(part) if i % args.folds != fold]
-        model = Path(tempfile.mkdtemp(prefix="termlens-fa-")) / "model.crfsuite"
-        train(list(sdu_sequences(rest, "fa")), model, 0.05, 0.01, 80)
-        runs.append((AcronymTagger(model), held, fit(rest, 0.0)))
+        model = Path(tempfile.mkdtemp(prefix=f"termlens-{lang}-")) / "model.crfsuite"
+        train(list(sdu_sequences(rest, lang)), model, 0.05, 0.01, 80)
+        runs.append((AcronymTagger(model), held, fit(rest, 0.0, lang)))
 
     def cross_validated(threshold: float) -> float:
         """Each fold tagged by a tagger and chooser that never saw it."""
         found: list[Record] = []
         for tagger, held, chooser in runs:
             revise = replace(chooser, threshold=threshold)
-            found += sdu22_ae.predict(held, tagger, "persian", revise)
+            found += sdu22_ae.predict(held, tagger, name, revise)
         return f1(found, part)
 
     print("| threshold | cross-validated macro F1 |\n|---|---|")
@@ -129,19 +131,19 @@ def main() -> None:
     for threshold, score in scores.items():
         print(f"| {threshold} | {score:.2f} |")
     threshold = max(scores, key=lambda t: scores[t])
-    chooser = fit(part, threshold)
-    shipped = default_tagger("fa")
+    chooser = fit(part, threshold, lang)
+    shipped = default_tagger(lang)
     never = replace(chooser, threshold=math.inf)  # the tagger's spans as they are
-    for name, revise in (("tagger alone", never), ("with the chooser", chooser)):
-        found = sdu22_ae.predict(tenth, shipped, "persian", revise)
-        print(f"held-out tenth, {name}: F1 {f1(found, tenth):.2f}")
-    target = resources.resource_dir() / MODEL_FILE
-    chooser.save(target, trained_on="SDU@AAAI-22 AE Persian train, 9/10")
+    for label, revise in (("tagger alone", never), ("with the chooser", chooser)):
+        found = sdu22_ae.predict(tenth, shipped, name, revise)
+        print(f"held-out tenth, {label}: F1 {f1(found, tenth):.2f}")
+    target = resources.resource_dir() / LANGUAGES[lang].model_file
+    chooser.save(target, trained_on=f"SDU@AAAI-22 AE {name} train, 9/10")
     resources.record(
         target,
-        id="translated-long-forms-fa",
+        id=f"translated-long-forms-{lang}",
         version=f"{__version__}+threshold-{threshold}",
-        source_data=["SDU@AAAI-22 AE persian train, 9/10"],
+        source_data=[f"SDU@AAAI-22 AE {name} train, 9/10"],
         licence="CC BY-NC-SA 4.0 (derived from the SDU@AAAI-22 data)",
         built_by="scripts/train_translated_long_forms.py",
     )

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from termlens.acronyms.extract import extract
 from termlens.acronyms.translated import (
     FEATURES,
-    MODEL_FILE,
+    LANGUAGES,
     Choice,
     TranslatedLongForms,
     WordRates,
@@ -37,7 +37,7 @@ def _short(text: str, short: str) -> Span:
 
 
 def test_runs_before_a_bracketed_short_form_and_after_it() -> None:
-    found = candidates(SENTENCE, _short(SENTENCE, "DDC"))
+    found = candidates(SENTENCE, _short(SENTENCE, "DDC"), "fa")
     before = [SENTENCE[c.start : c.end] for c in found if c.side == "before"]
     assert before == ["توزيع", "ديسپاچينگ توزيع", "مركز ديسپاچينگ توزيع", "كه مركز ديسپاچينگ توزيع"]
     assert {(c.side, c.gap) for c in found} == {("before", "("), ("after", "other")}
@@ -49,7 +49,7 @@ def test_runs_before_a_bracketed_short_form_and_after_it() -> None:
 
 def test_a_run_after_equals_and_none_across_latin_words() -> None:
     text = "GT = توربین گازی PLC = کنترلر منطقی"
-    found = candidates(text, _short(text, "GT"))
+    found = candidates(text, _short(text, "GT"), "fa")
     assert [text[c.start : c.end] for c in found if c.side == "after"] == ["توربین", "توربین گازی"]
     assert all(c.gap == "=" for c in found)
 
@@ -57,17 +57,18 @@ def test_a_run_after_equals_and_none_across_latin_words() -> None:
 @given(st.text(alphabet="ab (=)\u202aكمز", max_size=40))
 def test_candidates_are_runs_of_persian_words_inside_the_text(noise: str) -> None:
     text = noise + " ABC " + noise
-    for c in candidates(text, _short(text, "ABC")):
+    for c in candidates(text, _short(text, "ABC"), "fa"):
         assert 0 <= c.start < c.end <= len(text)
         assert text[c.start : c.end].replace("\u202a", " ").split() == list(c.words)
 
 
 def test_features_follow_the_declared_order() -> None:
     rates = WordRates.count([(SENTENCE, [(SENTENCE.index("مركز"), SENTENCE.index(" ("))])])
-    found = candidates(SENTENCE, _short(SENTENCE, "DDC"))
+    found = candidates(SENTENCE, _short(SENTENCE, "DDC"), "fa")
     row = features("DDC", found[2], rates)
     assert len(row) == len(FEATURES)
     assert row[FEATURES.index("words=3")] == 1.0 and row[FEATURES.index("words-capitals=0")] == 1.0
+    assert row[FEATURES.index("words/capitals")] == 1.0
     assert row[FEATURES.index("before:(")] == 1.0
     # "مركز" starts the one long form and is seen once: log((1 + 0.1) / (1 + 1))
     assert row[FEATURES.index("first")] == pytest.approx(np.log(1.1 / 2))
@@ -75,7 +76,7 @@ def test_features_follow_the_declared_order() -> None:
 
 def test_a_model_round_trips_and_a_bad_file_is_a_clear_error(tmp_path: Path) -> None:
     rates = WordRates(Counter({"مركز": 3}), Counter({"مركز": 1}), Counter({"مركز": 2}), Counter())
-    model = TranslatedLongForms(np.arange(len(FEATURES) + 1, dtype=float), 0.2, rates)
+    model = TranslatedLongForms("fa", np.arange(len(FEATURES) + 1, dtype=float), 0.2, rates)
     path = tmp_path / "model.json"
     model.save(path, trained_on="test")
     again = TranslatedLongForms.load(path)
@@ -85,6 +86,10 @@ def test_a_model_round_trips_and_a_bad_file_is_a_clear_error(tmp_path: Path) -> 
     data["features"] = data["features"][:-1]
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(InputError, match="features differ"):
+        TranslatedLongForms.load(path)
+    data["features"], data["language"] = list(FEATURES), "xx"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match="language 'xx'"):
         TranslatedLongForms.load(path)
     path.write_text("{", encoding="utf-8")
     with pytest.raises(InputError, match="not a translated long-form model"):
@@ -98,11 +103,11 @@ def test_chosen_long_forms_replace_the_taggers_that_overlap_them() -> None:
 
 
 def test_the_bundled_chooser_is_recorded_and_finds_a_long_form() -> None:
-    entry = manifest()[MODEL_FILE]
-    assert entry["sha256"] == sha256(resource_path(MODEL_FILE))
+    file = LANGUAGES["fa"].model_file
+    assert manifest()[file]["sha256"] == sha256(resource_path(file))
     found = {
         o.short.text: o.long.text if o.long else None
         for o in extract(Document(SENTENCE), lang="fa")
     }
     assert found == {"DDC": "مركز ديسپاچينگ توزيع"}
-    assert default_chooser().threshold > 0
+    assert default_chooser("fa").threshold > 0

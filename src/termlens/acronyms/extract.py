@@ -24,7 +24,7 @@ from termlens.acronyms.tagger import (
     char_spans,
     default_tagger,
 )
-from termlens.acronyms.translated import default_chooser
+from termlens.acronyms.translated import LANGUAGES, default_chooser
 from termlens.acronyms.wordlist import seen
 from termlens.text import Document, Span
 
@@ -53,8 +53,8 @@ def extract(
     for definition in definitions:
         taken.add(definition.short.start, definition.short.end)
         taken.add(definition.long.start, definition.long.end)
-    if lang == "fa":  # Persian long forms of Latin short forms: a model of their own
-        for choice in default_chooser().choose(doc, shorts):
+    if lang in LANGUAGES:  # Persian long forms: a model of their own
+        for choice in default_chooser(lang).choose(doc, shorts):
             short, long = choice.short, choice.long
             if not (taken.overlaps(short.start, short.end) or taken.overlaps(long.start, long.end)):
                 definitions.append(Definition(short, long, "tagger", choice.probability))
@@ -99,7 +99,7 @@ def _shouted(text: str, short: Span) -> bool:
     after = _WORD.findall(text, short.end, short.end + 120)
     run = [
         *takewhile(str.isupper, reversed(before)),
-        short.text,
+        word,
         *takewhile(str.isupper, after),
     ]
     return len(run) >= SHOUTED_RUN and 2 * sum(map(_common, run)) >= len(run)

@@ -1,13 +1,13 @@
-"""Long forms written in another script than their short form: Persian "واسط گرافيكي ( GUI )".
+"""Long forms translated from an English short form: Persian "واسط گرافيكي ( GUI )".
 
-No letters can align a Persian long form with its Latin short form, and the tagger finds few of
-them. A small model, trained on the SDU@AAAI-22 Persian data by
-``scripts/train_translated_long_forms.py``, chooses among the runs of one to seven Persian words
-next to a Latin short form (before it, past a bracket, or after "=" or ":"): by how many words
-the short form's capitals ask for, what stands between them, and how often the training long
-forms start with, hold, or stop before each word. The likeliest run is the long form when its
-probability reaches the trained threshold; the tagger's long forms that overlap it give way.
-"""
+No letters can align such a long form with its Latin short form, and the tagger finds few of
+them. A small model per language (Persian so far: the same model did not help Vietnamese, see
+BENCHMARKS.md), trained on the SDU@AAAI-22 data by ``scripts/train_translated_long_forms.py``,
+chooses among the runs of words of that language next to a Latin short form (before it, past a
+bracket, or after "=" or ":"): by how many words the short form's capitals ask for, what stands
+between them, and how often the training long forms start with, hold, or stop before each word.
+The likeliest run is the long form when its probability reaches the trained threshold; the
+tagger's long forms that overlap it give way."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -27,17 +27,36 @@ from termlens.errors import InputError
 from termlens.resources import resource_path
 from termlens.text import ARABIC_LETTERS, Document, Span
 
-MODEL_FILE = "translated-long-forms-fa.json"
-MAX_WORDS = 7
 MAX_GAP_TOKENS = 3
 _MARKS = "".join(sorted(DIRECTION_MARKS))
 _TOKEN = re.compile(rf"[^\s{_MARKS}]+")
 _PERSIAN = re.compile(f"[{ARABIC_LETTERS}]")
 _LATIN = re.compile(r"[A-Za-z]")
-GAPS = ("", "(", "()", ")(", "=", ":", "(«", "«", "-")  # what may stand between the two
+_LETTER_OR_DIGIT = re.compile(r"[^\W_]")
+GAPS = ("", "(", "()", ")(", "=", ":", "(«", "«", "-", "–")  # what may stand between the two
 SIDES = ("before", "after")
+LENGTHS = 8  # run lengths told apart; longer runs share the last
+
+
+def _persian_word(token: str) -> bool:
+    return bool(_PERSIAN.search(token)) and not _LATIN.search(token)
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """How a language's long forms are read: its words, and how many a run may hold."""
+
+    is_word: Callable[[str], bool]
+    max_words: int
+    model_file: str
+
+
+LANGUAGES = {
+    "fa": Language(_persian_word, 7, "translated-long-forms-fa.json"),
+}
 FEATURES = (
-    [f"words={k}" for k in range(1, MAX_WORDS + 1)]
+    [f"words={k}" for k in range(1, LENGTHS)]
+    + [f"words>={LENGTHS}", "words/capitals"]
     + [f"words-capitals={d}" for d in range(-3, 4)]
     + [f"{side}:{gap}" for side in SIDES for gap in (*GAPS, "other")]
     + ["first", "outer", "no_outer", "inside_min", "inside_mean", "outer_inside", "edge_inside"]
@@ -46,7 +65,7 @@ FEATURES = (
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A run of Persian words next to a short form, and the words that place it."""
+    """A run of words next to a short form, and the words that place it."""
 
     start: int
     end: int
@@ -95,8 +114,10 @@ class WordRates:
         return math.log((table[word] + 0.1) / (self.seen[word] + 1.0))
 
 
-def candidates(text: str, short: Span) -> list[Candidate]:
-    """The runs of one to ``MAX_WORDS`` Persian words on each side of a short form."""
+def candidates(text: str, short: Span, lang: str) -> list[Candidate]:
+    """The runs of one to ``max_words`` words of ``lang`` (a key of LANGUAGES) on each side of
+    a short form, past up to ``MAX_GAP_TOKENS`` tokens without letters or digits ("(", "=")."""
+    language = LANGUAGES[lang]
     tokens = _tokens(text)
     inside = [i for i, (a, b, _) in enumerate(tokens) if a < short.end and b > short.start]
     if not inside:
@@ -110,20 +131,17 @@ def candidates(text: str, short: Span) -> list[Candidate]:
         words: list[int] = []
         for i in order:
             word = tokens[i][2]
-            persian = bool(_PERSIAN.search(word)) and not _LATIN.search(word)
-            if persian:
+            if language.is_word(word):
                 words.append(i)
-                if len(words) > MAX_WORDS:
+                if len(words) > language.max_words:
                     break
-            elif not words and len(gap) < MAX_GAP_TOKENS and not _LATIN.search(word):
-                if any(ch.isdigit() for ch in word):
-                    break
+            elif not words and len(gap) < MAX_GAP_TOKENS and not _LETTER_OR_DIGIT.search(word):
                 gap.append(word)
             else:
                 break
         kind = "".join(gap if side == "after" else gap[::-1])
         kind = kind if kind in GAPS else "other"
-        for k in range(1, min(len(words), MAX_WORDS) + 1):
+        for k in range(1, min(len(words), language.max_words) + 1):
             run = sorted(words[:k])
             outer = tokens[words[k]][2] if k < len(words) else None
             out.append(
@@ -145,10 +163,12 @@ def features(short: str, candidate: Candidate, rates: WordRates) -> list[float]:
     capitals = sum(ch.isupper() for ch in short) or len(short)
     k = len(candidate.words)
     difference = max(-3, min(3, k - capitals))
+    length = min(k, LENGTHS)
     where = f"{candidate.side}:{candidate.gap}"
     inside = [rates.rate(rates.inside, w) for w in candidate.words]
     return [
-        *(float(k == n) for n in range(1, MAX_WORDS + 1)),
+        *(float(length == n) for n in range(1, LENGTHS + 1)),
+        min(k / capitals, 4.0),
         *(float(difference == d) for d in range(-3, 4)),
         *(float(where == f"{s}:{g}") for s in SIDES for g in (*GAPS, "other")),
         rates.rate(rates.first, candidate.words[0]),
@@ -172,8 +192,10 @@ class Choice:
 
 @dataclass(frozen=True)
 class TranslatedLongForms:
-    """The trained chooser: logistic weights over FEATURES, a threshold and the word rates."""
+    """A language's trained chooser: logistic weights over FEATURES, a threshold and the word
+    rates."""
 
+    lang: str  # a key of LANGUAGES
     weights: np.ndarray  # one per feature, then the bias
     threshold: float
     rates: WordRates
@@ -184,13 +206,13 @@ class TranslatedLongForms:
         return p
 
     def choose(self, doc: Document, shorts: Iterable[Span]) -> list[Choice]:
-        """For each Latin short form, the likeliest run of Persian words next to it, where its
+        """For each Latin short form, the likeliest run of words next to it, where its
         probability reaches the threshold."""
         chosen = []
         for short in shorts:
             if not _LATIN.search(short.text):
                 continue
-            found = candidates(doc.text, short)
+            found = candidates(doc.text, short, self.lang)
             if not found:
                 continue
             p = self.probabilities([features(short.text, c, self.rates) for c in found])
@@ -202,6 +224,7 @@ class TranslatedLongForms:
 
     def save(self, path: Path, trained_on: str) -> None:
         data = {
+            "language": self.lang,
             "features": list(FEATURES),
             "weights": [round(float(w), 9) for w in self.weights],
             "threshold": self.threshold,
@@ -209,10 +232,6 @@ class TranslatedLongForms:
             "trained_on": trained_on,
         }
         path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
-
-    def _counts(self, word: str) -> list[int]:
-        rates = self.rates
-        return [rates.seen[word], rates.first[word], rates.inside[word], rates.before[word]]
 
     @classmethod
     def load(cls, path: Path) -> TranslatedLongForms:
@@ -225,8 +244,12 @@ class TranslatedLongForms:
                 for table, n in zip(tables, counts, strict=True):
                     if n:
                         table[word] = int(n)
-            return cls(np.array(data["weights"], dtype=float), float(data["threshold"]),
-                       WordRates(*tables))  # fmt: skip
+            if data["language"] not in LANGUAGES:
+                raise InputError(
+                    f"{path}: language {data['language']!r} is not one of {sorted(LANGUAGES)}"
+                )
+            weights = np.array(data["weights"], dtype=float)
+            return cls(data["language"], weights, float(data["threshold"]), WordRates(*tables))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise InputError(f"{path}: not a translated long-form model ({exc})") from None
 
@@ -247,6 +270,6 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
 
 
 @cache
-def default_chooser() -> TranslatedLongForms:
-    """The bundled Persian chooser, loaded once per process."""
-    return TranslatedLongForms.load(resource_path(MODEL_FILE))
+def default_chooser(lang: str) -> TranslatedLongForms:
+    """The bundled chooser of a language of LANGUAGES, loaded once per process."""
+    return TranslatedLongForms.load(resource_path(LANGUAGES[lang].model_file))

@@ -12,7 +12,14 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from termlens.acronyms.tagger import AcronymTagger, char_spans, rules_language
-from termlens.acronyms.translated import TranslatedLongForms, default_chooser, revised
+from termlens.acronyms.translated import (
+    LANGUAGES as TRANSLATED,
+)
+from termlens.acronyms.translated import (
+    TranslatedLongForms,
+    default_chooser,
+    revised,
+)
 from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_text
@@ -70,11 +77,12 @@ def predict(
     lang: str,
     chooser: TranslatedLongForms | None = None,
 ) -> list[dict[str, object]]:
-    """Acronym and long-form character spans for each record; Persian long forms revised by
-    ``chooser`` (by default the bundled one, :mod:`termlens.acronyms.translated`)."""
+    """Acronym and long-form character spans for each record; long forms revised by
+    ``chooser``, by default the bundled one of the language where there is one (Persian:
+    :mod:`termlens.acronyms.translated`)."""
     code = language_code(lang)
-    if code == "fa" and chooser is None:
-        chooser = default_chooser()
+    if code in TRANSLATED and chooser is None:
+        chooser = default_chooser(code)
     out: list[dict[str, object]] = []
     for record in records:
         text = str(record["text"])
