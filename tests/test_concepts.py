@@ -152,6 +152,18 @@ def test_a_heading_glued_to_the_text_that_repeats_it_is_two_mentions() -> None:
     assert {"Data Augmentation", "Data augmentation"} <= set(texts)
 
 
+def test_a_tagged_term_does_not_start_or_end_on_a_function_word() -> None:
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    text = (  # SciREX; the term tagger marks "reviewing … neighbourhoods of a"
+        "Currently there are no dedicated platforms for reviewing and rating aspects of "
+        "neighbourhoods of a city . However we can find many discussions ."
+    )
+    texts = [m.text for m in topic_from_documents([RawDocument("paper", text)], "t").mentions]
+    assert texts == ["reviewing and rating aspects of neighbourhoods"]
+
+
 def test_term_spans_read_bio_labels() -> None:
     labels = ["O", "B-term", "I-term", "B-term", "O", "I-term", "I-term"]
     assert term_spans(labels) == [(1, 2), (3, 3), (5, 6)]  # a stray I- opens a span

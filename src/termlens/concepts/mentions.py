@@ -15,6 +15,9 @@ from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
 from termlens.text import Document, repeated_half
 
+# words a tagged term does not start or end with
+EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".split())
+
 
 def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Topic:
     """A SciCo topic whose mentions termlens finds in the documents (no gold clusters)."""
@@ -36,7 +39,10 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
                     found.add((starts[span.start], ends[span.end]))
         for low, high in sentences[-1]:
             sentence = [t.text for t in tokens[low:high]]
-            found |= {(low + a, low + b) for a, b in tagger.spans(sentence)}
+            for a, b in tagger.spans(sentence):
+                trimmed = _trimmed(sentence, a, b)
+                if trimmed is not None:
+                    found.add((low + trimmed[0], low + trimmed[1]))
         found = {half for span in found for half in _said_once(paragraphs[-1], span)}
         spans += [(number, a, b) for a, b in _without_overlaps(found)]
     mentions = [
@@ -70,6 +76,17 @@ def _context(words: list[str], bounds: list[list[int]], start: int, end: int) ->
         if low <= start < high:
             return " ".join(words[low : max(high, end + 1)])
     return " ".join(words[max(0, start - 20) : end + 21])
+
+
+def _trimmed(words: list[str], start: int, end: int) -> tuple[int, int] | None:
+    """A tagged term without the function words at its edges ("reviewing and rating aspects of
+    neighbourhoods of a [city]" ends at *neighbourhoods*); None when nothing else is left. The
+    SciREX gold starts or ends so in 308 of 59,855 mentions, mostly the symbol *a*."""
+    while start <= end and words[start].lower() in EDGE_WORDS:
+        start += 1
+    while end >= start and words[end].lower() in EDGE_WORDS:
+        end -= 1
+    return (start, end) if start <= end else None
 
 
 def _said_once(words: list[str], span: tuple[int, int]) -> list[tuple[int, int]]:
