@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -117,44 +118,64 @@ class WordRates:
 def candidates(text: str, short: Span, lang: str) -> list[Candidate]:
     """The runs of one to ``max_words`` words of ``lang`` (a key of LANGUAGES) on each side of
     a short form, past up to ``MAX_GAP_TOKENS`` tokens without letters or digits ("(", "=")."""
-    language = LANGUAGES[lang]
-    tokens = _tokens(text)
-    inside = [i for i, (a, b, _) in enumerate(tokens) if a < short.end and b > short.start]
-    if not inside:
-        return []
-    out = []
-    for side, order in (
-        ("before", range(inside[0] - 1, -1, -1)),
-        ("after", range(inside[-1] + 1, len(tokens))),
-    ):
-        gap: list[str] = []
-        words: list[int] = []
-        for i in order:
-            word = tokens[i][2]
-            if language.is_word(word):
-                words.append(i)
-                if len(words) > language.max_words:
-                    break
-            elif not words and len(gap) < MAX_GAP_TOKENS and not _LETTER_OR_DIGIT.search(word):
-                gap.append(word)
-            else:
+    return _Tokens(text).candidates(short, LANGUAGES[lang])
+
+
+class _Tokens:
+    """A text's tokens (runs without spaces or direction marks), found once for all its short
+    forms."""
+
+    def __init__(self, text: str) -> None:
+        self.tokens = _tokens(text)
+        self.ends = [end for _, end, _ in self.tokens]
+
+    def candidates(self, short: Span, language: Language) -> list[Candidate]:
+        tokens = self.tokens
+        first = bisect_right(self.ends, short.start)  # the first token ending after its start
+        last = first
+        while last < len(tokens) and tokens[last][0] < short.end:
+            last += 1
+        if last == first:
+            return []
+        return [
+            *_runs(tokens, "before", range(first - 1, -1, -1), language),
+            *_runs(tokens, "after", range(last, len(tokens)), language),
+        ]
+
+
+def _runs(
+    tokens: list[tuple[int, int, str]], side: str, order: range, language: Language
+) -> list[Candidate]:
+    """The runs of words met walking ``order`` away from a short form on one side."""
+    gap: list[str] = []
+    words: list[int] = []
+    for i in order:
+        word = tokens[i][2]
+        if language.is_word(word):
+            words.append(i)
+            if len(words) > language.max_words:
                 break
-        kind = "".join(gap if side == "after" else gap[::-1])
-        kind = kind if kind in GAPS else "other"
-        for k in range(1, min(len(words), language.max_words) + 1):
-            run = sorted(words[:k])
-            outer = tokens[words[k]][2] if k < len(words) else None
-            out.append(
-                Candidate(
-                    tokens[run[0]][0],
-                    tokens[run[-1]][1],
-                    tuple(tokens[j][2] for j in run),
-                    side,
-                    kind,
-                    outer,
-                    tokens[words[0]][2],
-                )
+        elif not words and len(gap) < MAX_GAP_TOKENS and not _LETTER_OR_DIGIT.search(word):
+            gap.append(word)
+        else:
+            break
+    kind = "".join(gap if side == "after" else gap[::-1])
+    kind = kind if kind in GAPS else "other"
+    out = []
+    for k in range(1, min(len(words), language.max_words) + 1):
+        run = sorted(words[:k])
+        outer = tokens[words[k]][2] if k < len(words) else None
+        out.append(
+            Candidate(
+                tokens[run[0]][0],
+                tokens[run[-1]][1],
+                tuple(tokens[j][2] for j in run),
+                side,
+                kind,
+                outer,
+                tokens[words[0]][2],
             )
+        )
     return out
 
 
@@ -209,10 +230,11 @@ class TranslatedLongForms:
         """For each Latin short form, the likeliest run of words next to it, where its
         probability reaches the threshold."""
         chosen = []
+        tokens, language = _Tokens(doc.text), LANGUAGES[self.lang]
         for short in shorts:
             if not _LATIN.search(short.text):
                 continue
-            found = candidates(doc.text, short, self.lang)
+            found = tokens.candidates(short, language)
             if not found:
                 continue
             p = self.probabilities([features(short.text, c, self.rates) for c in found])
