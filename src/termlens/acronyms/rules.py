@@ -61,6 +61,7 @@ _SYMBOL: Final = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
 _LONG_FORM_END: Final = re.compile(r"[,;.:()—–]")
 # the two halves of a word a line break hyphenated: "recur- rent", "con-\nvolutional"
 _HYPHEN_BREAK: Final = re.compile(r"([^\W\d_]+)[-‐\u00ad][^\S\n]*\n?[^\S\n]*(?<=\s)([^\W\d_]+)")
+_BREAK_HINTS: Final = ("- ", "-\n", "-\r", "-\t", "‐", "\u00ad")
 # what follows a hyphen that stands for a word's end ("pre- and post-", "low- to high-")
 _AFTER_SUSPENDED_HYPHEN: Final = frozenset("and or nor to versus vs y o e u et ou og eller".split())
 _NOT_IN_A_LONG_FORM: Final = re.compile(r"[;:{}\[\]=!?\"“”\n]")  # what ends the rules' windows
@@ -612,6 +613,8 @@ def _joined_line_breaks(
     half; "short- term" is a compound broken at its hyphen (*shortterm* is rarer than *term*),
     written *short-term* with ``compounds``, else left as it is; "pre- and post-" stays.
     """
+    if not any(hint in window for hint in _BREAK_HINTS):
+        return None  # the common case, found at C speed
     pieces: list[str] = []
     where: list[int] = []
     resumes: set[int] = set()
