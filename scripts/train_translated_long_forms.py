@@ -93,7 +93,8 @@ def fit(records: Sequence[Record], threshold: float, lang: str) -> TranslatedLon
         w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
     raw = w[:-1] / scale  # the standardisation folded in: features stay raw when used
     bias = w[-1] - float(raw @ mean)
-    return TranslatedLongForms(lang, np.r_[raw, bias], threshold, rates(records))
+    weights = (*(float(w) for w in raw), float(bias))
+    return TranslatedLongForms(lang, weights, threshold, rates(records))
 
 
 def f1(predictions: list[Record], records: list[Record]) -> float:

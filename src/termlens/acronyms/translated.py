@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import numpy as np
-
 from termlens.acronyms.tagger import DIRECTION_MARKS
 from termlens.errors import InputError
 from termlens.resources import resource_path
@@ -211,20 +209,22 @@ class Choice:
     probability: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TranslatedLongForms:
     """A language's trained chooser: logistic weights over FEATURES, a threshold and the word
     rates."""
 
     lang: str  # a key of LANGUAGES
-    weights: np.ndarray  # one per feature, then the bias
+    weights: tuple[float, ...]  # one per feature, then the bias
     threshold: float
     rates: WordRates
 
-    def probabilities(self, rows: Sequence[Sequence[float]]) -> np.ndarray:
-        x = np.c_[np.asarray(rows, dtype=float), np.ones(len(rows))]
-        p: np.ndarray = 1.0 / (1.0 + np.exp(-(x @ self.weights)))
-        return p
+    def probability(self, row: Sequence[float]) -> float:
+        """The logistic model's probability that a run with these features is the long form
+        (plain Python: the module is imported where the rules are compiled, without numpy)."""
+        *weights, bias = self.weights
+        score = bias + math.fsum(w * x for w, x in zip(weights, row, strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-500.0, min(500.0, score))))
 
     def choose(self, doc: Document, shorts: Iterable[Span]) -> list[Choice]:
         """For each Latin short form, the likeliest run of words next to it, where its
@@ -237,11 +237,10 @@ class TranslatedLongForms:
             found = tokens.candidates(short, language)
             if not found:
                 continue
-            p = self.probabilities([features(short.text, c, self.rates) for c in found])
-            best = int(p.argmax())
-            if p[best] >= self.threshold:
-                long = doc.span(found[best].start, found[best].end)
-                chosen.append(Choice(short, long, float(p[best])))
+            scored = [(self.probability(features(short.text, c, self.rates)), c) for c in found]
+            probability, best = max(scored, key=lambda pair: pair[0])  # the first of equals
+            if probability >= self.threshold:
+                chosen.append(Choice(short, doc.span(best.start, best.end), probability))
         return chosen
 
     def save(self, path: Path, trained_on: str) -> None:
@@ -270,7 +269,7 @@ class TranslatedLongForms:
                 raise InputError(
                     f"{path}: language {data['language']!r} is not one of {sorted(LANGUAGES)}"
                 )
-            weights = np.array(data["weights"], dtype=float)
+            weights = tuple(float(w) for w in data["weights"])
             return cls(data["language"], weights, float(data["threshold"]), WordRates(*tables))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise InputError(f"{path}: not a translated long-form model ({exc})") from None
