@@ -108,22 +108,21 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args()
-    lang, name = LANG, NAME
-    part, tenth = sdu22_ae.held_out(sdu22_ae.load(args.data / SDU_FILES[name]))
+    part, tenth = sdu22_ae.held_out(sdu22_ae.load(args.data / SDU_FILES[NAME]))
     runs: list[tuple[AcronymTagger, list[Record], TranslatedLongForms]] = []
     for fold in range(args.folds):
         held = [r for i, r in enumerate(part) if i % args.folds == fold]
         rest = [r for i, r in enumerate(part) if i % args.folds != fold]
-        model = Path(tempfile.mkdtemp(prefix=f"termlens-{lang}-")) / "model.crfsuite"
-        train(list(sdu_sequences(rest, lang)), model, 0.05, 0.01, 80)
-        runs.append((AcronymTagger(model), held, fit(rest, 0.0, lang)))
+        model = Path(tempfile.mkdtemp(prefix=f"termlens-{LANG}-")) / "model.crfsuite"
+        train(list(sdu_sequences(rest, LANG)), model, 0.05, 0.01, 80)
+        runs.append((AcronymTagger(model), held, fit(rest, 0.0, LANG)))
 
     def cross_validated(threshold: float) -> float:
         """Each fold tagged by a tagger and chooser that never saw it."""
         found: list[Record] = []
         for tagger, held, chooser in runs:
             revise = replace(chooser, threshold=threshold)
-            found += sdu22_ae.predict(held, tagger, name, revise)
+            found += sdu22_ae.predict(held, tagger, NAME, revise)
         return f1(found, part)
 
     print("| threshold | cross-validated macro F1 |\n|---|---|")
@@ -132,19 +131,19 @@ def main() -> None:
     for threshold, score in scores.items():
         print(f"| {threshold} | {score:.2f} |")
     threshold = max(scores, key=lambda t: scores[t])
-    chooser = fit(part, threshold, lang)
-    shipped = default_tagger(lang)
+    chooser = fit(part, threshold, LANG)
+    shipped = default_tagger(LANG)
     never = replace(chooser, threshold=math.inf)  # the tagger's spans as they are
     for label, revise in (("tagger alone", never), ("with the chooser", chooser)):
-        found = sdu22_ae.predict(tenth, shipped, name, revise)
+        found = sdu22_ae.predict(tenth, shipped, NAME, revise)
         print(f"held-out tenth, {label}: F1 {f1(found, tenth):.2f}")
-    target = resources.resource_dir() / LANGUAGES[lang].model_file
-    chooser.save(target, trained_on=f"SDU@AAAI-22 AE {name} train, 9/10")
+    target = resources.resource_dir() / LANGUAGES[LANG].model_file
+    chooser.save(target, trained_on=f"SDU@AAAI-22 AE {NAME} train, 9/10")
     resources.record(
         target,
-        id=f"translated-long-forms-{lang}",
+        id=f"translated-long-forms-{LANG}",
         version=f"{__version__}+threshold-{threshold}",
-        source_data=[f"SDU@AAAI-22 AE {name} train, 9/10"],
+        source_data=[f"SDU@AAAI-22 AE {NAME} train, 9/10"],
         licence="CC BY-NC-SA 4.0 (derived from the SDU@AAAI-22 data)",
         built_by="scripts/train_translated_long_forms.py",
     )
