@@ -22,6 +22,7 @@ from termlens.acronyms.translated import (
     default_chooser,
     features,
     revised,
+    without_glued_numbers,
 )
 from termlens.errors import InputError
 from termlens.resources import manifest, resource_path, sha256
@@ -111,3 +112,11 @@ def test_the_bundled_chooser_is_recorded_and_finds_a_long_form() -> None:
     }
     assert found == {"DDC": "مركز ديسپاچينگ توزيع"}
     assert default_chooser("fa").threshold > 0
+
+
+def test_digits_glued_before_a_persian_short_form_are_not_part_of_it() -> None:
+    text = "ترانس 400kv و 2KA و 4G"
+    doc = Document(text)
+    shorts = [_short(text, "400kv"), _short(text, "2KA"), _short(text, "4G")]
+    assert [s.text for s in without_glued_numbers(doc, shorts)] == ["kv", "KA", "G"]
+    assert without_glued_numbers(doc, [_short(text, "ترانس")]) == [_short(text, "ترانس")]

@@ -24,7 +24,7 @@ from termlens.acronyms.tagger import (
     char_spans,
     default_tagger,
 )
-from termlens.acronyms.translated import LANGUAGES, default_chooser
+from termlens.acronyms.translated import LANGUAGES, default_chooser, without_glued_numbers
 from termlens.acronyms.wordlist import seen
 from termlens.text import Document, Span
 
@@ -49,6 +49,8 @@ def extract(
         definitions = [_after_articles(doc, d) for d in definitions]
     tokens, labels = model.tag_document(doc, lang)
     shorts, longs = char_spans(doc, tokens, labels)
+    if lang == "fa":
+        shorts = without_glued_numbers(doc, shorts)
     taken = RangeSet()
     for definition in definitions:
         taken.add(definition.short.start, definition.short.end)

@@ -32,6 +32,7 @@ _TOKEN = re.compile(rf"[^\s{_MARKS}]+")
 _PERSIAN = re.compile(f"[{ARABIC_LETTERS}]")
 _LATIN = re.compile(r"[A-Za-z]")
 _LETTER_OR_DIGIT = re.compile(r"[^\W_]")
+_GLUED_NUMBER = re.compile(r"\d+(?=[A-Za-z])")
 GAPS = ("", "(", "()", ")(", "=", ":", "(«", "«", "-", "–")  # what may stand between the two
 SIDES = ("before", "after")
 LENGTHS = 8  # run lengths told apart; longer runs share the last
@@ -273,6 +274,17 @@ class TranslatedLongForms:
             return cls(data["language"], weights, float(data["threshold"]), WordRates(*tables))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise InputError(f"{path}: not a translated long-form model ({exc})") from None
+
+
+def without_glued_numbers(doc: Document, shorts: list[Span]) -> list[Span]:
+    """Persian short forms without the digits glued before their letters: in "400kv" and "2KA"
+    a number or a footnote mark ran into the short form across the change of writing direction
+    (the SDU@AAAI-22 Persian gold cuts them 15 times in 18)."""
+    out = []
+    for short in shorts:
+        glued = _GLUED_NUMBER.match(short.text)
+        out.append(doc.span(short.start + glued.end(), short.end) if glued else short)
+    return out
 
 
 def revised(longs: list[Span], choices: Sequence[Choice]) -> list[Span]:

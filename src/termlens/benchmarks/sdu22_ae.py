@@ -19,6 +19,7 @@ from termlens.acronyms.translated import (
     TranslatedLongForms,
     default_chooser,
     revised,
+    without_glued_numbers,
 )
 from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
 from termlens.errors import InputError, choose_one
@@ -89,6 +90,8 @@ def predict(
         doc = Document(text, lang=rules_language(code))
         tokens, labels = tagger.tag_document(doc, code)
         shorts, longs = char_spans(doc, tokens, labels)
+        if code == "fa":
+            shorts = without_glued_numbers(doc, shorts)
         if chooser is not None:
             longs = revised(longs, chooser.choose(doc, shorts))
         out.append(
