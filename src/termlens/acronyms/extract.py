@@ -24,15 +24,14 @@ from termlens.acronyms.tagger import (
     char_spans,
     default_tagger,
 )
-from termlens.acronyms.translated import LANGUAGES, default_chooser, without_glued_numbers
-from termlens.acronyms.wordlist import seen
+from termlens.acronyms.translated import translate
+from termlens.acronyms.wordlist import WORD, seen
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
 SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
 COMMON_WORD = 20  # times the word list's texts wrote a word for it to count as common
 _LATIN = re.compile(r"[A-Za-z]")
-_WORD = re.compile(r"[^\W\d_]+")
 _CODE_OR_BRACKET = frozenset("/().")
 _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" and a word
 
@@ -49,19 +48,17 @@ def extract(
         definitions = [_after_articles(doc, d) for d in definitions]
     tokens, labels = model.tag_document(doc, lang)
     shorts, longs = char_spans(doc, tokens, labels)
-    if lang == "fa":
-        shorts = without_glued_numbers(doc, shorts)
+    shorts, choices = translate(doc, shorts, lang or doc.lang)  # Persian: a model of its own
     taken = RangeSet()
     for definition in definitions:
         taken.add(definition.short.start, definition.short.end)
         taken.add(definition.long.start, definition.long.end)
-    if lang in LANGUAGES:  # Persian long forms: a model of their own
-        for choice in default_chooser(lang).choose(doc, shorts):
-            short, long = choice.short, choice.long
-            if not (taken.overlaps(short.start, short.end) or taken.overlaps(long.start, long.end)):
-                definitions.append(Definition(short, long, "tagger", choice.probability))
-                taken.add(short.start, short.end)
-                taken.add(long.start, long.end)
+    for choice in choices:
+        short, long = choice.short, choice.long
+        if not (taken.overlaps(short.start, short.end) or taken.overlaps(long.start, long.end)):
+            definitions.append(Definition(short, long, "tagger", choice.probability))
+            taken.add(short.start, short.end)
+            taken.add(long.start, long.end)
     short_starts = [s.start for s in shorts]
     for long in longs:
         if taken.overlaps(long.start, long.end):
@@ -97,8 +94,8 @@ def _shouted(text: str, short: Span) -> bool:
         or text[short.end : short.end + 1] in _CODE_OR_BRACKET
     ):
         return False  # part of a document code (ECE/ENERGY/WP.4) or bracketed: "(SIDA)"
-    before = _WORD.findall(text, max(0, short.start - 120), short.start)
-    after = _WORD.findall(text, short.end, short.end + 120)
+    before = WORD.findall(text, max(0, short.start - 120), short.start)
+    after = WORD.findall(text, short.end, short.end + 120)
     run = [
         *takewhile(str.isupper, reversed(before)),
         word,

@@ -276,6 +276,18 @@ class TranslatedLongForms:
             raise InputError(f"{path}: not a translated long-form model ({exc})") from None
 
 
+def translate(
+    doc: Document, shorts: list[Span], lang: str, chooser: TranslatedLongForms | None = None
+) -> tuple[list[Span], list[Choice]]:
+    """A tagged text's short forms and their chosen long forms, in a language of LANGUAGES:
+    the short forms without glued numbers, and the choices of ``chooser`` (the language's
+    bundled one unless given). Elsewhere the short forms as they are and no choice."""
+    if lang not in LANGUAGES:
+        return shorts, []
+    shorts = without_glued_numbers(doc, shorts)
+    return shorts, (chooser or default_chooser(lang)).choose(doc, shorts)
+
+
 def without_glued_numbers(doc: Document, shorts: list[Span]) -> list[Span]:
     """Persian short forms without the digits glued before their letters: in "400kv" and "2KA"
     a number or a footnote mark ran into the short form across the change of writing direction

@@ -12,15 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from termlens.acronyms.tagger import AcronymTagger, char_spans, rules_language
-from termlens.acronyms.translated import (
-    LANGUAGES as TRANSLATED,
-)
-from termlens.acronyms.translated import (
-    TranslatedLongForms,
-    default_chooser,
-    revised,
-    without_glued_numbers,
-)
+from termlens.acronyms.translated import TranslatedLongForms, revised, translate
 from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_text
@@ -78,22 +70,18 @@ def predict(
     lang: str,
     chooser: TranslatedLongForms | None = None,
 ) -> list[dict[str, object]]:
-    """Acronym and long-form character spans for each record; long forms revised by
-    ``chooser``, by default the bundled one of the language where there is one (Persian:
-    :mod:`termlens.acronyms.translated`)."""
+    """Acronym and long-form character spans for each record; in Persian, short forms and long
+    forms read by :func:`termlens.acronyms.translated.translate` with ``chooser`` (by default
+    the bundled one)."""
     code = language_code(lang)
-    if code in TRANSLATED and chooser is None:
-        chooser = default_chooser(code)
     out: list[dict[str, object]] = []
     for record in records:
         text = str(record["text"])
         doc = Document(text, lang=rules_language(code))
         tokens, labels = tagger.tag_document(doc, code)
         shorts, longs = char_spans(doc, tokens, labels)
-        if code == "fa":
-            shorts = without_glued_numbers(doc, shorts)
-        if chooser is not None:
-            longs = revised(longs, chooser.choose(doc, shorts))
+        shorts, choices = translate(doc, shorts, code, chooser)
+        longs = revised(longs, choices)
         out.append(
             {
                 "ID": record["ID"],
