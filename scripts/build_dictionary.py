@@ -1,10 +1,12 @@
 """Build the bundled acronym dictionary from the open data in TERMLENS_DATA.
 
-Sources: the SciAD, SDU@AAAI-22 and GLADIS dictionaries; the gold long forms and contexts of
-the open training sets (SciAD dev-open, SDU@AAAI-22 training files, GLADIS general dev and
-biomedical train, GLADIS pre-training sample); pairs and contexts termlens mines from SciAI,
-SciREX, the biomedical abbreviation corpora and the BARR2 training texts; the BARR2 training
-abbreviations (definitions, contexts, and how often each written form is an abbreviation).
+Sources: the SciAD, SDU@AAAI-22 and GLADIS dictionaries; the acronyms WordNet 3.0 lists beside
+their long forms (:mod:`termlens.acronyms.wordnet_senses`: *USA*, *NATO*, *DNA*); the gold long
+forms and contexts of the open training sets (SciAD dev-open, SDU@AAAI-22 training files, GLADIS
+general dev and biomedical train, GLADIS pre-training sample); pairs and contexts termlens mines
+from SciAI, SciREX, the biomedical abbreviation corpora and the BARR2 training texts; the BARR2
+training abbreviations (definitions, contexts, and how often each written form is an
+abbreviation).
 The labelled contexts and the pre-training sample's also keep their sentence vectors (summed
 per long form and source) for the disambiguator's ``seen_semantic`` feature. Long forms the sources
 mangled are repaired wherever they occur (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22
@@ -26,6 +28,7 @@ from pathlib import Path
 
 from termlens import __version__
 from termlens.acronyms import dictionary as acronym_dictionary
+from termlens.acronyms import wordnet_senses
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import read_entries
 from termlens.acronyms.lexical import spells_out, words
@@ -37,6 +40,8 @@ from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.embeddings import default_encoder
 from termlens.resources import record, resource_dir
+from termlens.taxonomy.wordnet import LICENCE as WORDNET_LICENCE
+from termlens.taxonomy.wordnet import bundled
 
 SDU_LICENCE = "CC BY-NC-SA 4.0"
 CC0 = "CC0 1.0"
@@ -199,6 +204,8 @@ def build(data: Path, out: Path, jobs: int) -> None:
     with acronym_dictionary.build(out) as d:
         for source, _, _, _, _, licence, description in listed:
             d.add(repaired(files[source], fixes), source, licence, description)
+        d.add(wordnet_senses.entries(bundled()), wordnet_senses.SOURCE, WORDNET_LICENCE,
+              wordnet_senses.ABOUT)  # fmt: skip
         for source, examples, licence, lang, domain in sets:
             add_labelled(d, repaired_gold(examples, fixes), source, licence, lang, domain)
         sample = list(pretraining_sample(data / "gladis/pre_train_sample.txt"))

@@ -32,7 +32,7 @@ from termlens.taxonomy.enrich import (
 )
 from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
 from termlens.taxonomy.rarity import RARITY_FILE, GlossRarity, GlossWords
-from termlens.taxonomy.wordnet import WordNet, bundled
+from termlens.taxonomy.wordnet import LICENCE, WordNet, bundled
 
 SPLITS = ("trial", "training")
 SHARPNESS = 30.0
@@ -163,9 +163,6 @@ def report(
         )
 
 
-WORDNET_LICENCE = "WordNet 3.0 licence (Princeton University); notice in wordnet-3.0.zip's LICENSE"
-
-
 def bundle(save: Callable[[Path], None], file: str, id: str, source: str) -> None:
     """Write a table built from WordNet alone into the package and record it (it depends on the
     gloss reader, so it is rebuilt with the weights)."""
@@ -176,7 +173,7 @@ def bundle(save: Callable[[Path], None], file: str, id: str, source: str) -> Non
         id=id,
         version="1",
         source_data=[f"WordNet 3.0 {source} (the bundled wordnet-3.0.zip)"],
-        licence=WORDNET_LICENCE,
+        licence=LICENCE,
         built_by="scripts/train_placement.py",
     )
 

@@ -3,8 +3,10 @@
 With one sense in the dictionary, the conditional logit gives it probability 1 whatever the
 context says, yet the dictionary often does not know the meaning at all (*MMC* is *mitomycin C*
 to it, and *mixed Monte-Carlo return* in a reinforcement-learning paper). The model is a
-logistic curve over the sense's utility under the bundled weights, fitted on the uses of short
-forms with one sense in the bundled dictionary once the data's own entries are left out:
+logistic curve over the sense's utility under the bundled weights and a flag for senses WordNet
+alone gives (no contexts, counted once, so their utility is low, but in general text they are
+nearly always right), fitted on the uses of short forms with one sense in the bundled
+dictionary once the data's own entries are left out:
 - GLADIS general dev and GLADIS biomedical train (gold labels);
 - SciREX papers, each short form a paper defines judged against its definition on its other
   uses (`termlens.benchmarks.hidden_definitions`; silver labels), the SciREX pairs the
@@ -28,7 +30,13 @@ from pathlib import Path
 import numpy as np
 
 from termlens import __version__
-from termlens.acronyms.disambiguate import SOLE_SENSE_FILE, Disambiguator, SoleSense, one_sense
+from termlens.acronyms.disambiguate import (
+    SOLE_SENSE_FILE,
+    Disambiguator,
+    SoleSense,
+    one_sense,
+    only_from_wordnet,
+)
 from termlens.acronyms.expand import default_dictionary
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
@@ -54,6 +62,7 @@ class Use:
 
     group: str  # the GLADIS example, or the SciREX paper and short form
     score: float
+    wordnet_only: bool  # WordNet is the sense's only source
     right: bool
 
 
@@ -70,7 +79,8 @@ def one_sense_uses(
             continue
         scores = np.array(ranker.weights.utilities(rows))
         best = found[int(scores.argmax())]
-        uses.append(Use(group, float(scores.max()), same_sense(short, best.long, right[group])))
+        right_here = same_sense(short, best.long, right[group])
+        uses.append(Use(group, float(scores.max()), only_from_wordnet(best.sense), right_here))
     return uses
 
 
@@ -101,26 +111,26 @@ def scirex_uses(path: Path) -> list[Use]:
 
 
 def fit(sets: Sequence[Sequence[Use]], l2: float = L2, steps: int = 3000) -> SoleSense:
-    """Logistic regression of rightness on the utility, by gradient descent; every set weighs
-    the same, and within a set every group."""
-    scores, labels, weights = [], [], []
+    """Logistic regression of rightness on the utility and the WordNet-only flag, by gradient
+    descent; every set weighs the same, and within a set every group."""
+    rows, labels, weights = [], [], []
     for uses in sets:
         per_group = Counter(u.group for u in uses)
         groups = len(per_group)
         for u in uses:
-            scores.append(u.score)
+            rows.append((u.score, float(u.wordnet_only)))
             labels.append(float(u.right))
             weights.append(1.0 / (groups * per_group[u.group]))
-    x, y, w = np.array(scores), np.array(labels), np.array(weights)
+    x, y, w = np.array(rows), np.array(labels), np.array(weights)
     w /= w.mean()
-    mean, spread = x.mean(), x.std() + 1e-9
-    z = (x - mean) / spread
-    bias, slope = 0.0, 0.0
+    mean, spread = x.mean(axis=0), x.std(axis=0) + 1e-9
+    z = np.column_stack([np.ones(len(x)), (x - mean) / spread])
+    theta = np.zeros(3)
     for _ in range(steps):
-        error = w * (1.0 / (1.0 + np.exp(-(bias + slope * z))) - y)
-        bias -= 0.5 * float(error.mean())
-        slope -= 0.5 * (float((error * z).mean()) + l2 * slope)
-    return SoleSense(bias - slope * mean / spread, slope / spread)
+        error = w * (1.0 / (1.0 + np.exp(-(z @ theta))) - y)
+        theta -= 0.5 * (z.T @ error / len(y) + l2 * np.array([0.0, theta[1], theta[2]]))
+    slopes = theta[1:] / spread
+    return SoleSense(float(theta[0] - slopes @ mean), float(slopes[0]), float(slopes[1]))
 
 
 def by_group(model: SoleSense | None, uses: Sequence[Use]) -> list[tuple[float, bool]]:
@@ -129,7 +139,8 @@ def by_group(model: SoleSense | None, uses: Sequence[Use]) -> list[tuple[float, 
     pooled: dict[str, list[float]] = {}
     right: dict[str, bool] = {}
     for u in uses:
-        pooled.setdefault(u.group, []).append(model.probability(u.score) if model else 1.0)
+        probability = model.probability(u.score, u.wordnet_only) if model else 1.0
+        pooled.setdefault(u.group, []).append(probability)
         right[u.group] = u.right
     return [(sum(p) / len(p), right[g]) for g, p in pooled.items()]
 
@@ -163,7 +174,8 @@ def main() -> None:
     print(f"SciREX, softmax alone:               {summary(by_group(None, scirex))}")
     print(f"SciREX, 2-fold over papers:          {summary(held_out)}")
     model = fit([*gladis, scirex])
-    print(f"model: bias {model.bias:.4f}, slope {model.slope:.4f}")
+    terms = f"bias {model.bias:.4f}, slope {model.slope:.4f}"
+    print(f"model: {terms}, WordNet only {model.wordnet_only:.4f}")
     model.save(
         args.out,
         {

@@ -23,6 +23,7 @@ from termlens.acronyms.disambiguate import (
     _cut_spellings,
     _seen_fit,
     _whole_words,
+    default_weights,
     glued_letters,
     pooled,
 )
@@ -36,6 +37,7 @@ from termlens.acronyms.expand import (
     expand_occurrences,
 )
 from termlens.acronyms.wordlist import is_word
+from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.metrics import expected_calibration_error
 from termlens.embeddings import default_encoder
@@ -148,19 +150,38 @@ def test_a_sole_sense_is_as_likely_as_its_utility_says(tmp_path: Path) -> None:
     _, rows = ranker.features("MMC", context)
     utility = max(ranker.weights.utilities(rows))
     ranked = ranker.rank("MMC", context)
-    assert sum(p for _, p in ranked) == pytest.approx(model.probability(utility))
-    assert model.probability(utility) == pytest.approx(1 / (1 + np.exp(8.0 - 1.25 * utility)))
+    assert sum(p for _, p in ranked) == pytest.approx(model.probability(utility, False))
+    assert model.probability(utility, False) == pytest.approx(
+        1 / (1 + np.exp(8.0 - 1.25 * utility))
+    )
     assert sum(p for _, p in ranked) < 0.5  # the softmax alone would say 1
     complete = Disambiguator(d, sole_sense=model, complete=True)  # a closed candidate list
     assert sum(p for _, p in complete.rank("MMC", context)) == pytest.approx(1.0)
     d.add([Entry("MMC", "mixed Monte Carlo", 1)], "hand")  # a second sense: the softmax decides
     both = Disambiguator(d, sole_sense=model).rank("MMC", context)
     assert sum(p for _, p in both) == pytest.approx(1.0)
+    model = SoleSense(bias=-8.0, slope=1.25, wordnet_only=2.5)
     model.save(tmp_path / "sole.json", {"built_by": "a test"})
     assert SoleSense.load(tmp_path / "sole.json") == model
     (tmp_path / "bad.json").write_text('{"bias": 1}', encoding="utf-8")
     with pytest.raises(InputError, match=r"bad\.json: not a sole-sense model file"):
         SoleSense.load(tmp_path / "bad.json")
+
+
+def test_a_sole_sense_from_wordnet_alone_has_its_own_weight() -> None:
+    """WordNet's senses have no contexts and count once: their utility is low, but the only
+    sense WordNet gives is nearly always right in general text (scripts/train_sole_sense.py)."""
+    model = SoleSense(bias=-8.0, slope=1.25, wordnet_only=2.5)
+    context = "the NATO summit was held in Brussels"
+    d = AcronymDictionary.create()
+    d.add([Entry("NATO", "North Atlantic Treaty Organization")], WORDNET_SOURCE)
+    from_wordnet = sum(p for _, p in Disambiguator(d, sole_sense=model).rank("NATO", context))
+    d.add([Entry("NATO", "North Atlantic Treaty Organization")], "another source")
+    shared = sum(p for _, p in Disambiguator(d, sole_sense=model).rank("NATO", context))
+    _, rows = Disambiguator(d, sole_sense=model).features("NATO", context)
+    utility = max(default_weights().utilities(rows))
+    assert shared == pytest.approx(1 / (1 + np.exp(8.0 - 1.25 * utility)))
+    assert from_wordnet > shared
 
 
 def test_spellings_of_one_sense_are_a_sole_sense() -> None:

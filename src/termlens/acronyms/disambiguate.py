@@ -10,8 +10,8 @@ logit (softmax over the candidates, weights in ``disambiguator.json``, trained b
 ``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short forms with
 thousands of senses are first cut to a shortlist by the cheap features. Where the dictionary
 knows one sense only, the softmax has nothing to compare it with and would say 1; a logistic
-model of that sense's utility (``sole_sense.json``, ``scripts/train_sole_sense.py``) says how
-likely it is the meaning at all.
+model of that sense's utility, and of whether WordNet alone gives it, (``sole_sense.json``,
+``scripts/train_sole_sense.py``) says how likely it is the meaning at all.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import NamedTuple
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
 from termlens.acronyms.lexical import STOPWORDS, content_terms, loose_key, words
 from termlens.acronyms.wordlist import WORD, is_word
+from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.resources import resource_path
@@ -94,30 +95,39 @@ def default_weights() -> Weights:
 
 @dataclass(frozen=True, slots=True)
 class SoleSense:
-    """How likely a short form's only known sense is its meaning: σ(bias + slope · score), the
-    score being the sense's utility under the conditional logit. It is as if the sense competed
-    with one the dictionary does not know, whose utility is fixed."""
+    """How likely a short form's only known sense is its meaning: σ(bias + slope · score +
+    wordnet_only · [WordNet is the sense's only source]), the score being the sense's utility
+    under the conditional logit. It is as if the sense competed with one the dictionary does not
+    know, whose utility is fixed. WordNet's senses have no contexts and count once, so their
+    utility is low, yet in general text the only sense WordNet gives is nearly always right."""
 
     bias: float
     slope: float
+    wordnet_only: float = 0.0
 
     @classmethod
     def load(cls, path: Path | None = None) -> SoleSense:
         source = path or resource_path(SOLE_SENSE_FILE)
         try:
             data = json.loads(source.read_text(encoding="utf-8"))
-            return cls(float(data["bias"]), float(data["slope"]))
+            return cls(float(data["bias"]), float(data["slope"]), float(data["wordnet_only"]))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise InputError(f"{source}: not a sole-sense model file ({exc})") from None
 
     def save(self, path: Path, about: dict[str, object]) -> None:
-        data = {"bias": self.bias, "slope": self.slope, **about}
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        data = {"bias": self.bias, "slope": self.slope, "wordnet_only": self.wordnet_only}
+        path.write_text(json.dumps({**data, **about}, indent=2) + "\n", encoding="utf-8")
 
-    def probability(self, score: float) -> float:
-        """The probability that the only sense, with this utility, is the meaning."""
-        z = max(-500.0, min(500.0, self.bias + self.slope * score))
-        return 1.0 / (1.0 + math.exp(-z))
+    def probability(self, score: float, wordnet_only: bool) -> float:
+        """The probability that the only sense, with this utility and from WordNet alone or
+        not, is the meaning."""
+        z = self.bias + self.slope * score + self.wordnet_only * wordnet_only
+        return 1.0 / (1.0 + math.exp(-max(-500.0, min(500.0, z))))
+
+
+def only_from_wordnet(sense: Sense) -> bool:
+    """Whether WordNet is the sense's only source (:mod:`termlens.acronyms.wordnet_senses`)."""
+    return sense.sources == (WORDNET_SOURCE,)
 
 
 @cache
@@ -349,7 +359,7 @@ class Disambiguator:
         scores = self.weights.utilities(rows)
         probabilities = softmax(scores)
         if self.sole_sense and one_sense(candidates):  # nothing to compare
-            known = self.sole_sense.probability(max(scores))
+            known = self.sole_sense.probability(max(scores), only_from_wordnet(candidates[0].sense))
             probabilities = [p * known for p in probabilities]
         return sorted(zip(candidates, probabilities, strict=True), key=lambda pair: -pair[1])
 

@@ -22,6 +22,7 @@ from termlens.errors import InputError, TermlensError
 from termlens.resources import resource_path
 
 BUNDLE = "wordnet-3.0.zip"
+LICENCE = f"WordNet 3.0 licence (Princeton University); notice in {BUNDLE}'s LICENSE"
 LICENCE_FILE = "LICENSE"
 POS_FILES = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
 _HYPERNYM = re.compile(r" @i? (\d{8}) (\w) 0000")
