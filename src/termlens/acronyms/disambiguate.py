@@ -10,7 +10,7 @@ logit (softmax over the candidates, weights in ``disambiguator.json``, trained b
 ``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short forms with
 thousands of senses are first cut to a shortlist by the cheap features. Where the dictionary
 knows one sense only, the softmax has nothing to compare it with and would say 1; a logistic
-model of that sense's utility, and of whether WordNet alone gives it, (``sole_sense.json``,
+model of that sense's utility and of whether WordNet alone gives it (``sole_sense.json``,
 ``scripts/train_sole_sense.py``) says how likely it is the meaning at all.
 """
 
