@@ -10,7 +10,8 @@ abbreviation).
 The labelled contexts and the pre-training sample's also keep their sentence vectors (summed
 per long form and source) for the disambiguator's ``seen_semantic`` feature. Long forms the sources
 mangled are repaired wherever they occur (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22
-labels cut short ("maximum likelihoo"), and question marks for lost letters ("Na?ve Bayes").
+labels cut short ("maximum likelihoo"), long forms cut inside their last word ("Information
+Retrieva"), and question marks for lost letters ("Na?ve Bayes").
 Evaluation sets (GLADIS ``eval/``, biomedical dev) are left out so that their scores stay honest.
 
 Run: ``python scripts/build_dictionary.py [--jobs 2]`` (about fifteen minutes).
@@ -32,7 +33,11 @@ from termlens.acronyms import wordnet_senses
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import read_entries
 from termlens.acronyms.lexical import spells_out, words
-from termlens.acronyms.mangled_labels import completed_labels, unmangled_labels
+from termlens.acronyms.mangled_labels import (
+    completed_labels,
+    cut_inside_last_word,
+    unmangled_labels,
+)
 from termlens.acronyms.mining import mine, store
 from termlens.acronyms.rules import explains
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai
@@ -103,7 +108,8 @@ def labelled_sets(data: Path) -> list[tuple[str, list[ad.Example], str, str, str
 
 def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) -> Labels:
     """Long forms the source data mangled, repaired (:mod:`termlens.acronyms.mangled_labels`):
-    SDU@AAAI-22 labels cut short, then question marks for lost letters."""
+    SDU@AAAI-22 labels cut short, long forms cut inside their last word, then question marks
+    for lost letters."""
     sdu = [e for name in SDU for e in sets[ad.sdu22_source(name)]]
     cut = completed_labels((e.short, e.context, e.gold) for e in sdu if e.gold)
     forms: Counter[tuple[str, str]] = Counter()
@@ -113,9 +119,13 @@ def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) ->
         assert example.gold is not None
         forms[example.short, cut.get((example.short, example.gold), example.gold)] += 1
     lost = unmangled_labels(forms)
-    print(f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(lost)} with lost letters")
+    last_word = cut_inside_last_word(forms)
+    print(
+        f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(last_word)} long forms cut "
+        f"inside their last word, {len(lost)} with lost letters"
+    )
     both = {pair: lost.get((pair[0], whole), whole) for pair, whole in cut.items()}
-    return lost | both
+    return last_word | lost | both
 
 
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:

@@ -309,8 +309,9 @@ def test_the_bundled_dictionary_matches_its_manifest_and_knows_its_sources() -> 
 
 
 def test_the_bundled_dictionary_keeps_out_pairs_that_are_no_meaning() -> None:
-    """The GLADIS pre-training sample's noise and spelled-out letters are left out; English
-    terms of the Spanish clinical cases serve English text too (scripts/build_dictionary.py)."""
+    """The GLADIS pre-training sample's noise and spelled-out letters are left out, long forms
+    cut inside their last word are completed; English terms of the Spanish clinical cases serve
+    English text too (scripts/build_dictionary.py)."""
     from termlens.acronyms.expand import default_dictionary
 
     rna = {s.long: s.languages for s in default_dictionary().lookup("RNA")}
@@ -318,3 +319,5 @@ def test_the_bundled_dictionary_keeps_out_pairs_that_are_no_meaning() -> None:
     assert rna["ribonucleic acid"] == ("en", "es")
     assert "u s a" not in {s.long for s in default_dictionary().lookup("USA")}
     assert "state" not in default_dictionary()  # "States ConstitutionCategory:Burials in …"
+    tf = {s.long for s in default_dictionary().lookup("TF")}  # diction.json's "term frequenc"
+    assert "term frequency" in tf and "term frequenc" not in tf

@@ -2,7 +2,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from termlens.acronyms.mangled_labels import completed_labels, unmangled_labels
+from termlens.acronyms.mangled_labels import (
+    completed_labels,
+    cut_inside_last_word,
+    unmangled_labels,
+)
 
 
 def test_labels_cut_short_are_completed_from_the_glued_letters() -> None:
@@ -50,4 +54,25 @@ def test_question_marks_for_lost_letters_take_the_spelling_that_fits() -> None:
         ("NB", "Na??ve Bayes"): "Naïve Bayes",
         ("NB", "Na?ve  Bayes"): "Naïve Bayes",
         ("CFG", "context?free grammar"): "context-free grammar",
+    }
+
+
+def test_a_last_word_cut_short_takes_the_spelling_that_completes_it() -> None:
+    forms = Counter(
+        {
+            ("ECOSOC", "Economic and Social Counci"): 1,
+            ("ECOSOC", "Economic and Social Council"): 4,
+            ("IR", "Information Retrieva"): 1,
+            ("IR", "Information Retrieval"): 2,
+            ("IR", "information retrieval"): 9,  # other words (case): no fit for the first
+            ("SS", "system"): 1,  # one word: a short form of its own, not a cut label
+            ("SS", "systemic sclerosis"): 1,
+            ("HV", "hepatitis virus"): 1,  # "virus" is a whole word already
+            ("HV", "hepatitis viruses"): 1,
+            ("XY", "alpha betaq"): 1,  # nothing completes it
+        }
+    )
+    assert cut_inside_last_word(forms) == {
+        ("ECOSOC", "Economic and Social Counci"): "Economic and Social Council",
+        ("IR", "Information Retrieva"): "Information Retrieval",
     }

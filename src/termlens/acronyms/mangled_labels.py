@@ -8,6 +8,12 @@ becomes one with the fewest of those letters, the completed spelling is the mean
 likelihood*, *adjective*, *Noun Phrase*). Plurals stay as they are: *network* + "s" is
 already a word.
 
+Cut inside the last word, with no sentence to show the lost letters (the dictionary files list
+labels alone): ECOSOC's *Economic and Social Counci* beside *Economic and Social Council*, IR's
+*Information Retrieva* beside *Information Retrieval*. When the last word is no whole word and
+another spelling of the same short form has the same words with that word completed into a
+whole word, the completed spelling is the meaning.
+
 Lost to encoding: "Na?ve Bayes", "Amazon?s Mechanical Turk", where a character its encoding
 lost became one "?" or more. When the same short form has a spelling that fits in the
 question marks' place (one or two characters each), that spelling is the meaning.
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from termlens.acronyms.disambiguate import glued_letters
 from termlens.acronyms.wordlist import is_word
@@ -63,28 +69,68 @@ def _completed(word: str, completions: Iterable[str]) -> str | None:
     return next((whole for whole in completions if is_word(whole)), None)
 
 
-_LOST = re.compile(r"\?+")
-_LOST_INSIDE = re.compile(r"\w\?+\w")  # a question mark that stands for a letter
+def cut_inside_last_word(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """(short form, long form) → the spelling of the same short form that completes the long
+    form's last word, when that word is no whole word (the most frequent, when several do);
+    ``forms`` counts each (short form, long form)."""
+    return _respelled(forms, _completes_last_word)
 
 
 def unmangled_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], str]:
     """(short form, long form) → the spelling of the same short form that fits where the long
     form's question marks stand for lost characters (the most frequent, when several do);
     ``forms`` counts each (short form, long form)."""
+    return _respelled(forms, _fills_lost_letters)
+
+
+Fit = Callable[[str], bool]
+
+
+def _respelled(
+    forms: Counter[tuple[str, str]], repair: Callable[[str], Fit | None]
+) -> dict[tuple[str, str], str]:
+    """(short form, long form) → the most frequent other spelling of the same short form that
+    fits the long form; ``repair(long)`` says which spellings fit, or None when it needs none."""
     spellings: defaultdict[str, list[str]] = defaultdict(list)
     for short, long in forms:
         spellings[short].append(long)
     repaired = {}
     for short, long in forms:
-        if not _LOST_INSIDE.search(long):
-            continue
-        pieces = map(re.escape, _LOST.split(" ".join(long.split())))
-        pattern = re.compile("[^\\s?]{1,2}".join(pieces), re.IGNORECASE)
-        fits = [
-            other
-            for other in spellings[short]
-            if "?" not in other and pattern.fullmatch(" ".join(other.split()))
-        ]
+        fit = repair(long)
+        fits = [other for other in spellings[short] if fit(other)] if fit else []
         if fits:
             repaired[short, long] = max(fits, key=lambda other: (forms[short, other], other))
     return repaired
+
+
+def _completes_last_word(long: str) -> Fit | None:
+    """The spellings with the same words and the last one completed into a whole word, when
+    the last word is no whole word."""
+    *head, last = long.split() or [""]
+    if not head or not last.isalpha() or is_word(last):
+        return None
+
+    def fit(other: str) -> bool:
+        *other_head, other_last = other.split() or [""]
+        return (
+            other_head == head
+            and len(other_last) > len(last)
+            and other_last.startswith(last)
+            and is_word(other_last)
+        )
+
+    return fit
+
+
+_LOST = re.compile(r"\?+")
+_LOST_INSIDE = re.compile(r"\w\?+\w")  # a question mark that stands for a letter
+
+
+def _fills_lost_letters(long: str) -> Fit | None:
+    """The spellings without question marks that fill the long form's ones (one or two
+    characters each), when it has some inside a word."""
+    if not _LOST_INSIDE.search(long):
+        return None
+    pieces = map(re.escape, _LOST.split(" ".join(long.split())))
+    pattern = re.compile("[^\\s?]{1,2}".join(pieces), re.IGNORECASE)
+    return lambda other: "?" not in other and bool(pattern.fullmatch(" ".join(other.split())))
