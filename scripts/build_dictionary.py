@@ -6,15 +6,15 @@ forms and contexts of the open training sets (SciAD dev-open, SDU@AAAI-22 traini
 general dev and biomedical train, GLADIS pre-training sample); pairs and contexts termlens mines
 from SciAI, SciREX, the biomedical abbreviation corpora and the BARR2 training texts; the BARR2
 training abbreviations (definitions, contexts, and how often each written form is an
-abbreviation).
-The labelled contexts and the pre-training sample's also keep their sentence vectors (summed
-per long form and source) for the disambiguator's ``seen_semantic`` feature. Long forms the sources
-mangled are repaired wherever they occur (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22
-labels cut short ("maximum likelihoo"), long forms cut inside their last word ("Information
-Retrieva"), and question marks for lost letters ("Na?ve Bayes").
-Evaluation sets (GLADIS ``eval/``, biomedical dev) are left out so that their scores stay honest.
+abbreviation). The labelled contexts and the pre-training sample's also keep their sentence
+vectors (summed per long form and source) for the disambiguator's ``seen_semantic`` feature.
+Long forms the sources mangled are repaired wherever they occur
+(:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22 labels cut short ("maximum likelihoo"),
+long forms cut inside their last word ("Information Retrieva"), and question marks for lost
+letters ("Na?ve Bayes"). Evaluation sets (GLADIS ``eval/``, biomedical dev) are left out so that
+their scores stay honest.
 
-Run: ``python scripts/build_dictionary.py [--jobs 2]`` (about fifteen minutes).
+Run: ``python scripts/build_dictionary.py [--jobs 2]`` (about five minutes).
 """
 
 from __future__ import annotations

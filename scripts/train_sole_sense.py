@@ -15,7 +15,7 @@ Each of the three sets carries the same total weight. GLADIS biomedical dev stay
 evaluation (``bench/disambiguation_calibration.py``); the SciREX papers are also scored here
 by 2-fold cross-validation over papers.
 
-Run: ``python scripts/train_sole_sense.py`` (about three minutes). It reads the bundled
+Run: ``python scripts/train_sole_sense.py`` (about five minutes). It reads the bundled
 disambiguator weights, so run it again after ``scripts/train_disambiguator.py``.
 """
 
