@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import DIRECTION_MARKS
 from termlens.errors import InputError
 from termlens.resources import resource_path
@@ -302,7 +303,10 @@ def without_glued_numbers(doc: Document, shorts: list[Span]) -> list[Span]:
 def revised(longs: list[Span], choices: Sequence[Choice]) -> list[Span]:
     """The chosen long forms, and the tagger's that do not overlap one."""
     chosen = [c.long for c in choices]
-    kept = [s for s in longs if not any(s.start < c.end and c.start < s.end for c in chosen)]
+    taken = RangeSet()
+    for span in chosen:
+        taken.add(span.start, span.end)
+    kept = [s for s in longs if not taken.overlaps(s.start, s.end)]
     return sorted({(s.start, s.end): s for s in [*chosen, *kept]}.values(), key=_order)
 
 
