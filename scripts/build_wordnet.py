@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 from termlens.resources import record, resource_dir
-from termlens.taxonomy.wordnet import BUNDLE, LICENCE_FILE, POS_FILES, WordNet
+from termlens.taxonomy.wordnet import BUNDLE, LICENCE, LICENCE_FILE, POS_FILES, WordNet
 
 LICENCE_SOURCE = Path("/usr/share/doc/wordnet-base/copyright")
 
@@ -46,7 +46,7 @@ def main() -> None:
         id="wordnet",
         version="3.0",
         source_data=[f"Debian wordnet-base ({args.source})"],
-        licence="WordNet 3.0 licence (Princeton University); notice included as LICENSE",
+        licence=LICENCE,
         built_by="scripts/build_wordnet.py",
     )
     print(f"{target}: {entry['size'] / 1e6:.1f} MB, sha256 {entry['sha256'][:12]}")

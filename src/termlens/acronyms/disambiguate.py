@@ -33,6 +33,7 @@ from termlens.acronyms.wordlist import WORD, is_word
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
+from termlens.probability import sigmoid
 from termlens.resources import resource_path
 
 FEATURES = (
@@ -122,7 +123,7 @@ class SoleSense:
         """The probability that the only sense, with this utility and from WordNet alone or
         not, is the meaning."""
         z = self.bias + self.slope * score + self.wordnet_only * wordnet_only
-        return 1.0 / (1.0 + math.exp(-max(-500.0, min(500.0, z))))
+        return sigmoid(z)
 
 
 def only_from_wordnet(sense: Sense) -> bool:

@@ -24,6 +24,7 @@ from pathlib import Path
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import DIRECTION_MARKS
 from termlens.errors import InputError
+from termlens.probability import sigmoid
 from termlens.resources import resource_path
 from termlens.text import ARABIC_LETTERS, Document, Span
 
@@ -226,7 +227,7 @@ class TranslatedLongForms:
         (plain Python: the module is imported where the rules are compiled, without numpy)."""
         *weights, bias = self.weights
         score = bias + math.fsum(w * x for w, x in zip(weights, row, strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-500.0, min(500.0, score))))
+        return sigmoid(score)
 
     def choose(self, doc: Document, shorts: Iterable[Span]) -> list[Choice]:
         """For each Latin short form, the likeliest run of words next to it, where its
