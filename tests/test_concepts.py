@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from termlens.cli import app
 from termlens.concepts import cluster
 from termlens.concepts.cluster import agglomerate, build_hierarchy, pair_scores, predict, scores
-from termlens.concepts.relate import FEATURES, default_model, pair_features
+from termlens.concepts.relate import FEATURES, default_model, kinds_by_modifiers, pair_features
 from termlens.concepts.scico import Mention, Topic, find_cycle
 from termlens.concepts.terms import default_term_tagger, term_spans
 
@@ -98,6 +98,35 @@ def test_hierarchy_is_greedy_acyclic_with_one_parent() -> None:
     assert build_hierarchy(parent, [0, 1, 2], 0.99) == []
 
 
+def test_hierarchy_keeps_to_the_allowed_pairs() -> None:
+    parent = np.array([[0, 0.9, 0.8], [0.7, 0, 0.6], [0.2, 0.95, 0]])
+    assert build_hierarchy(parent, [0, 1, 2], 0.5, allowed={(0, 1), (1, 0)}) == [(0, 1)]
+    assert build_hierarchy(parent, [0, 1, 2], 0.5, allowed=set()) == []
+
+
+def test_a_kind_is_named_by_modifiers_before_the_parent_s_words() -> None:
+    texts = [
+        "segmentation",  # cluster 0
+        "brain tumor segmentation",  # 1: a kind of segmentation
+        "CycleGAN",  # 2
+        "hyperparameters of CycleGAN",  # 3: no kind of CycleGAN (its head is hyperparameters)
+        "lung segmentation",  # 4, with two mentions that are no segmentation: under half
+        "lung",
+        "lungs",
+        "Conditional GANs",  # 5: a kind of GAN (plurals folded)
+        "GAN",  # 6
+        "segmentation",  # 7: the same words as cluster 0 are no kind of it
+        "generative model",  # 8, named by its most frequent mention
+        "generative models",
+        "model",
+        "language model",  # 9: a kind of model, but no cluster is named "model"
+        "deep generative model",  # 10: a kind of generative model
+    ]
+    mentions = [Mention(0, i, i, text, text) for i, text in enumerate(texts)]
+    clusters = [0, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 8, 8, 9, 10]
+    assert kinds_by_modifiers(mentions, clusters) == {(0, 1), (7, 1), (6, 5), (8, 10)}
+
+
 def _topic(sentences: list[tuple[str, list[tuple[int, int]]]]) -> Topic:
     tokens = [text.split() for text, _ in sentences]
     mentions = [
@@ -139,6 +168,27 @@ def test_cluster_text_folder(tmp_path: Path) -> None:
     assert {"GANs", "named entity recognition", "ImageNet"} <= set(texts)  # the term tagger's
     assert not any(text.startswith("study") for text in texts)  # a verb opens no term
     assert len(topic["doc_ids"]) == 3 and topic["flatten_mentions"]
+
+
+def test_plain_text_links_only_named_kinds(tmp_path: Path) -> None:
+    """Plain documents' clusters need not form one hierarchy: a cluster takes a parent only
+    where it names a kind of it (before, every cluster but one took its likeliest parent)."""
+    (tmp_path / "a.txt").write_text(
+        "Image segmentation divides an image into regions. We evaluate segmentation on three "
+        "datasets.\n"
+    )
+    (tmp_path / "b.txt").write_text(
+        "Brain tumor segmentation from MRI scans is hard. Our model improves brain tumor "
+        "segmentation accuracy, and the hyperparameters of the CRF were tuned on a validation "
+        "set.\n"
+    )
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["concepts", "cluster", "--text", str(tmp_path), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    (topic,) = [json.loads(line) for line in out.read_text().splitlines()]
+    cluster = {" ".join(topic["tokens"][p][a : b + 1]): c for p, a, b, c in topic["mentions"]}
+    assert len(set(cluster.values())) == 3  # segmentation, brain tumor segmentation, CRF
+    assert topic["relations"] == [[cluster["segmentation"], cluster["Brain tumor segmentation"]]]
 
 
 def test_a_heading_glued_to_the_text_that_repeats_it_is_two_mentions() -> None:

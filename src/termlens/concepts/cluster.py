@@ -4,7 +4,10 @@ Clustering: average-linkage agglomeration on P(same), merging while the best pai
 averages at least the model's ``same_threshold``. Hierarchy: for each ordered pair of clusters,
 the mean over their mention pairs of P(first is parent of second) (both orders of the pair
 model averaged); edges are added best first while they score at least ``parent_threshold``, each
-cluster keeps one parent, and an edge that would close a cycle is skipped.
+cluster keeps one parent, and an edge that would close a cycle is skipped. In plain documents
+(``concepts cluster --text``) a link also needs the child to name a kind of the parent
+(:func:`~termlens.concepts.relate.kinds_by_modifiers`): the pair model's P(parent) alone made
+one cluster the parent of nearly all the others there (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -13,7 +16,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from termlens.concepts.relate import CHILD, PARENT, SAME, PairFeatures, PairModel
+from termlens.concepts.relate import (
+    CHILD,
+    PARENT,
+    SAME,
+    PairFeatures,
+    PairModel,
+    kinds_by_modifiers,
+)
 from termlens.concepts.scico import Mention, Topic
 
 # pairs whose features are held at once: a topic of up to 2,048 mentions is one block
@@ -67,9 +77,13 @@ def agglomerate(same: np.ndarray, threshold: float) -> list[int]:
 
 
 def build_hierarchy(
-    parent: np.ndarray, labels: Sequence[int], threshold: float
+    parent: np.ndarray,
+    labels: Sequence[int],
+    threshold: float,
+    allowed: set[tuple[int, int]] | None = None,
 ) -> list[tuple[int, int]]:
-    """Parent → child cluster edges from mention-level P(parent), greedy, one parent, no cycle."""
+    """Parent → child cluster edges from mention-level P(parent), greedy, one parent, no cycle;
+    only the ``allowed`` (parent, child) pairs, when given."""
     clusters = sorted(set(labels))
     row = {label: i for i, label in enumerate(clusters)}
     membership = np.zeros((len(clusters), len(labels)))
@@ -88,7 +102,11 @@ def build_hierarchy(
     for a, b in scored:
         if len(edges) == len(clusters) - 1:
             break  # every cluster but one has its parent: a tree
-        if b in parent_of or _reaches(parent_of, a, b):
+        if (
+            b in parent_of
+            or _reaches(parent_of, a, b)
+            or (allowed is not None and (a, b) not in allowed)
+        ):
             continue
         parent_of[b] = a
         edges.append((a, b))
@@ -141,9 +159,13 @@ def _symmetric(
     return same, parent
 
 
-def predict(topic: Topic, model: PairModel, features: np.ndarray | None = None) -> Topic:
+def predict(
+    topic: Topic, model: PairModel, features: np.ndarray | None = None, named_kinds: bool = False
+) -> Topic:
     """The topic with predicted clusters and relations (its gold ones are ignored);
-    ``features``, when given, are the topic's :func:`pair_features`."""
+    ``features``, when given, are the topic's :func:`pair_features`. With ``named_kinds``, a
+    cluster is linked only under a parent it names a kind of (:func:`kinds_by_modifiers`), as
+    for plain documents, whose clusters, unlike a SciCo topic's, need not form one hierarchy."""
     if not topic.mentions:
         return topic.with_prediction([], [])
     if features is None:
@@ -151,4 +173,6 @@ def predict(topic: Topic, model: PairModel, features: np.ndarray | None = None) 
     else:
         same, parent = scores(model.probabilities(features))
     labels = agglomerate(same, model.same_threshold)
-    return topic.with_prediction(labels, build_hierarchy(parent, labels, model.parent_threshold))
+    allowed = kinds_by_modifiers(topic.mentions, labels) if named_kinds else None
+    edges = build_hierarchy(parent, labels, model.parent_threshold, allowed)
+    return topic.with_prediction(labels, edges)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,6 +48,7 @@ FEATURES = (
 )
 STOP = frozenset("a an the of for and in on to with by from via using based".split())
 _HYPHEN = re.compile(r"\s*-\s*")
+_PLAIN_WORD = re.compile(r"[\w-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +160,35 @@ class PairFeatures:
         across = self._paragraphs[block, None] != self._paragraphs[None, :]
         out[..., 10] = np.where(across, self._contexts[block] @ self._contexts.T, 0.0)
         return out
+
+
+def kinds_by_modifiers(
+    mentions: Sequence[Mention], clusters: Sequence[int]
+) -> set[tuple[int, int]]:
+    """(parent, child) cluster pairs where at least half of the child's mentions are the parent's
+    name with modifiers before it: *brain tumor segmentation* is a kind of *segmentation*. A
+    cluster's name is its most frequent mention (all of them, on a tie), so that a cluster that
+    merged a bare *model* into *generative model* does not parent every "… model". Only plain
+    noun phrases count (no function word, no symbol), whose last word is their head:
+    *hyperparameters of CycleGAN* is no kind of *CycleGAN*."""
+    phrases = [tuple(words(m.text)) for m in mentions]
+    said: defaultdict[int, Counter[tuple[str, ...]]] = defaultdict(Counter)
+    for phrase, cluster in zip(phrases, clusters, strict=True):
+        said[cluster][phrase] += 1
+    named: defaultdict[tuple[str, ...], set[int]] = defaultdict(set)
+    for cluster, counts in said.items():
+        most = max(counts.values())
+        for phrase, n in counts.items():
+            if n == most:
+                named[phrase].add(cluster)
+    modified: Counter[tuple[int, int]] = Counter()  # (parent, child) → the child's mentions
+    for phrase, cluster in zip(phrases, clusters, strict=True):
+        if not phrase or not all(_PLAIN_WORD.fullmatch(w) and w not in STOP for w in phrase):
+            continue
+        parents = set().union(*(named.get(phrase[k:], set()) for k in range(1, len(phrase))))
+        modified.update((parent, cluster) for parent in parents - {cluster})
+    sizes = Counter(clusters)
+    return {pair for pair, n in modified.items() if 2 * n >= sizes[pair[1]]}
 
 
 def _codes(values: list[str]) -> np.ndarray:
