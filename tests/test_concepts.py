@@ -121,10 +121,16 @@ def test_a_kind_is_named_by_modifiers_before_the_parent_s_words() -> None:
         "model",
         "language model",  # 9: a kind of model, but no cluster is named "model"
         "deep generative model",  # 10: a kind of generative model
+        "mAP",  # 11: no kind of map below
+        "response map",  # 12
+        "H",  # 13: a symbol
+        "latent codes H",  # 14
+        "Image Segmentation",  # 15: a kind of segmentation, whatever its case
     ]
     mentions = [Mention(0, i, i, text, text) for i, text in enumerate(texts)]
-    clusters = [0, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 8, 8, 9, 10]
-    assert kinds_by_modifiers(mentions, clusters) == {(0, 1), (7, 1), (6, 5), (8, 10)}
+    clusters = [0, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 8, 8, 9, 10, 11, 12, 13, 14, 15]
+    kinds = {(0, 1), (7, 1), (6, 5), (8, 10), (0, 15), (7, 15)}
+    assert kinds_by_modifiers(mentions, clusters) == kinds
 
 
 def _topic(sentences: list[tuple[str, list[tuple[int, int]]]]) -> Topic:

@@ -85,9 +85,14 @@ class PairModel:
         return np.asarray(exp / exp.sum(axis=-1, keepdims=True))
 
 
-def words(text: str) -> list[str]:
-    """Lower-case words, hyphenated compounds joined, simple plurals folded."""
-    tokens = _HYPHEN.sub("-", text.lower()).split()
+def words(text: str, keep_inner_capitals: bool = False) -> list[str]:
+    """Lower-case words, hyphenated compounds joined, simple plurals folded; with
+    ``keep_inner_capitals``, a word with a capital after its first letter keeps its case
+    (*mAP* is not *map*)."""
+    tokens = [
+        t if keep_inner_capitals and any(c.isupper() for c in t[1:]) else t.lower()
+        for t in _HYPHEN.sub("-", text).split()
+    ]
     return [
         t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t for t in tokens
     ]
@@ -167,11 +172,12 @@ def kinds_by_modifiers(
 ) -> set[tuple[int, int]]:
     """(parent, child) cluster pairs where at least half of the child's mentions are the parent's
     name with modifiers before it: *brain tumor segmentation* is a kind of *segmentation*. A
-    cluster's name is its most frequent mention (all of them, on a tie), so that a cluster that
-    merged a bare *model* into *generative model* does not parent every "… model". Only plain
-    noun phrases count (no function word, no symbol), whose last word is their head:
-    *hyperparameters of CycleGAN* is no kind of *CycleGAN*."""
-    phrases = [tuple(words(m.text)) for m in mentions]
+    cluster's name is its most frequent mention (all of them, on a tie; not a single letter), so
+    that a cluster that merged a bare *model* into *generative model* does not parent every
+    "… model". Only plain noun phrases count (no function word, no symbol), whose last word is
+    their head: *hyperparameters of CycleGAN* is no kind of *CycleGAN*. Case is ignored except
+    inside a word: *mAP* names no kind of *response map*."""
+    phrases = [tuple(words(m.text, keep_inner_capitals=True)) for m in mentions]
     said: defaultdict[int, Counter[tuple[str, ...]]] = defaultdict(Counter)
     for phrase, cluster in zip(phrases, clusters, strict=True):
         said[cluster][phrase] += 1
@@ -179,7 +185,7 @@ def kinds_by_modifiers(
     for cluster, counts in said.items():
         most = max(counts.values())
         for phrase, n in counts.items():
-            if n == most:
+            if n == most and len("".join(phrase)) > 1:  # a one-letter symbol names nothing
                 named[phrase].add(cluster)
     modified: Counter[tuple[int, int]] = Counter()  # (parent, child) → the child's mentions
     for phrase, cluster in zip(phrases, clusters, strict=True):
