@@ -44,8 +44,8 @@ def main() -> None:
     model = default_model()
     print(f"{len(documents)} papers, {len(topic.mentions)} mentions")
     likeliest = predict(topic, model)
-    text_mode = predict(topic, model, named_kinds=True)
-    for name, result in (("likeliest parent", likeliest), ("named kinds (--text)", text_mode)):
+    text_mode = predict(topic, model, plain_text=True)
+    for name, result in (("likeliest parent", likeliest), ("--text (named kinds)", text_mode)):
         children = Counter(parent for parent, _ in result.relations)
         most = children.most_common(1)[0][1] if children else 0
         print(

@@ -14,7 +14,13 @@ from typer.testing import CliRunner
 from termlens.cli import app
 from termlens.concepts import cluster
 from termlens.concepts.cluster import agglomerate, build_hierarchy, pair_scores, predict, scores
-from termlens.concepts.relate import FEATURES, default_model, kinds_by_modifiers, pair_features
+from termlens.concepts.relate import (
+    FEATURES,
+    apart_acronyms,
+    default_model,
+    kinds_by_modifiers,
+    pair_features,
+)
 from termlens.concepts.scico import Mention, Topic, find_cycle
 from termlens.concepts.terms import default_term_tagger, term_spans
 
@@ -102,6 +108,22 @@ def test_hierarchy_keeps_to_the_allowed_pairs() -> None:
     parent = np.array([[0, 0.9, 0.8], [0.7, 0, 0.6], [0.2, 0.95, 0]])
     assert build_hierarchy(parent, [0, 1, 2], 0.5, allowed={(0, 1), (1, 0)}) == [(0, 1)]
     assert build_hierarchy(parent, [0, 1, 2], 0.5, allowed=set()) == []
+
+
+def test_different_acronyms_stay_apart_in_plain_text() -> None:
+    texts = ["GAN", "WGAN", "GANs", "LS-GAN", "LS - GAN", "network", "mIoU", "mIoUs", "CNN"]
+    acronyms, keys = apart_acronyms([Mention(0, i, i, t, t) for i, t in enumerate(texts)])
+    assert acronyms.tolist() == [0, 1, 2, 3, 4, 6, 7, 8]
+    assert keys.tolist() == [0, 1, 0, 2, 2, 3, 3, 4]  # plurals and spaced hyphens are the same
+    topic = _topic(
+        [
+            ("We train a GAN and a WGAN on faces .", [(3, 3), (6, 6)]),
+            ("The WGAN beats the GAN on CIFAR .", [(1, 1), (4, 4)]),
+        ]
+    )
+    gan, wgan, wgan_again, gan_again = predict(topic, default_model(), plain_text=True).clusters
+    assert gan == gan_again != wgan == wgan_again
+    assert len(set(predict(topic, default_model()).clusters)) == 1  # SciCo topics: as measured
 
 
 def test_a_kind_is_named_by_modifiers_before_the_parent_s_words() -> None:

@@ -26,12 +26,12 @@ concepts_app = typer.Typer(
 )
 
 
-def _cluster_all(topics: list[Topic], named_kinds: bool = False) -> list[Topic]:
+def _cluster_all(topics: list[Topic], plain_text: bool = False) -> list[Topic]:
     model = default_model()
     if len(topics) == 1:  # one topic (as --text makes) can still be a minute of work
         (topic,) = topics
         with working(f"clustering {len(topic.mentions)} mentions", len(topic.mentions)):
-            return [predict(topic, model, named_kinds=named_kinds)]
+            return [predict(topic, model, plain_text=plain_text)]
     return [predict(topic, model) for topic in progress(topics, len(topics), "topics")]
 
 
@@ -66,7 +66,7 @@ def concepts_cluster(
         warn_if_empty(len(topics), "topics", source)
         for warning in warnings:
             typer.echo(f"termlens: warning: {warning}", err=True)
-    clustered = _cluster_all(topics, named_kinds=text is not None)
+    clustered = _cluster_all(topics, plain_text=text is not None)
     write_topics(clustered, output)
     mentions = sum(len(t.mentions) for t in clustered)
     clusters = sum(len(set(t.clusters)) for t in clustered)

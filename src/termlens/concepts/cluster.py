@@ -5,9 +5,10 @@ averages at least the model's ``same_threshold``. Hierarchy: for each ordered pa
 the mean over their mention pairs of P(first is parent of second) (both orders of the pair
 model averaged); edges are added best first while they score at least ``parent_threshold``, each
 cluster keeps one parent, and an edge that would close a cycle is skipped. In plain documents
-(``concepts cluster --text``) a link also needs the child to name a kind of the parent
-(:func:`~termlens.concepts.relate.kinds_by_modifiers`): the pair model's P(parent) alone made
-one cluster the parent of nearly all the others there (BENCHMARKS.md).
+(``concepts cluster --text``) two different acronyms are never merged, and a link also needs the
+child to name a kind of the parent (:func:`~termlens.concepts.relate.kinds_by_modifiers`): the
+pair model's P(parent) alone made one cluster the parent of nearly all the others there
+(BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from termlens.concepts.relate import (
     SAME,
     PairFeatures,
     PairModel,
+    apart_acronyms,
     kinds_by_modifiers,
 )
 from termlens.concepts.scico import Mention, Topic
@@ -160,19 +162,24 @@ def _symmetric(
 
 
 def predict(
-    topic: Topic, model: PairModel, features: np.ndarray | None = None, named_kinds: bool = False
+    topic: Topic, model: PairModel, features: np.ndarray | None = None, plain_text: bool = False
 ) -> Topic:
     """The topic with predicted clusters and relations (its gold ones are ignored);
-    ``features``, when given, are the topic's :func:`pair_features`. With ``named_kinds``, a
-    cluster is linked only under a parent it names a kind of (:func:`kinds_by_modifiers`), as
-    for plain documents, whose clusters, unlike a SciCo topic's, need not form one hierarchy."""
+    ``features``, when given, are the topic's :func:`pair_features`. With ``plain_text`` (the
+    mentions of plain documents, whose clusters, unlike a SciCo topic's, need not form one
+    hierarchy), two different acronyms never share a cluster (:func:`apart_acronyms`), and a
+    cluster is linked only under a parent it names a kind of (:func:`kinds_by_modifiers`)."""
     if not topic.mentions:
         return topic.with_prediction([], [])
     if features is None:
         same, parent = pair_scores(topic.mentions, model)
     else:
         same, parent = scores(model.probabilities(features))
+    if plain_text:
+        acronyms, keys = apart_acronyms(topic.mentions)
+        block = np.ix_(acronyms, acronyms)
+        same[block] = np.where(keys[:, None] == keys[None, :], same[block], 0.0)
     labels = agglomerate(same, model.same_threshold)
-    allowed = kinds_by_modifiers(topic.mentions, labels) if named_kinds else None
+    allowed = kinds_by_modifiers(topic.mentions, labels) if plain_text else None
     edges = build_hierarchy(parent, labels, model.parent_threshold, allowed)
     return topic.with_prediction(labels, edges)

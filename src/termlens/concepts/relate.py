@@ -167,6 +167,20 @@ class PairFeatures:
         return out
 
 
+_ACRONYM = re.compile(r"(?=(?:.*[A-Z]){2})[A-Za-z0-9-]+")
+
+
+def apart_acronyms(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray]:
+    """The mentions that are acronyms (one word, two capitals or more; *LS - GAN* as tokenised
+    text writes *LS-GAN*), and a key for each (hyphens and a plural *s* dropped) that differs
+    between different acronyms: *GAN* and *WGAN*, *CNN* and *SRCNN* name different things,
+    however alike they are written."""
+    compact = [(i, _HYPHEN.sub("-", m.text)) for i, m in enumerate(mentions)]
+    found = [(i, text) for i, text in compact if _ACRONYM.fullmatch(text)]
+    keys = [re.sub(r"(?<=[A-Z])s$", "", text.replace("-", "")) for _, text in found]
+    return np.array([i for i, _ in found], dtype=int), _codes(keys)
+
+
 def kinds_by_modifiers(
     mentions: Sequence[Mention], clusters: Sequence[int]
 ) -> set[tuple[int, int]]:
