@@ -4,7 +4,10 @@ Cross-validation over topics (topic *i* in fold *i* % K): in each fold the pair 
 on the other topics and the two thresholds (clustering, hierarchy) are chosen on them by grid
 search; the held-out topics are then clustered. The Levenshtein baseline (average-linkage on
 normalised edit similarity, threshold chosen the same way, no hierarchy) is run beside it.
-Finally the model is refitted on every topic and bundled.
+Finally the model is refitted on every topic and bundled, with a third threshold: where plain
+papers' clusters stop merging (``concepts cluster --text``), chosen on SciREX's within-paper
+coreference (:mod:`termlens.benchmarks.scirex_coref`; topics of some 340 mentions, where the
+proxy's hold about 10), with a two-fold check over papers.
 
 Run: ``python scripts/train_concepts.py [--folds 5]`` (a few minutes).
 """
@@ -12,6 +15,7 @@ Run: ``python scripts/train_concepts.py [--folds 5]`` (a few minutes).
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -21,8 +25,9 @@ from rapidfuzz.process import cdist
 from termlens.benchmarks import scico as scico_bench
 from termlens.benchmarks.coref import distances
 from termlens.benchmarks.data_dir import data_dir
+from termlens.benchmarks.scirex_coref import load_topics
 from termlens.concepts.cd2cr import read_cd2cr
-from termlens.concepts.cluster import agglomerate, predict
+from termlens.concepts.cluster import agglomerate, keep_acronyms_apart, pair_scores, predict
 from termlens.concepts.relate import (
     CHILD,
     CLASSES,
@@ -40,6 +45,7 @@ L2 = 1e-3
 SAME_GRID = np.arange(0.02, 0.81, 0.02)
 PARENT_GRID = np.arange(0.0, 0.5, 0.01)
 LEVENSHTEIN_GRID = np.arange(0.3, 0.96, 0.05)
+PLAIN_TEXT_GRID = np.arange(0.2, 0.51, 0.02)
 
 
 def labels(topic: Topic) -> np.ndarray:
@@ -118,6 +124,37 @@ def tune(topics: list[Topic], features: list[np.ndarray], weights: np.ndarray) -
         ),
     )
     return PairModel(weights, float(best_same), float(best_parent))
+
+
+def tune_plain_text(model: PairModel, papers: list[Topic]) -> PairModel:
+    """The model with the P(same) threshold for plain text that maximises CoNLL F1 on the
+    papers, clustered as ``concepts cluster --text`` clusters; prints a two-fold check (the
+    threshold chosen on the even papers scored on the odd ones, and the other way round)."""
+    matrices = []
+    for paper in papers:
+        same, _ = pair_scores(paper.mentions, model)
+        keep_acronyms_apart(same, paper.mentions)
+        matrices.append(same)
+
+    def conll(chosen: list[int], threshold: float) -> float:
+        gold = [papers[i] for i in chosen]
+        clustered = [
+            papers[i].with_prediction(agglomerate(matrices[i], threshold), []) for i in chosen
+        ]
+        return scico_bench.score(gold, clustered).conll
+
+    halves = [list(range(0, len(papers), 2)), list(range(1, len(papers), 2))]
+    for fit_on, check_on in (halves, halves[::-1]):
+        best = max(PLAIN_TEXT_GRID, key=lambda t: conll(fit_on, t))
+        print(
+            f"  plain text, two-fold: same ≥ {best:.2f} chosen on {len(fit_on)} papers, CoNLL "
+            f"{conll(check_on, best):5.2f} on the other {len(check_on)} (SciCo threshold "
+            f"{model.same_threshold:.2f}: {conll(check_on, model.same_threshold):5.2f})"
+        )
+    everyone = list(range(len(papers)))
+    best = max(PLAIN_TEXT_GRID, key=lambda t: conll(everyone, t))
+    print(f"  plain text: same ≥ {best:.2f} (CoNLL {conll(everyone, best):5.2f} in-sample)")
+    return replace(model, plain_text_same_threshold=round(float(best), 2))
 
 
 def levenshtein(topic: Topic, threshold: float) -> Topic:
@@ -210,6 +247,7 @@ def main() -> None:
     targets = [labels(t) for t in topics]
     cd2cr_train = read_cd2cr(args.data / "cd2cr" / "train.conll.gz", [])
     cd2cr_dev = read_cd2cr(args.data / "cd2cr" / "dev.conll.gz", [])
+    scirex = load_topics(args.data / "scirex" / "train_docs.jsonl.gz")
     ours, baseline = cross_validate(topics, features, targets, np.arange(len(topics)), args.folds)
     print(f"{args.folds}-fold cross-validation over {len(topics)} topics:")
     report("Levenshtein baseline", topics, [baseline[t.id] for t in topics])
@@ -218,8 +256,10 @@ def main() -> None:
     if args.assignments > 1:
         other_assignments(topics, features, targets, args.folds, args.assignments)
     model = tune(topics, features, fit(features, targets))
+    print(f"SciREX within-paper coreference ({len(scirex)} papers), for plain text:")
+    model = tune_plain_text(model, scirex)
     target = resource_dir() / WEIGHTS
-    model.save(target, trained_on="scico-proxy open topics (30)")
+    model.save(target, trained_on="scico-proxy open topics (30); plain-text threshold: SciREX")
     print(f"bundled: same ≥ {model.same_threshold:.2f}, parent ≥ {model.parent_threshold:.2f}")
     report(
         "in-sample", topics, [predict(t, model, f) for t, f in zip(topics, features, strict=True)]
@@ -237,7 +277,10 @@ def main() -> None:
         target,
         id="concept-pairs",
         version="1",
-        source_data=["scico-proxy (SciREX, Apache-2.0; Papers-with-Code hierarchy)"],
+        source_data=[
+            "scico-proxy (SciREX, Apache-2.0; Papers-with-Code hierarchy)",
+            "SciREX train_docs within-paper coreference (Apache-2.0)",
+        ],
         licence="Apache-2.0 (derived from SciREX annotations)",
         built_by="scripts/train_concepts.py",
     )

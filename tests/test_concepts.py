@@ -16,6 +16,8 @@ from termlens.concepts import cluster
 from termlens.concepts.cluster import agglomerate, build_hierarchy, pair_scores, predict, scores
 from termlens.concepts.relate import (
     FEATURES,
+    WEIGHTS,
+    PairModel,
     apart_acronyms,
     default_model,
     kinds_by_modifiers,
@@ -23,6 +25,8 @@ from termlens.concepts.relate import (
 )
 from termlens.concepts.scico import Mention, Topic, find_cycle
 from termlens.concepts.terms import default_term_tagger, term_spans
+from termlens.errors import InputError
+from termlens.resources import resource_path
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -148,9 +152,12 @@ def test_a_kind_is_named_by_modifiers_before_the_parent_s_words() -> None:
         "H",  # 13: a symbol
         "latent codes H",  # 14
         "Image Segmentation",  # 15: a kind of segmentation, whatever its case
+        "joint model",  # 16: no name (a tie)
+        "model",
+        "vision model",  # 17: no kind of cluster 16
     ]
     mentions = [Mention(0, i, i, text, text) for i, text in enumerate(texts)]
-    clusters = [0, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 8, 8, 9, 10, 11, 12, 13, 14, 15]
+    clusters = [0, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 8, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 17]
     kinds = {(0, 1), (7, 1), (6, 5), (8, 10), (0, 15), (7, 15)}
     assert kinds_by_modifiers(mentions, clusters) == kinds
 
@@ -298,3 +305,13 @@ def test_bundled_model_on_the_open_proxy(data: Path) -> None:
     gold = read_topics(data / "scico-proxy" / "all.jsonl")
     result = scico.score(gold, [predict(t, default_model()) for t in gold])
     assert result.conll >= 72.0
+
+
+def test_a_model_file_without_the_plain_text_threshold_is_refused(tmp_path: Path) -> None:
+    data = json.loads(resource_path(WEIGHTS).read_text(encoding="utf-8"))
+    assert PairModel.load(resource_path(WEIGHTS)).plain_text_same_threshold is not None
+    del data["plain_text_same_threshold"]
+    old = tmp_path / "concepts.json"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match=r"plain_text_same_threshold.*retrain"):
+        PairModel.load(old)

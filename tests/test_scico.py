@@ -114,3 +114,24 @@ def test_any_mention_offsets_give_a_topic_or_a_named_error(
         assert mention.text == " ".join(
             paragraphs[mention.paragraph][mention.start : mention.end + 1]
         )
+
+
+def test_a_scirex_paper_becomes_a_topic_of_its_coreference() -> None:
+    from termlens.benchmarks.scirex_coref import paper_topic
+
+    paper = {
+        "doc_id": "p1",
+        "words": "We train a GAN . The GAN and its WGAN variant win .".split(),
+        "sentences": [[0, 5], [5, 13]],
+        "coref": {"GAN": [[3, 4], [6, 7]], "WGAN": [[9, 10], [3, 4]]},  # [3, 4] is GAN's
+        "coref_non_salient": {"0": [[1, 2], [2, 2]]},  # an empty span is dropped
+    }
+    topic = paper_topic(paper)
+    assert [(m.start, m.end, m.text) for m in topic.mentions] == [
+        (1, 1, "train"),
+        (3, 3, "GAN"),
+        (6, 6, "GAN"),
+        (9, 9, "WGAN"),
+    ]
+    assert topic.clusters == [2, 0, 0, 1]
+    assert topic.mentions[2].context == "The GAN and its WGAN variant win ."

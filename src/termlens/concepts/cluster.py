@@ -161,25 +161,34 @@ def _symmetric(
     return same, parent
 
 
+def keep_acronyms_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
+    """Set P(same) to 0, in place, between different acronyms (:func:`apart_acronyms`)."""
+    acronyms, keys = apart_acronyms(mentions)
+    block = np.ix_(acronyms, acronyms)
+    same[block] = np.where(keys[:, None] == keys[None, :], same[block], 0.0)
+
+
 def predict(
     topic: Topic, model: PairModel, features: np.ndarray | None = None, plain_text: bool = False
 ) -> Topic:
     """The topic with predicted clusters and relations (its gold ones are ignored);
     ``features``, when given, are the topic's :func:`pair_features`. With ``plain_text`` (the
     mentions of plain documents, whose clusters, unlike a SciCo topic's, need not form one
-    hierarchy), two different acronyms never share a cluster (:func:`apart_acronyms`), and a
-    cluster is linked only under a parent it names a kind of (:func:`kinds_by_modifiers`)."""
+    hierarchy), clusters merge down to the model's plain-text threshold, two different acronyms
+    never share one (:func:`apart_acronyms`), and a cluster is linked only under a parent it
+    names a kind of (:func:`kinds_by_modifiers`)."""
     if not topic.mentions:
         return topic.with_prediction([], [])
     if features is None:
         same, parent = pair_scores(topic.mentions, model)
     else:
         same, parent = scores(model.probabilities(features))
+    threshold = model.same_threshold
     if plain_text:
-        acronyms, keys = apart_acronyms(topic.mentions)
-        block = np.ix_(acronyms, acronyms)
-        same[block] = np.where(keys[:, None] == keys[None, :], same[block], 0.0)
-    labels = agglomerate(same, model.same_threshold)
+        keep_acronyms_apart(same, topic.mentions)
+        if model.plain_text_same_threshold is not None:
+            threshold = model.plain_text_same_threshold
+    labels = agglomerate(same, threshold)
     allowed = kinds_by_modifiers(topic.mentions, labels) if plain_text else None
     edges = build_hierarchy(parent, labels, model.parent_threshold, allowed)
     return topic.with_prediction(labels, edges)

@@ -53,18 +53,28 @@ _PLAIN_WORD = re.compile(r"[\w-]+")
 
 @dataclass(frozen=True, slots=True)
 class PairModel:
-    """Weights of the multinomial logistic model, one row per class, plus clustering thresholds."""
+    """Weights of the multinomial logistic model, one row per class, plus clustering thresholds
+    (P(same) for SciCo topics, and for the larger topics plain papers make; P(parent))."""
 
     weights: np.ndarray  # (classes, features)
     same_threshold: float
     parent_threshold: float
+    plain_text_same_threshold: float | None = None  # None: as for SciCo topics
 
     @classmethod
     def load(cls, path: Path) -> PairModel:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("features") != list(FEATURES):
             raise InputError(f"{path}: features differ from this termlens; retrain the model")
-        return cls(np.array(data["weights"]), data["same_threshold"], data["parent_threshold"])
+        try:
+            return cls(
+                np.array(data["weights"]),
+                data["same_threshold"],
+                data["parent_threshold"],
+                data["plain_text_same_threshold"],
+            )
+        except KeyError as missing:
+            raise InputError(f"{path}: no {missing} in it; retrain the model") from None
 
     def save(self, path: Path, trained_on: str) -> None:
         data = {
@@ -73,6 +83,7 @@ class PairModel:
             "weights": self.weights.round(6).tolist(),
             "same_threshold": self.same_threshold,
             "parent_threshold": self.parent_threshold,
+            "plain_text_same_threshold": self.plain_text_same_threshold,
             "trained_on": trained_on,
         }
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -186,9 +197,9 @@ def kinds_by_modifiers(
 ) -> set[tuple[int, int]]:
     """(parent, child) cluster pairs where at least half of the child's mentions are the parent's
     name with modifiers before it: *brain tumor segmentation* is a kind of *segmentation*. A
-    cluster's name is its most frequent mention (all of them, on a tie; not a single letter), so
-    that a cluster that merged a bare *model* into *generative model* does not parent every
-    "… model". Only plain noun phrases count (no function word, no symbol), whose last word is
+    cluster's name is its most frequent mention; a cluster without one (a tie: often one that
+    merged different things, *joint model* and a bare *model*) or named by a single letter names
+    no parent. Only plain noun phrases count (no function word, no symbol), whose last word is
     their head: *hyperparameters of CycleGAN* is no kind of *CycleGAN*. Case is ignored except
     inside a word: *mAP* names no kind of *response map*."""
     phrases = [tuple(words(m.text, keep_inner_capitals=True)) for m in mentions]
@@ -197,10 +208,9 @@ def kinds_by_modifiers(
         said[cluster][phrase] += 1
     named: defaultdict[tuple[str, ...], set[int]] = defaultdict(set)
     for cluster, counts in said.items():
-        most = max(counts.values())
-        for phrase, n in counts.items():
-            if n == most and len("".join(phrase)) > 1:  # a one-letter symbol names nothing
-                named[phrase].add(cluster)
+        (phrase, n), *others = counts.most_common(2)
+        if not (others and others[0][1] == n) and len("".join(phrase)) > 1:  # not a symbol
+            named[phrase].add(cluster)
     modified: Counter[tuple[int, int]] = Counter()  # (parent, child) → the child's mentions
     for phrase, cluster in zip(phrases, clusters, strict=True):
         if not phrase or not all(_PLAIN_WORD.fullmatch(w) and w not in STOP for w in phrase):
