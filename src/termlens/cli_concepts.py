@@ -32,7 +32,10 @@ def _cluster_all(topics: list[Topic], plain_text: bool = False) -> list[Topic]:
         (topic,) = topics
         with working(f"clustering {len(topic.mentions)} mentions", len(topic.mentions)):
             return [predict(topic, model, plain_text=plain_text)]
-    return [predict(topic, model) for topic in progress(topics, len(topics), "topics")]
+    return [
+        predict(topic, model, plain_text=plain_text)
+        for topic in progress(topics, len(topics), "topics")
+    ]
 
 
 @concepts_app.command("cluster")

@@ -5,9 +5,10 @@ averages at least the model's ``same_threshold``. Hierarchy: for each ordered pa
 the mean over their mention pairs of P(first is parent of second) (both orders of the pair
 model averaged); edges are added best first while they score at least ``parent_threshold``, each
 cluster keeps one parent, and an edge that would close a cycle is skipped. In plain documents
-(``concepts cluster --text``) two different acronyms are never merged, and a link also needs the
-child to name a kind of the parent (:func:`~termlens.concepts.relate.kinds_by_modifiers`): the
-pair model's P(parent) alone made one cluster the parent of nearly all the others there
+(``concepts cluster --text``), whose topics are far larger, clusters stop merging at the model's
+plain-text threshold, two different acronyms are never merged, and a link also needs the child
+to name a kind of the parent (:func:`~termlens.concepts.relate.kinds_by_modifiers`): the pair
+model's P(parent) alone made one cluster the parent of nearly all the others there
 (BENCHMARKS.md).
 """
 
