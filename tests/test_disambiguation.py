@@ -225,7 +225,7 @@ def test_documents_expanded_together_get_what_each_gets_alone(
         "Research in AI and machine learning: AI agents play games with neural networks.",
     ]
     ranker = Disambiguator(ai_dictionary)
-    documents = [(text, _occurrences(text, "en")) for text in texts]
+    documents = [(text, _occurrences(text, "en", ai_dictionary)) for text in texts]
     together = expand_found(documents, ranker, threshold=0.3)
     alone = [expand_occurrences(text, found, ranker) for text, found in documents]
     assert [[(e.short, e.long, e.source) for e in d] for d in together] == [
@@ -237,6 +237,18 @@ def test_documents_expanded_together_get_what_each_gets_alone(
     assert [e.long for e in together[0]] == ["adequate intake"] * 2
     assert [e.long for e in together[3]] == ["artificial intelligence"] * 2
     assert [e.source for e in together[2]] == ["defined", "unknown", "defined"]
+
+
+def test_expand_reads_the_dotted_initialisms_the_dictionary_knows() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("U.S.", "United States", 3), Entry("U.K.", "United Kingdom", 1)], "hand")
+    text = "The U.S. and the U.K. agreed, J.K. Rowling said; so did the U.S.A. and the E.U."
+    found = expand(text, disambiguator=Disambiguator(d), threshold=0.0)
+    assert [(e.short.text, e.long) for e in found] == [
+        ("U.S.", "United States"),
+        ("U.K.", "United Kingdom"),
+    ]
+    assert all(text[e.short.start : e.short.end] == e.short.text for e in found)
 
 
 def test_expand_abstains_below_the_threshold_and_says_unknown(
