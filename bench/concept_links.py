@@ -4,10 +4,10 @@
 
 The papers are lines of ``scirex/train_docs.jsonl.gz`` (counted from 1), each given as plain
 text (its words joined by spaces), all of them one topic, as ``--text`` reads a folder. Prints
-the clusters and links, and the most children one cluster has, with the text mode's links (only
-where a cluster names a kind of its parent) and with every cluster taking its likeliest parent
-(the SciCo-topic way, which the text mode used before). ``--out`` writes the text mode's links,
-each cluster shown by its two most frequent mentions, for reading.
+the clusters and links, and the most children one cluster has, as ``--text`` makes them and as
+a SciCo topic would be clustered and linked (every cluster under its likeliest parent: what the
+text mode did before). ``--out`` writes the text mode's links, each cluster shown by its two
+most frequent mentions, for reading.
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ def main() -> None:
     topic = topic_from_documents(documents, "scirex")
     model = default_model()
     print(f"{len(documents)} papers, {len(topic.mentions)} mentions")
-    likeliest = predict(topic, model)
+    scico_way = predict(topic, model)
     text_mode = predict(topic, model, plain_text=True)
-    for name, result in (("likeliest parent", likeliest), ("--text (named kinds)", text_mode)):
+    for name, result in (("as a SciCo topic", scico_way), ("--text", text_mode)):
         children = Counter(parent for parent, _ in result.relations)
         most = children.most_common(1)[0][1] if children else 0
         print(
