@@ -13,12 +13,11 @@ most frequent mentions, for reading.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 from collections import Counter, defaultdict
 from pathlib import Path
 
 from termlens.benchmarks.data_dir import data_dir
+from termlens.benchmarks.hidden_definitions import scirex_papers
 from termlens.concepts.cluster import predict
 from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.relate import default_model
@@ -34,12 +33,10 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=data_dir())
     args = parser.parse_args()
     wanted = _numbers(args.papers)
-    with gzip.open(args.data / "scirex" / "train_docs.jsonl.gz", "rt", encoding="utf-8") as lines:
-        documents = [
-            RawDocument(f"p{n}", " ".join(json.loads(line)["words"]))
-            for n, line in enumerate(lines, start=1)
-            if n in wanted
-        ]
+    papers = scirex_papers(args.data / "scirex" / "train_docs.jsonl.gz")
+    documents = [
+        RawDocument(f"p{n}", text) for n, text in enumerate(papers, start=1) if n in wanted
+    ]
     topic = topic_from_documents(documents, "scirex")
     model = default_model()
     print(f"{len(documents)} papers, {len(topic.mentions)} mentions")

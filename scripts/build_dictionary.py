@@ -20,7 +20,6 @@ Run: ``python scripts/build_dictionary.py [--jobs 2]`` (about five minutes).
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -43,6 +42,7 @@ from termlens.acronyms.rules import explains
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
+from termlens.benchmarks.hidden_definitions import scirex_papers
 from termlens.embeddings import default_encoder
 from termlens.resources import record, resource_dir
 from termlens.taxonomy.wordnet import LICENCE as WORDNET_LICENCE
@@ -199,12 +199,6 @@ def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
             yield short, long, fields[2]
 
 
-def scirex_texts(path: Path) -> Iterator[str]:
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        for line in handle:
-            yield " ".join(json.loads(line)["words"])
-
-
 def build(data: Path, out: Path, jobs: int) -> None:
     listed = dictionary_files(data)
     files = {source: list(read_entries(path, format, lang, domain))  # type: ignore[arg-type]
@@ -231,7 +225,7 @@ def build(data: Path, out: Path, jobs: int) -> None:
             ("mined-sciai",
              [" ".join(r["tokens"]) for r in sciai.load(data / "sciai/train.json.gz")],
              "en", "science", SDU_LICENCE),
-            ("mined-scirex", list(scirex_texts(data / "scirex/train_docs.jsonl.gz")), "en",
+            ("mined-scirex", list(scirex_papers(data / "scirex/train_docs.jsonl.gz")), "en",
              "science", "Apache-2.0 (SciREX)"),
             ("mined-barr2", list(barr2_texts.values()), "es", "clinical",
              "BARR2 (IberEval 2018), third-party copy"),

@@ -135,3 +135,15 @@ def test_a_scirex_paper_becomes_a_topic_of_its_coreference() -> None:
     ]
     assert topic.clusters == [2, 0, 0, 1]
     assert topic.mentions[2].context == "The GAN and its WGAN variant win ."
+
+
+def test_a_bad_scirex_line_is_named(tmp_path: Path) -> None:
+    from termlens.benchmarks.scirex_coref import load_topics
+
+    path = tmp_path / "papers.jsonl"
+    path.write_text('{"words": ["a"]}\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"papers.jsonl:1: not a SciREX paper \(no doc_id\)"):
+        load_topics(path)
+    path.write_text("{not json\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"papers.jsonl:1: not a SciREX paper"):
+        load_topics(path)

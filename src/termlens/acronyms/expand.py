@@ -26,6 +26,7 @@ from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import loose_key
 from termlens.acronyms.rules import unbroken
+from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
 from termlens.resources import resource_path
@@ -106,11 +107,13 @@ def with_dotted_initialisms(
     (the SDU@AAAI-22 gold marks 16 of the 17 in its English files, some with and some without
     the last dot, so ``find`` and its benchmarks leave them to the tagger), yet a reader wants
     them expanded."""
-    taken = [(o.short.start, o.short.end) for o in occurrences]
+    taken = RangeSet()
+    for occurrence in occurrences:
+        taken.add(occurrence.short.start, occurrence.short.end)
     extra = [
         Occurrence(Span(m.start(), m.end(), m.group()), None)
         for m in _DOTTED_INITIALISM.finditer(text)
-        if all(m.end() <= start or end <= m.start() for start, end in taken) and known(m.group())
+        if not taken.overlaps(m.start(), m.end()) and known(m.group())
     ]
     return sorted([*occurrences, *extra], key=lambda o: o.short.start) if extra else occurrences
 

@@ -9,8 +9,6 @@ silver gold: a wrong definition counts against the dictionary.
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -21,7 +19,7 @@ from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.expand import CONTEXT_CHARS
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import loose_key
-from termlens.errors import InputError
+from termlens.benchmarks.scirex_coref import scirex_records
 from termlens.text import Span
 
 
@@ -36,15 +34,7 @@ class HiddenDefinition:
 
 def scirex_papers(path: Path) -> Iterator[str]:
     """The texts of SciREX papers (JSON lines with ``words``), words joined by spaces."""
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                try:
-                    yield " ".join(json.loads(line)["words"])
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise InputError(f"{path}:{number}: not a SciREX paper ({exc})") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read SciREX papers ({exc})") from None
+    return (" ".join(paper["words"]) for paper in scirex_records(path))
 
 
 def hidden_definitions(text: str, occurrences: list[Occurrence]) -> list[HiddenDefinition]:
