@@ -31,6 +31,7 @@ from termlens.concepts.cluster import agglomerate, keep_acronyms_apart, pair_sco
 from termlens.concepts.relate import (
     CHILD,
     CLASSES,
+    FEATURES,
     NONE,
     PARENT,
     SAME,
@@ -64,15 +65,19 @@ def labels(topic: Topic) -> np.ndarray:
     return out
 
 
-def fit(features: list[np.ndarray], targets: list[np.ndarray]) -> np.ndarray:
-    """Multinomial logistic regression over off-diagonal pairs, classes weighted equally.
+def fit(
+    features: list[np.ndarray], targets: list[np.ndarray], without: tuple[str, ...] = ()
+) -> np.ndarray:
+    """Multinomial logistic regression over off-diagonal pairs, classes weighted equally; the
+    features named in ``without`` are left out (their weights are 0).
 
     (Weighting every topic equally instead of every pair, or adding CD²CR train, scored lower
     on both the proxy and CD²CR dev; see BENCHMARKS.md.)"""
+    used = [i for i, name in enumerate(FEATURES) if name not in without]
     xs, ys = [], []
     for x, y in zip(features, targets, strict=True):
         mask = ~np.eye(len(y), dtype=bool)
-        xs.append(x[mask])
+        xs.append(x[mask][:, used])
         ys.append(y[mask])
     x, y = np.concatenate(xs), np.concatenate(ys)
     counts = np.bincount(y, minlength=len(CLASSES)).astype(float)
@@ -94,10 +99,19 @@ def fit(features: list[np.ndarray], targets: list[np.ndarray]) -> np.ndarray:
         w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
     raw = w / scale  # back to raw features: z = (x - mean) / scale
     raw[:, 0] = w[:, 0] - (w[:, 1:] * (mean[1:] / scale[1:])).sum(axis=1)
-    return raw
+    out = np.zeros((len(CLASSES), len(FEATURES)))
+    out[:, used] = raw
+    return out
 
 
-def tune(topics: list[Topic], features: list[np.ndarray], weights: np.ndarray) -> PairModel:
+def fit_both(features: list[np.ndarray], targets: list[np.ndarray]) -> tuple[np.ndarray, ...]:
+    """The coreference weights (without the kind direction) and the hierarchy weights."""
+    return fit(features, targets, without=("kind_direction",)), fit(features, targets)
+
+
+def tune(
+    topics: list[Topic], features: list[np.ndarray], weights: tuple[np.ndarray, ...]
+) -> PairModel:
     """Thresholds maximising CoNLL F1, then hierarchy F1, on the given topics."""
     best_same = max(
         SAME_GRID,
@@ -105,7 +119,7 @@ def tune(topics: list[Topic], features: list[np.ndarray], weights: np.ndarray) -
             scico_bench.score(
                 topics,
                 [
-                    predict(x, PairModel(weights, t, 1.1), f)
+                    predict(x, PairModel(*weights, t, 1.1), f)
                     for x, f in zip(topics, features, strict=True)
                 ],
             ).conll
@@ -117,13 +131,13 @@ def tune(topics: list[Topic], features: list[np.ndarray], weights: np.ndarray) -
             scico_bench.score(
                 topics,
                 [
-                    predict(x, PairModel(weights, best_same, t), f)
+                    predict(x, PairModel(*weights, best_same, t), f)
                     for x, f in zip(topics, features, strict=True)
                 ],
             ).hierarchy.links.f1
         ),
     )
-    return PairModel(weights, float(best_same), float(best_parent))
+    return PairModel(*weights, float(best_same), float(best_parent))
 
 
 def tune_plain_text(model: PairModel, papers: list[Topic]) -> PairModel:
@@ -188,7 +202,7 @@ def cross_validate(
     for fold in range(folds):
         train = [i for i in range(len(topics)) if fold_of[i] % folds != fold]
         test = [i for i in range(len(topics)) if fold_of[i] % folds == fold]
-        weights = fit([features[i] for i in train], [targets[i] for i in train])
+        weights = fit_both([features[i] for i in train], [targets[i] for i in train])
         model = tune([topics[i] for i in train], [features[i] for i in train], weights)
         lev = max(
             LEVENSHTEIN_GRID,
@@ -255,7 +269,7 @@ def main() -> None:
     report("(links in all topics)", topics, [ours[t.id] for t in topics], everywhere=True)
     if args.assignments > 1:
         other_assignments(topics, features, targets, args.folds, args.assignments)
-    model = tune(topics, features, fit(features, targets))
+    model = tune(topics, features, fit_both(features, targets))
     print(f"SciREX within-paper coreference ({len(scirex)} papers), for plain text:")
     model = tune_plain_text(model, scirex)
     target = resource_dir() / WEIGHTS

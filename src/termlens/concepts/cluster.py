@@ -3,13 +3,14 @@
 Clustering: average-linkage agglomeration on P(same), merging while the best pair of clusters
 averages at least the model's ``same_threshold``. Hierarchy: for each ordered pair of clusters,
 the mean over their mention pairs of P(first is parent of second) (both orders of the pair
-model averaged); edges are added best first while they score at least ``parent_threshold``, each
+averaged; the pair model's hierarchy half, which also reads the kind direction taxonomies
+taught); edges are added best first while they score at least ``parent_threshold``, each
 cluster keeps one parent, and an edge that would close a cycle is skipped. In plain documents
 (``concepts cluster --text``), whose topics are far larger, clusters stop merging at the model's
-plain-text threshold, two different acronyms are never merged, and a link also needs the child
-to name a kind of the parent (:func:`~termlens.concepts.relate.kinds_by_modifiers`): the pair
-model's P(parent) alone made one cluster the parent of nearly all the others there
-(BENCHMARKS.md).
+plain-text threshold, two different acronyms are never merged, and a link needs the child to
+name a kind of the parent (:func:`~termlens.concepts.relate.kinds_by_modifiers`) instead of the
+parent threshold: the pair model's P(parent) alone made one cluster the parent of nearly all
+the others there, and it only orders the named kinds (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -126,10 +127,12 @@ def _reaches(parent_of: dict[int, int], node: int, ancestor: int) -> bool:
         node = parent_of[node]
 
 
-def scores(probabilities: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """From pair probabilities (both orders): symmetric P(same) and P(row is column's parent)."""
-    p = probabilities
-    return _symmetric(p[..., SAME].copy(), p[..., PARENT].copy(), p[..., CHILD])
+def scores(model: PairModel, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """From pair features (both orders): symmetric P(same) by the coreference model and
+    P(row is column's parent) by the hierarchy model."""
+    kinds = model.hierarchy_probabilities(features)
+    same = model.probabilities(features)[..., SAME].copy()
+    return _symmetric(same, kinds[..., PARENT].copy(), kinds[..., CHILD])
 
 
 def pair_scores(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarray, np.ndarray]:
@@ -141,12 +144,10 @@ def pair_scores(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarr
     step = max(1, PAIRS_PER_BLOCK // max(n, 1))
     for start in range(0, n, step):
         stop = min(start + step, n)
-        p = model.probabilities(features.rows(start, stop))
-        same[start:stop], parent[start:stop], child[start:stop] = (
-            p[..., SAME],
-            p[..., PARENT],
-            p[..., CHILD],
-        )
+        rows = features.rows(start, stop)
+        kinds = model.hierarchy_probabilities(rows)
+        same[start:stop] = model.probabilities(rows)[..., SAME]
+        parent[start:stop], child[start:stop] = kinds[..., PARENT], kinds[..., CHILD]
     return _symmetric(same, parent, child)
 
 
@@ -177,19 +178,21 @@ def predict(
     mentions of plain documents, whose clusters, unlike a SciCo topic's, need not form one
     hierarchy), clusters merge down to the model's plain-text threshold, two different acronyms
     never share one (:func:`apart_acronyms`), and a cluster is linked only under a parent it
-    names a kind of (:func:`kinds_by_modifiers`)."""
+    names a kind of (:func:`kinds_by_modifiers`), whatever its P(parent)."""
     if not topic.mentions:
         return topic.with_prediction([], [])
     if features is None:
         same, parent = pair_scores(topic.mentions, model)
     else:
-        same, parent = scores(model.probabilities(features))
+        same, parent = scores(model, features)
     threshold = model.same_threshold
     if plain_text:
         keep_acronyms_apart(same, topic.mentions)
         if model.plain_text_same_threshold is not None:
             threshold = model.plain_text_same_threshold
     labels = agglomerate(same, threshold)
-    allowed = kinds_by_modifiers(topic.mentions, labels) if plain_text else None
-    edges = build_hierarchy(parent, labels, model.parent_threshold, allowed)
+    if plain_text:  # a named kind is evidence enough; P(parent) only puts the best parent first
+        edges = build_hierarchy(parent, labels, 0.0, kinds_by_modifiers(topic.mentions, labels))
+    else:
+        edges = build_hierarchy(parent, labels, model.parent_threshold)
     return topic.with_prediction(labels, edges)

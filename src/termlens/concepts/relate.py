@@ -3,9 +3,10 @@
 Features of an ordered mention pair (computed for a whole topic at once): string similarity
 (Levenshtein, token overlap, same head word), containment (the general term's words inside the
 specific one's: "image generation" ⊂ "conditional image generation"), acronyms (initials, and
-the acronym dictionary of ``termlens expand``), and sentence-encoder cosines of the mentions and
-of their sentences. A multinomial logistic model (``scripts/train_concepts.py``) turns them into
-the four probabilities.
+the acronym dictionary of ``termlens expand``), sentence-encoder cosines of the mentions and
+of their sentences, and which of the two names a kind of the other as taxonomies taught it
+(:mod:`~termlens.concepts.kinds`). Multinomial logistic models (``scripts/train_concepts.py``)
+turn them into the four probabilities (:class:`PairModel`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import numpy as np
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import cdist
 
+from termlens.concepts.kinds import default_kinds
 from termlens.concepts.scico import Mention
 from termlens.embeddings import default_encoder
 from termlens.errors import InputError
@@ -45,6 +47,7 @@ FEATURES = (
     "length_difference",
     "same_head_second_longer",
     "same_head_first_longer",
+    "kind_direction",
 )
 STOP = frozenset("a an the of for and in on to with by from via using based".split())
 _HYPHEN = re.compile(r"\s*-\s*")
@@ -53,10 +56,15 @@ _PLAIN_WORD = re.compile(r"[\w-]+")
 
 @dataclass(frozen=True, slots=True)
 class PairModel:
-    """Weights of the multinomial logistic model, one row per class, plus clustering thresholds
-    (P(same) for SciCo topics, and for the larger topics plain papers make; P(parent))."""
+    """Two multinomial logistic models over the same features, one row of weights per class:
+    ``weights`` for coreference, which leaves the taxonomies' kind direction out (its weights
+    are 0), and ``hierarchy_weights``, which reads it; plus the thresholds on P(same) (for SciCo
+    topics, and for the larger topics plain papers make) and on P(parent). Taught by taxonomies,
+    the kind direction orders concepts well, but fed to the coreference model it split clusters
+    (proxy CoNLL −1.4, CD²CR dev −1.0: BENCHMARKS.md)."""
 
     weights: np.ndarray  # (classes, features)
+    hierarchy_weights: np.ndarray  # (classes, features)
     same_threshold: float
     parent_threshold: float
     plain_text_same_threshold: float | None = None  # None: as for SciCo topics
@@ -69,6 +77,7 @@ class PairModel:
         try:
             return cls(
                 np.array(data["weights"]),
+                np.array(data["hierarchy_weights"]),
                 data["same_threshold"],
                 data["parent_threshold"],
                 data["plain_text_same_threshold"],
@@ -81,6 +90,7 @@ class PairModel:
             "features": list(FEATURES),
             "classes": list(CLASSES),
             "weights": self.weights.round(6).tolist(),
+            "hierarchy_weights": self.hierarchy_weights.round(6).tolist(),
             "same_threshold": self.same_threshold,
             "parent_threshold": self.parent_threshold,
             "plain_text_same_threshold": self.plain_text_same_threshold,
@@ -89,11 +99,18 @@ class PairModel:
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
-        """(n, n, features) → (n, n, classes) probabilities."""
-        scores = features @ self.weights.T
-        scores -= scores.max(axis=-1, keepdims=True)
-        exp = np.exp(scores)
-        return np.asarray(exp / exp.sum(axis=-1, keepdims=True))
+        """(n, n, features) → (n, n, classes) probabilities of the coreference model."""
+        return _softmax(features @ self.weights.T)
+
+    def hierarchy_probabilities(self, features: np.ndarray) -> np.ndarray:
+        """(n, n, features) → (n, n, classes) probabilities of the hierarchy model."""
+        return _softmax(features @ self.hierarchy_weights.T)
+
+
+def _softmax(scores: np.ndarray) -> np.ndarray:
+    scores -= scores.max(axis=-1, keepdims=True)
+    exp = np.exp(scores)
+    return np.asarray(exp / exp.sum(axis=-1, keepdims=True))
 
 
 def words(text: str, keep_inner_capitals: bool = False) -> list[str]:
@@ -175,6 +192,7 @@ class PairFeatures:
         # sentences say something only across paragraphs: two mentions of one sentence share it
         across = self._paragraphs[block, None] != self._paragraphs[None, :]
         out[..., 10] = np.where(across, self._contexts[block] @ self._contexts.T, 0.0)
+        out[..., 14] = default_kinds().direction(self._vectors[block], self._vectors)
         return out
 
 
