@@ -28,13 +28,9 @@ from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.scirex_coref import load_topics
 from termlens.concepts.cd2cr import read_cd2cr
 from termlens.concepts.cluster import agglomerate, keep_acronyms_apart, pair_scores, predict
+from termlens.concepts.kinds import CHILD, CLASSES, NONE, PARENT, SAME
 from termlens.concepts.relate import (
-    CHILD,
-    CLASSES,
     FEATURES,
-    NONE,
-    PARENT,
-    SAME,
     WEIGHTS,
     PairModel,
     pair_features,

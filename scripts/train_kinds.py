@@ -27,14 +27,21 @@ from pathlib import Path
 import numpy as np
 
 from termlens.benchmarks.data_dir import data_dir
-from termlens.concepts.kinds import CHILD, PARENT, SAME, WEIGHTS, KindModel, pair_inputs
-from termlens.concepts.relate import CLASSES
+from termlens.concepts.kinds import (
+    CHILD,
+    CLASSES,
+    NONE,
+    PARENT,
+    SAME,
+    WEIGHTS,
+    KindModel,
+    pair_inputs,
+)
 from termlens.embeddings import default_encoder
 from termlens.resources import record, resource_dir
 from termlens.taxonomy.wordnet import LICENCE as WORDNET_LICENCE
 from termlens.taxonomy.wordnet import bundled
 
-NONE = 0
 WORDNET_SYNSETS = 4000
 SIBLINGS = 3
 L2 = 1e-4

@@ -19,10 +19,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from termlens.concepts.kinds import CHILD, PARENT, SAME
 from termlens.concepts.relate import (
-    CHILD,
-    PARENT,
-    SAME,
     PairFeatures,
     PairModel,
     apart_acronyms,
@@ -130,9 +128,16 @@ def _reaches(parent_of: dict[int, int], node: int, ancestor: int) -> bool:
 def scores(model: PairModel, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """From pair features (both orders): symmetric P(same) by the coreference model and
     P(row is column's parent) by the hierarchy model."""
+    same, parent, child = _same_parent_child(model, features)
+    return _symmetric(same.copy(), parent.copy(), child)
+
+
+def _same_parent_child(
+    model: PairModel, features: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """P(same) by the coreference model; P(parent), P(child) by the hierarchy model."""
     kinds = model.hierarchy_probabilities(features)
-    same = model.probabilities(features)[..., SAME].copy()
-    return _symmetric(same, kinds[..., PARENT].copy(), kinds[..., CHILD])
+    return model.probabilities(features)[..., SAME], kinds[..., PARENT], kinds[..., CHILD]
 
 
 def pair_scores(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarray, np.ndarray]:
@@ -144,10 +149,8 @@ def pair_scores(mentions: Sequence[Mention], model: PairModel) -> tuple[np.ndarr
     step = max(1, PAIRS_PER_BLOCK // max(n, 1))
     for start in range(0, n, step):
         stop = min(start + step, n)
-        rows = features.rows(start, stop)
-        kinds = model.hierarchy_probabilities(rows)
-        same[start:stop] = model.probabilities(rows)[..., SAME]
-        parent[start:stop], child[start:stop] = kinds[..., PARENT], kinds[..., CHILD]
+        block = _same_parent_child(model, features.rows(start, stop))
+        same[start:stop], parent[start:stop], child[start:stop] = block
     return _symmetric(same, parent, child)
 
 

@@ -1,12 +1,12 @@
 """Which of two terms names a kind of the other, read from their sentence vectors.
 
-A multinomial logistic model over the classes of :data:`~termlens.concepts.relate.CLASSES` (none,
-same, first is parent, first is child) on ``[u ⊙ v, u − v, u · v]`` of the two terms' unit
-vectors, fitted on hypernymy that needs no context: WordNet 3.0's nouns and the TExEval
-taxonomies (``scripts/train_kinds.py``; weights in ``concept-kinds.json``). *sequence tagging*
-is general and *CRF tagger* specific whatever the paper; the pair model reads the difference
-P(parent) − P(child) as one feature. Because every class score is bilinear in the two vectors,
-a block of pairs costs three matrix products, not an n × n × 1,025 array.
+A multinomial logistic model over the classes of a concept pair (:data:`CLASSES`: none, same,
+first is parent, first is child; the pair model's classes too) on ``[u ⊙ v, u − v, u · v]`` of
+the two terms' unit vectors, fitted on hypernymy that needs no context: WordNet 3.0's nouns and
+the TExEval taxonomies (``scripts/train_kinds.py``; weights in ``concept-kinds.json``).
+*sequence tagging* is general and *CRF tagger* specific whatever the paper; the pair model reads
+the difference P(parent) − P(child) as one feature. Because every class score is bilinear in the
+two vectors, a block of pairs costs three matrix products, not an n × n × 1,025 array.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from termlens.errors import InputError
 from termlens.resources import resource_path
 
 WEIGHTS = "concept-kinds.json"
-SAME, PARENT, CHILD = 1, 2, 3  # the class order of termlens.concepts.relate.CLASSES
+CLASSES = ("none", "same", "parent", "child")  # parent: the first term is the parent
+NONE, SAME, PARENT, CHILD = range(4)
 INPUTS = 2 * DIMENSIONS + 1  # u ⊙ v, u − v, u · v
 
 
@@ -52,7 +53,7 @@ class KindModel:
     def save(self, path: Path, about: dict[str, object]) -> None:
         data = {
             "inputs": "u*v (512), u-v (512), u.v (1) of unit sentence vectors",
-            "classes": ["none", "same", "parent", "child"],
+            "classes": list(CLASSES),
             "weights": self.weights.round(6).tolist(),
             "intercepts": self.intercepts.round(6).tolist(),
             **about,
@@ -72,11 +73,15 @@ class KindModel:
 
     def direction(self, first: np.ndarray, second: np.ndarray) -> np.ndarray:
         """P(first names the parent kind) − P(first names the child kind), per pair: (m, n)."""
-        s = self.scores(first, second)
-        s -= s.max(axis=-1, keepdims=True)
-        p = np.exp(s)
-        p /= p.sum(axis=-1, keepdims=True)
+        p = softmax(self.scores(first, second))
         return np.asarray(p[..., PARENT] - p[..., CHILD])
+
+
+def softmax(scores: np.ndarray) -> np.ndarray:
+    """Class probabilities from class scores on the last axis (``scores`` is overwritten)."""
+    scores -= scores.max(axis=-1, keepdims=True)
+    exp = np.exp(scores)
+    return np.asarray(exp / exp.sum(axis=-1, keepdims=True))
 
 
 @lru_cache(maxsize=1)

@@ -23,15 +23,13 @@ import numpy as np
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import cdist
 
-from termlens.concepts.kinds import default_kinds
+from termlens.concepts.kinds import CLASSES, default_kinds, softmax
 from termlens.concepts.scico import Mention
 from termlens.embeddings import default_encoder
 from termlens.errors import InputError
 from termlens.resources import resource_path
 
 WEIGHTS = "concepts.json"
-CLASSES = ("none", "same", "parent", "child")  # parent: the first mention is the parent
-NONE, SAME, PARENT, CHILD = range(4)
 FEATURES = (
     "bias",
     "levenshtein",
@@ -100,17 +98,11 @@ class PairModel:
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
         """(n, n, features) → (n, n, classes) probabilities of the coreference model."""
-        return _softmax(features @ self.weights.T)
+        return softmax(features @ self.weights.T)
 
     def hierarchy_probabilities(self, features: np.ndarray) -> np.ndarray:
         """(n, n, features) → (n, n, classes) probabilities of the hierarchy model."""
-        return _softmax(features @ self.hierarchy_weights.T)
-
-
-def _softmax(scores: np.ndarray) -> np.ndarray:
-    scores -= scores.max(axis=-1, keepdims=True)
-    exp = np.exp(scores)
-    return np.asarray(exp / exp.sum(axis=-1, keepdims=True))
+        return softmax(features @ self.hierarchy_weights.T)
 
 
 def words(text: str, keep_inner_capitals: bool = False) -> list[str]:
