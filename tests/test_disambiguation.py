@@ -18,8 +18,9 @@ from termlens.acronyms.disambiguate import (
     Candidate,
     Disambiguator,
     SoleSense,
-    _capitalised_share,
+    _Casing,
     _casing_agreement,
+    _context_casing,
     _cut_spellings,
     _seen_fit,
     _whole_words,
@@ -328,16 +329,52 @@ def test_uses_pool_probability_by_key_and_show_the_favoured_spelling() -> None:
 
 
 def test_casing_agreement_follows_the_context_habit() -> None:
-    title = _capitalised_share("Fast Inference in Phrase Extraction Models with BP.", "BP")
-    prose = _capitalised_share("We run loopy BP on the factor graph of the model.", "BP")
-    assert title == 1.0 and prose == 0.0  # 'Fast' and 'We' (first words) are not counted
+    title = _context_casing("Fast Inference in Phrase Extraction Models with BP.", "BP")
+    prose = _context_casing("We run loopy BP on the factor graph of the model.", "BP")
+    assert title == (1.0, False) and prose == (0.0, False)  # first words are not counted
     assert _casing_agreement("Belief Propagation", title) == 1.0
     assert _casing_agreement("belief propagation", title) == 0.0
     assert _casing_agreement("belief propagation", prose) == 1.0
-    assert _casing_agreement("Belief propagation", 0.5) == 0.5
-    assert _casing_agreement("belief propagation", None) == 0.5  # nothing to count
-    assert _capitalised_share("BP and CRF in NLP", "BP") is None  # capitals only
-    assert _capitalised_share("the AM title of the welsh assembly members", "AM") is None
+    assert _casing_agreement("Belief propagation", _Casing(0.5, False)) == 0.5
+    assert _casing_agreement("belief propagation", _Casing(None, False)) == 0.5  # nothing to count
+    assert _casing_agreement("of", prose) == 0.5  # no word long enough to count
+    assert _context_casing("BP and CRF in NLP", "BP").habit is None  # capitals only
+    assert _context_casing("the AM title of the welsh assembly members", "AM") == (None, False)
+
+
+@pytest.mark.parametrize(
+    "context",
+    [
+        "TE recognition based on dependency analysis and WordNet.",
+        "3.2 TE in the lexical setting, after Dagan's earlier work",  # a numbered heading
+        "Results are mixed. TE systems fail on negation here.",
+        '"TE systems fail on negation here," Dagan wrote.',
+    ],
+)
+def test_a_long_form_opening_a_sentence_starts_with_a_capital(context: str) -> None:
+    casing = _context_casing(context, "TE")
+    assert casing.opens_sentence
+    agreement = {
+        long: _casing_agreement(long, casing)
+        for long in ("textual entailment", "Textual entailment", "Textual Entailment")
+    }
+    assert max(agreement, key=agreement.__getitem__) == "Textual entailment"
+
+
+@pytest.mark.parametrize(
+    "context",
+    [
+        "We evaluate TE systems on the Dagan data.",
+        "Mr. Smith's TE systems fail on negation.",
+        "Table 3: results of our TE systems on the test data",
+    ],
+)
+def test_a_long_form_inside_a_sentence_follows_the_habit(context: str) -> None:
+    casing = _context_casing(context, "TE")
+    assert not casing.opens_sentence
+    assert _casing_agreement("textual entailment", casing) > _casing_agreement(
+        "Textual entailment", casing
+    )
 
 
 def test_long_forms_must_make_whole_words_with_the_letters_glued_to_the_short_form() -> None:

@@ -19,15 +19,15 @@ def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) 
 def test_sdu22_legal_held_out_tenth(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out(ad.load_sdu22(folder / "train.json"))
-    assert _legal_f1(folder, training, held) >= 74.3  # BENCHMARKS.md: 74.80
+    assert _legal_f1(folder, training, held) >= 78.7  # BENCHMARKS.md: 79.19
 
 
 def test_sdu22_legal_unseen_short_forms(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out_short_forms(ad.load_sdu22(folder / "train.json"))
     assert not {e.short for e in held} & {e.short for e in training}
-    # BENCHMARKS.md: 61.40 (62.69 before the weights learned the flat biomedical senses)
-    assert _legal_f1(folder, training, held) >= 60.9
+    # BENCHMARKS.md: 66.71 (61.40 before the words around a short form could complete a spelling)
+    assert _legal_f1(folder, training, held) >= 66.2
 
 
 def test_barr2_resolution_cross_validated(data: Path) -> None:
@@ -37,7 +37,7 @@ def test_barr2_resolution_cross_validated(data: Path) -> None:
     )
     found = list(barr2_resolution.cross_validate(barr2.load_texts(folder), gold, 5))
     strict, flexible = barr2_resolution.score(found, gold)
-    assert strict.f1 >= 81.1 and flexible.f1 >= 83.6  # BENCHMARKS.md: 81.24 / 83.66
+    assert strict.f1 >= 81.1 and flexible.f1 >= 83.5  # BENCHMARKS.md: 81.19 / 83.61
 
 
 def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
@@ -45,4 +45,4 @@ def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
     examples = ad.load_gladis(data / "gladis" / "biomedical" / "dev.json")
     chosen = ad.ranked_among_flat_senses(examples, resource_path(DICTIONARY_FILE), "biomedical")
     scores = ad.score([e.gold or "" for e in examples], chosen)
-    assert scores.accuracy >= 61.7 and scores.averaged_f1 >= 57.3  # BENCHMARKS.md: 61.94 / 57.85
+    assert scores.accuracy >= 61.4 and scores.averaged_f1 >= 57.7  # BENCHMARKS.md: 61.90 / 58.20

@@ -4,8 +4,10 @@ Each candidate sense gets a few features — its popularity, how many of its wor
 context, whether its initials spell the short form, how well the words seen around it before
 (its *profile*) predict the words around this occurrence (cosine and a smoothed language-model
 ratio), whether its capitals follow the context's habit (Title Case in a title, lower case
-in running text: among spellings of one sense, the one the writer would use), and whether it
-makes whole words with the letters glued to the short form ("NPs": *noun phrase* + s). A conditional
+in running text, a capital where it opens a sentence: among spellings of one sense, the one the
+writer would use), whether it makes whole words with the letters glued to the short form ("NPs":
+*noun phrase* + s), and whether the words around the short form complete it into another long
+form of it ("the UNFPA Fund": *United Nations Population*, see :mod:`.completion`). A conditional
 logit (softmax over the candidates, weights in ``disambiguator.json``, trained by
 ``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short forms with
 thousands of senses are first cut to a shortlist by the cheap features. Where the dictionary
@@ -27,6 +29,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from termlens.acronyms import completion
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
 from termlens.acronyms.lexical import STOPWORDS, content_terms, loose_key, words
 from termlens.acronyms.wordlist import WORD, is_word
@@ -39,7 +42,7 @@ from termlens.resources import resource_path
 FEATURES = (
     "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",
     "variant_cosine", "variant_language_model", "semantic", "domain", "casing", "whole_words",
-    "seen_semantic",
+    "completed", "seen_semantic",
 )  # fmt: skip
 WEIGHTS_FILE = "disambiguator.json"
 SOLE_SENSE_FILE = "sole_sense.json"
@@ -220,8 +223,9 @@ class Disambiguator:
         if len(senses) > SEMANTIC_SENSES:
             senses = _shortlist(senses, short, terms, known.variant_profiles)[:SHORTLIST]
         weighted = self._weighted(terms)
-        capitals = _capitalised_share(context, short)
+        casing = _context_casing(context, short)
         glued = glued_letters(context, short)
+        occurrences = completion.around(context, short)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
         candidates, rows, after = [], [], []
         for sense in senses:
@@ -246,8 +250,9 @@ class Disambiguator:
                 after.append(
                     [
                         domain,
-                        _casing_agreement(long, capitals),
+                        _casing_agreement(long, casing),
                         _whole_words(long, glued, long in known.cut),
+                        float(completion.completed(long, known.extensions, occurrences)),
                     ]
                 )
         nearest = senses[:SEMANTIC_SENSES]  # only the likeliest senses are embedded
@@ -285,11 +290,13 @@ class Disambiguator:
             for long, _ in sense.variants:
                 if long in counts:
                     pooled.setdefault(sense.key, Counter()).update(counts[long])
+        spellings = [long for sense in senses for long, _ in sense.variants]
         known = _ShortForm(
             senses,
             {long: self._profile(c) for long, c in counts.items()},
             {key: self._profile(c) for key, c in pooled.items()},
-            _cut_spellings([long for sense in senses for long, _ in sense.variants]),
+            _cut_spellings(spellings),
+            completion.extensions(spellings),
             self._sense_vectors(short, senses),
         )
         self._known[short] = known
@@ -436,6 +443,7 @@ class _ShortForm(NamedTuple):
     variant_profiles: dict[str, _Profile]
     sense_profiles: dict[str, _Profile]
     cut: frozenset[str]  # spellings cut inside a word (see _cut_spellings)
+    extensions: completion.Extensions  # what completes a spelling into another one
     sense_vectors: dict[str, VectorSum]  # the sentence vectors of the contexts seen with a sense
 
 
@@ -500,28 +508,60 @@ def _shortlist(
 def _capitalised_words(text: str) -> list[bool]:
     """For each word of four letters or more (not a function word, not all capitals), whether it
     starts with a capital."""
-    return [
-        w[0].isupper()
-        for w in WORD.findall(text)
-        if len(w) > 3 and not w.isupper() and w.lower() not in STOPWORDS
-    ]
+    return [_capitalised(w) for w in WORD.findall(text) if _counted(w)]
 
 
-def _capitalised_share(context: str, short: str) -> float | None:
-    """The share of the context's words written with a capital (the short form and the first
-    word counted, often the sentence's start, left out); None when there are none to count, or
-    when the text has no capital at all (it was lower-cased, as GLADIS contexts are, and says
-    nothing of its writer's habit)."""
+def _counted(word: str) -> bool:
+    return len(word) > 3 and not word.isupper() and word.lower() not in STOPWORDS
+
+
+def _capitalised(word: str) -> bool:
+    return word[0].isupper()
+
+
+class _Casing(NamedTuple):
+    """The context's casing habit: the share of its words written with a capital (None: it
+    cannot tell), and whether the short form opens a sentence, where a writer capitalises
+    the first word of a long form whatever the habit."""
+
+    habit: float | None
+    opens_sentence: bool
+
+
+# Before a short form that opens a sentence: no letter at all ("3.2 SRL"), or a sentence's end
+_SENTENCE_OPENS = re.compile(r"(?:^[\W\d_]*|[.!?:][\"')\]]*\s+)$")
+
+
+def _context_casing(context: str, short: str) -> _Casing:
+    """The casing of the context around a short form (see :class:`_Casing`). The share
+    leaves out the short form and the first word counted, often the sentence's start; it is
+    None when there are no words to count, or when the text has no capital at all (it was
+    lower-cased, as GLADIS contexts are, and says nothing of its writer's habit)."""
     text = context.replace(short, " ")
     if text.islower():
-        return None
-    return _share(_capitalised_words(text)[1:])
+        return _Casing(None, False)
+    where = context.find(short) if short else -1
+    opens = where >= 0 and _SENTENCE_OPENS.search(context[:where]) is not None
+    return _Casing(_share(_capitalised_words(text)[1:]), opens)
+
+
+class _LongFormCasing(NamedTuple):
+    """Whether a long form's first word starts with a capital (None: it has no words), and
+    whether each of its words counted (see :func:`_capitalised_words`) does, but for the first
+    word when it is counted."""
+
+    first: bool | None
+    first_counted: bool
+    others: tuple[bool, ...]
 
 
 @lru_cache(maxsize=1 << 16)
-def _long_form_capitals(long: str) -> float | None:
-    """The share of a long form's words written with a capital (None: no words to count)."""
-    return _share(_capitalised_words(long))
+def _long_form_casing(long: str) -> _LongFormCasing:
+    found = WORD.findall(long)
+    if not found:
+        return _LongFormCasing(None, False, ())
+    others = tuple(_capitalised(w) for w in found[1:] if _counted(w))
+    return _LongFormCasing(_capitalised(found[0]), _counted(found[0]), others)
 
 
 def _share(flags: list[bool]) -> float | None:
@@ -542,13 +582,24 @@ def _seen_fit(seen: VectorSum | None, context: Vectors) -> float:
     return float(context @ seen.total) / seen.n - spread
 
 
-def _casing_agreement(long: str, context_capitals: float | None) -> float:
-    """How well a long form's capitals match the context's habit (Title Case in a title,
-    lower case in running text): 1 agrees, 0 disagrees, 0.5 when either cannot tell."""
-    share = _long_form_capitals(long)
-    if context_capitals is None or share is None:
+def _casing_agreement(long: str, casing: _Casing) -> float:
+    """How well a long form's capitals match the context's casing, as the mean agreement of its
+    words (1 agrees, 0 disagrees; 0.5 when nothing can tell). A word agrees with the habit by
+    the share of the context's words that share its case: Title Case in a title, lower case in
+    running text. Where the short form opens a sentence, the first word agrees when it is
+    capitalised and disagrees when not."""
+    words_casing = _long_form_casing(long)
+    if words_casing.first is None:
         return 0.5
-    return share * context_capitals + (1.0 - share) * (1.0 - context_capitals)
+    agreements = []
+    counted = list(words_casing.others)
+    if casing.opens_sentence:
+        agreements.append(float(words_casing.first))
+    elif words_casing.first_counted:
+        counted.insert(0, words_casing.first)
+    if casing.habit is not None:
+        agreements += [casing.habit if c else 1.0 - casing.habit for c in counted]
+    return sum(agreements) / len(agreements) if agreements else 0.5
 
 
 def glued_letters(context: str, short: str) -> list[tuple[str, str]]:
