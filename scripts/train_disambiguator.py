@@ -12,7 +12,7 @@ dictionary's candidates (the situation of ``termlens expand``); and GLADIS biome
 third time with its senses added to the bundled dictionary as flat entries (count 1, no
 contexts), folded by short form: how GLADIS's UMLS dictionary sits in the bundle for the test
 acronyms, whose senses compete with the popular general senses of other sources.
-Run: ``python scripts/train_disambiguator.py`` (about ten minutes on a quiet machine). With
+Run: ``python scripts/train_disambiguator.py`` (about fifteen minutes on a quiet machine). With
 ``--groups FILE.npz`` the extracted features are kept in that file and read back on the next run
 (seconds), as long as the feature names and the bundled dictionary are the same (training sets
 missing from it are extracted and added); delete the file after changing how a feature is
