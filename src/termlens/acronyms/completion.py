@@ -20,7 +20,7 @@ Words = tuple[str, ...]
 # per long form (its words), the (words before, words after) that complete it into another one
 Extensions = Mapping[Words, Sequence[tuple[Words, Words]]]
 Around = list[tuple[Words, Words]]  # per occurrence: the words before it and after it
-MAX_WORDS = 12  # longer spellings are not searched for the parts they contain
+MAX_WORDS = 12  # the words of a spelling searched for the parts it contains (the first ones)
 
 
 def extensions(spellings: Iterable[str]) -> Extensions:
