@@ -33,6 +33,7 @@ from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import read_entries
 from termlens.acronyms.lexical import spells_out, words
 from termlens.acronyms.mangled_labels import (
+    completed_by_words_around,
     completed_labels,
     cut_inside_last_word,
     unmangled_labels,
@@ -108,8 +109,8 @@ def labelled_sets(data: Path) -> list[tuple[str, list[ad.Example], str, str, str
 
 def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) -> Labels:
     """Long forms the source data mangled, repaired (:mod:`termlens.acronyms.mangled_labels`):
-    SDU@AAAI-22 labels cut short, long forms cut inside their last word, then question marks
-    for lost letters."""
+    SDU@AAAI-22 labels cut short (inside a word, or at one: the words around their uses complete
+    them), long forms cut inside their last word, then question marks for lost letters."""
     sdu = [e for name in SDU for e in sets[ad.sdu22_source(name)]]
     cut = completed_labels((e.short, e.context, e.gold) for e in sdu if e.gold)
     forms: Counter[tuple[str, str]] = Counter()
@@ -120,12 +121,17 @@ def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) ->
         forms[example.short, cut.get((example.short, example.gold), example.gold)] += 1
     lost = unmangled_labels(forms)
     last_word = cut_inside_last_word(forms)
+    words_around = completed_by_words_around(
+        ((e.short, e.context, cut.get((e.short, e.gold), e.gold)) for e in sdu if e.gold), forms
+    )
     print(
-        f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(last_word)} long forms cut "
-        f"inside their last word, {len(lost)} with lost letters"
+        f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(words_around)} cut at a word, "
+        f"{len(last_word)} long forms cut inside their last word, {len(lost)} with lost letters"
     )
     both = {pair: lost.get((pair[0], whole), whole) for pair, whole in cut.items()}
-    return last_word | lost | both
+    at_word = {pair: lost.get((pair[0], whole), whole) for pair, whole in words_around.items()}
+    at_word |= {pair: at_word[pair[0], w] for pair, w in cut.items() if (pair[0], w) in at_word}
+    return last_word | lost | both | at_word
 
 
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:

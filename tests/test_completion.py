@@ -47,7 +47,9 @@ def test_an_occurrence_with_letters_glued_to_it_is_not_read() -> None:
 def test_a_spelling_is_not_its_own_part() -> None:
     known = extensions(["United Nations Population Fund"])
     assert ("united", "nations", "population", "fund") not in known
-    assert known[("population",)] == [(("united", "nations"), ("fund",))]
+    assert known[("population",)] == [
+        (("united", "nations"), ("fund",), "United Nations Population Fund")
+    ]
 
 
 @given(st.lists(st.text(max_size=40), max_size=6), st.text(max_size=80), st.text(max_size=6))

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from termlens.acronyms.expand import default_dictionary
 from termlens.acronyms.mangled_labels import (
+    completed_by_words_around,
     completed_labels,
     cut_inside_last_word,
     unmangled_labels,
@@ -23,6 +25,30 @@ def test_labels_cut_short_are_completed_from_the_glued_letters() -> None:
         ("JJ", "jective"): "adjective",  # "ad" in two uses of three
         ("NP", "Noun Phras"): "Noun Phrase",  # the fewest letters that make a word
     }
+
+
+def test_labels_cut_at_a_word_are_completed_by_the_words_around_their_uses() -> None:
+    forms = Counter(
+        {
+            ("UNFPA", "United Nations Population Fund"): 5,
+            ("UNFPA", "united nations population fund"): 1,
+            ("UNFPA", "United Nations Population"): 3,
+            ("ECOSOC", "Consejo Económico y Social"): 4,
+            ("ECOSOC", "Económico y Social"): 2,
+        }
+    )
+    examples = [
+        ("UNFPA", "the Executive Director of the UNFPA Fund and", "United Nations Population"),
+        ("UNFPA", "F. UNFPA Fund .", "United Nations Population"),
+        ("UNFPA", "UNFPA said", "United Nations Population"),  # one use of three is not cut
+        ("ECOSOC", "Informe del Comité al Consejo ECOSOC La presente", "Económico y Social"),
+        ("ECOSOC", "the ECOSOCs", "Económico y Social"),  # glued: not a use
+    ]
+    assert completed_by_words_around(examples, forms) == {
+        ("UNFPA", "United Nations Population"): "United Nations Population Fund",  # most counted
+        ("ECOSOC", "Económico y Social"): "Consejo Económico y Social",
+    }
+    assert completed_by_words_around(examples[2:3], forms) == {}  # no use leaves the rest
 
 
 def test_whole_words_plurals_and_rare_glue_are_left_alone() -> None:
@@ -76,3 +102,9 @@ def test_a_last_word_cut_short_takes_the_spelling_that_completes_it() -> None:
         ("ECOSOC", "Economic and Social Counci"): "Economic and Social Council",
         ("IR", "Information Retrieva"): "Information Retrieval",
     }
+
+
+def test_the_bundled_dictionary_holds_no_label_cut_at_a_word() -> None:
+    longs = {long for sense in default_dictionary().lookup("UNFPA") for long, _ in sense.variants}
+    assert "United Nations Population Fund" in longs
+    assert "United Nations Population" not in longs  # "the UNFPA Fund" in SDU@AAAI-22

@@ -17,22 +17,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from termlens.acronyms.lexical import words
 
 Words = tuple[str, ...]
-# per long form (its words), the (words before, words after) that complete it into another one
-Extensions = Mapping[Words, Sequence[tuple[Words, Words]]]
+# per long form (its words): the (words before, words after, spelling) that complete it
+Extensions = Mapping[Words, Sequence[tuple[Words, Words, str]]]
 Around = list[tuple[Words, Words]]  # per occurrence: the words before it and after it
 MAX_WORDS = 12  # the words of a spelling searched for the parts it contains (the first ones)
 
 
 def extensions(spellings: Iterable[str]) -> Extensions:
     """For each run of words inside a spelling (not the whole of it), the words the spelling has
-    before and after that run."""
-    found: defaultdict[Words, set[tuple[Words, Words]]] = defaultdict(set)
+    before and after that run, and the spelling."""
+    found: defaultdict[Words, set[tuple[Words, Words, str]]] = defaultdict(set)
     for spelling in set(spellings):
         whole = tuple(words(spelling))[:MAX_WORDS]
         for start in range(len(whole)):
             for end in range(start + 1, len(whole) + 1):
                 if end - start < len(whole):
-                    found[whole[start:end]].add((whole[:start], whole[end:]))
+                    found[whole[start:end]].add((whole[:start], whole[end:], spelling))
     return {part: sorted(ends) for part, ends in found.items()}
 
 
@@ -50,12 +50,19 @@ def around(context: str, short: str) -> Around:
     return out
 
 
+def completions(long: str, known: Extensions, occurrences: Around) -> set[str]:
+    """The spellings ``known`` was made from that the words around some occurrence complete
+    ``long`` into."""
+    return {
+        spelling
+        for pre, post, spelling in known.get(tuple(words(long)), ())
+        if any(
+            before[len(before) - len(pre) :] == pre and after[: len(post)] == post
+            for before, after in occurrences
+        )
+    }
+
+
 def completed(long: str, known: Extensions, occurrences: Around) -> bool:
-    """Whether, at some occurrence, the words around it complete ``long`` into another of the
-    spellings ``known`` was made from."""
-    ends = known.get(tuple(words(long)), ())
-    return any(
-        before[len(before) - len(pre) :] == pre and after[: len(post)] == post
-        for pre, post in ends
-        for before, after in occurrences
-    )
+    """Whether the words around some occurrence complete ``long`` into another spelling."""
+    return bool(completions(long, known, occurrences))

@@ -14,6 +14,11 @@ labels alone): ECOSOC's *Economic and Social Counci* beside *Economic and Social
 another spelling of the same short form has the same words with that word completed into a
 whole word, the completed spelling is the meaning.
 
+Cut at a word: "the UNFPA Fund" is labelled *United Nations Population*, the words left around
+the acronym being the rest of the name. When the words around most of a label's uses complete it
+into another spelling of the same short form, that spelling is the meaning
+(:mod:`termlens.acronyms.completion`).
+
 Lost to encoding: "Na?ve Bayes", "Amazon?s Mechanical Turk", where a character its encoding
 lost became one "?" or more. When the same short form has a spelling that fits in the
 question marks' place (one or two characters each), that spelling is the meaning.
@@ -25,6 +30,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 
+from termlens.acronyms import completion
 from termlens.acronyms.disambiguate import glued_letters
 from termlens.acronyms.wordlist import is_word
 
@@ -67,6 +73,35 @@ def _completed(word: str, completions: Iterable[str]) -> str | None:
     if not word.isalpha() or is_word(word):
         return None
     return next((whole for whole in completions if is_word(whole)), None)
+
+
+def completed_by_words_around(
+    examples: Iterable[tuple[str, str, str]], forms: Counter[tuple[str, str]]
+) -> dict[tuple[str, str], str]:
+    """(short form, label) → the long form of the same short form that the words around most
+    of the label's uses complete it into ("the UNFPA Fund": *United Nations Population* →
+    *United Nations Population Fund*), the most frequent in ``forms`` when several spellings
+    do; ``examples`` are (short form, sentence, label), ``forms`` counts each (short form, long
+    form)."""
+    spellings: defaultdict[str, list[str]] = defaultdict(list)
+    for short, long in forms:
+        spellings[short].append(long)
+    known = {short: completion.extensions(longs) for short, longs in spellings.items()}
+    uses: Counter[tuple[str, str]] = Counter()
+    found: defaultdict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for short, sentence, label in examples:
+        occurrences = completion.around(sentence, short)
+        if occurrences:
+            uses[short, label] += 1
+            found[short, label].update(
+                completion.completions(label, known.get(short, {}), occurrences)
+            )
+    completed = {}
+    for pair, n in uses.items():
+        best = max(found[pair].items(), key=lambda kv: (kv[1], forms[pair[0], kv[0]]), default=None)
+        if best and 2 * best[1] >= n:
+            completed[pair] = best[0]
+    return completed
 
 
 def cut_inside_last_word(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], str]:
