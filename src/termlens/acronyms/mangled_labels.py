@@ -81,24 +81,30 @@ def completed_by_words_around(
     """(short form, label) → the long form of the same short form that the words around most
     of the label's uses complete it into ("the UNFPA Fund": *United Nations Population* →
     *United Nations Population Fund*), the most frequent in ``forms`` when several spellings
-    do; ``examples`` are (short form, sentence, label), ``forms`` counts each (short form, long
-    form)."""
+    do (then the one that holds the label as written, then by name, so that the build does not
+    depend on set order); ``examples`` are (short form, sentence, label), ``forms`` counts each
+    (short form, long form)."""
     spellings: defaultdict[str, list[str]] = defaultdict(list)
     for short, long in forms:
         spellings[short].append(long)
-    known = {short: completion.extensions(longs) for short, longs in spellings.items()}
+    known: dict[str, completion.Extensions] = {}  # only for the examples' short forms
     uses: Counter[tuple[str, str]] = Counter()
     found: defaultdict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for short, sentence, label in examples:
         occurrences = completion.around(sentence, short)
         if occurrences:
+            if short not in known:
+                known[short] = completion.extensions(spellings.get(short, ()))
             uses[short, label] += 1
-            found[short, label].update(
-                completion.completions(label, known.get(short, {}), occurrences)
-            )
+            found[short, label].update(completion.completions(label, known[short], occurrences))
     completed = {}
     for pair, n in uses.items():
-        best = max(found[pair].items(), key=lambda kv: (kv[1], forms[pair[0], kv[0]]), default=None)
+        short, label = pair
+        best = max(  # the most uses, then the most counted, the label's own case, and by name
+            found[pair].items(),
+            key=lambda kv: (kv[1], forms[short, kv[0]], label in kv[0], kv[0]),
+            default=None,
+        )
         if best and 2 * best[1] >= n:
             completed[pair] = best[0]
     return completed
