@@ -22,6 +22,7 @@ import numpy as np
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import cdist
 
+from termlens.adam import adam
 from termlens.benchmarks import scico as scico_bench
 from termlens.benchmarks.coref import distances
 from termlens.benchmarks.data_dir import data_dir
@@ -83,16 +84,15 @@ def fit(
     mean[0], scale[0] = 0.0, 1.0  # the bias column stays 1
     z = (x - mean) / scale
     w = np.zeros((len(CLASSES), x.shape[1]))
-    m, v = np.zeros_like(w), np.zeros_like(w)
-    for step in range(1, 1501):
+
+    def gradients(step: int) -> list[np.ndarray]:
         s = z @ w.T
         s -= s.max(axis=1, keepdims=True)
         p = np.exp(s)
         p /= p.sum(axis=1, keepdims=True)
-        g = ((p - onehot) * sample[:, None]).T @ z / len(y) + L2 * w
-        m = 0.9 * m + 0.1 * g
-        v = 0.999 * v + 0.001 * g**2
-        w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+        return [((p - onehot) * sample[:, None]).T @ z / len(y) + L2 * w]
+
+    adam([w], gradients, steps=1500, rate=0.05)
     raw = w / scale  # back to raw features: z = (x - mean) / scale
     raw[:, 0] = w[:, 0] - (w[:, 1:] * (mean[1:] / scale[1:])).sum(axis=1)
     out = np.zeros((len(CLASSES), len(FEATURES)))

@@ -33,6 +33,7 @@ from termlens import __version__
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import FEATURES, WEIGHTS_FILE, Disambiguator, Weights
 from termlens.acronyms.expand import DICTIONARY_FILE, default_dictionary
+from termlens.adam import adam
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.embeddings import default_encoder
@@ -104,19 +105,17 @@ def fit(groups: list[tuple[np.ndarray, int]], l2: float, steps: int) -> np.ndarr
     group_of = np.repeat(np.arange(len(groups)), sizes)
     gold_rows = starts + np.array([gold for _, gold in groups])
     w = np.zeros(x.shape[1])
-    m, v = np.zeros_like(w), np.zeros_like(w)
-    for step in range(1, steps + 1):
+
+    def gradients(step: int) -> list[np.ndarray]:
         s = x @ w
         s -= np.maximum.reduceat(s, starts)[group_of]
         e = np.exp(s)
         p = e / np.add.reduceat(e, starts)[group_of]
-        loss = -np.log(p[gold_rows] + 1e-12).mean()
-        grad = (p @ x - x[gold_rows].sum(axis=0)) / len(groups) + l2 * w
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad**2
-        w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
         if step % 100 == 0:
-            print(f"step {step}: loss {loss:.4f}")
+            print(f"step {step}: loss {-np.log(p[gold_rows] + 1e-12).mean():.4f}")
+        return [(p @ x - x[gold_rows].sum(axis=0)) / len(groups) + l2 * w]
+
+    adam([w], gradients, steps, rate=0.05)
     return w
 
 

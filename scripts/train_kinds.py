@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from termlens.adam import adam
 from termlens.benchmarks.data_dir import data_dir
 from termlens.concepts.kinds import (
     CHILD,
@@ -165,18 +166,16 @@ def fit(x: np.ndarray, y: np.ndarray) -> KindModel:
     """Multinomial logistic regression, full-batch Adam, L2 on the weights."""
     onehot = np.eye(4)[y]
     w, b = np.zeros((4, x.shape[1])), np.zeros(4)
-    moments = [np.zeros_like(w), np.zeros_like(w), np.zeros_like(b), np.zeros_like(b)]
-    for step in range(1, STEPS + 1):
+
+    def gradients(step: int) -> list[np.ndarray]:
         s = x @ w.T + b
         s -= s.max(axis=1, keepdims=True)
         p = np.exp(s)
         p /= p.sum(axis=1, keepdims=True)
         error = (p - onehot) / len(y)
-        for k, (value, gradient) in enumerate(((w, error.T @ x + L2 * w), (b, error.sum(0)))):
-            m, v = moments[2 * k], moments[2 * k + 1]
-            m[:] = 0.9 * m + 0.1 * gradient
-            v[:] = 0.999 * v + 0.001 * gradient**2
-            value -= 0.01 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+        return [error.T @ x + L2 * w, error.sum(0)]
+
+    adam([w, b], gradients, STEPS, rate=0.01)
     return KindModel(w, b)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from termlens.adam import adam
 from termlens.benchmarks import semeval16
 from termlens.benchmarks.data_dir import data_dir
 from termlens.resources import record, resource_dir
@@ -78,16 +79,15 @@ def fit_ranker(examples: list[Example]) -> np.ndarray:
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     z = (x - mean) / scale
     w = np.zeros(z.shape[1])
-    m, v = np.zeros_like(w), np.zeros_like(w)
-    for step in range(1, STEPS + 1):
+
+    def gradients(step: int) -> list[np.ndarray]:
         scores = z @ w
         scores -= np.repeat(np.maximum.reduceat(scores, starts), np.diff([*starts, len(z)]))
         e = np.exp(scores)
         p = e / np.repeat(np.add.reduceat(e, starts), np.diff([*starts, len(z)]))
-        gradient = z.T @ (p - q) / len(usable) + L2 * w
-        m = 0.9 * m + 0.1 * gradient
-        v = 0.999 * v + 0.001 * gradient**2
-        w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+        return [z.T @ (p - q) / len(usable) + L2 * w]
+
+    adam([w], gradients, STEPS, rate=0.05)
     # fold the standardisation into the weights (features stay raw at prediction time)
     return w / scale
 

@@ -32,6 +32,7 @@ from termlens.acronyms.translated import (
     candidates,
     features,
 )
+from termlens.adam import adam
 from termlens.benchmarks import sdu22_ae
 from termlens.benchmarks.data_dir import data_dir
 from termlens.text import Document
@@ -84,13 +85,12 @@ def fit(records: Sequence[Record], threshold: float, lang: str) -> TranslatedLon
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     z = np.c_[(x - mean) / scale, np.ones(len(x))]
     w = np.zeros(z.shape[1])
-    m, v = np.zeros_like(w), np.zeros_like(w)
-    for step in range(1, STEPS + 1):
+
+    def gradients(step: int) -> list[np.ndarray]:
         p = 1 / (1 + np.exp(-(z @ w)))
-        gradient = z.T @ (p - y) / len(y) + L2 * np.r_[w[:-1], 0.0]
-        m = 0.9 * m + 0.1 * gradient
-        v = 0.999 * v + 0.001 * gradient**2
-        w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+        return [z.T @ (p - y) / len(y) + L2 * np.r_[w[:-1], 0.0]]
+
+    adam([w], gradients, STEPS, rate=0.05)
     raw = w[:-1] / scale  # the standardisation folded in: features stay raw when used
     bias = w[-1] - float(raw @ mean)
     weights = (*(float(w) for w in raw), float(bias))
