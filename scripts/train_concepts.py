@@ -111,27 +111,20 @@ def tune(
     """Thresholds maximising CoNLL F1, then the path ratio (ties: hierarchy F1), on the given
     topics. The path ratio counts every gold-linked mention pair, so it rewards the links F1
     is too coarse to see (one cluster link can stand for many mention pairs)."""
-    best_same = max(
-        SAME_GRID,
-        key=lambda t: (
-            scico_bench.score(
-                topics,
-                [
-                    predict(x, PairModel(*weights, t, 1.1), f)
-                    for x, f in zip(topics, features, strict=True)
-                ],
-            ).conll
-        ),
-    )
 
-    def hierarchy(threshold: float) -> tuple[float, float]:
-        scores = scico_bench.score(
+    def scored(same: float, parent: float) -> scico_bench.SciCoScore:
+        return scico_bench.score(
             topics,
             [
-                predict(x, PairModel(*weights, best_same, threshold), f)
+                predict(x, PairModel(*weights, same, parent), f)
                 for x, f in zip(topics, features, strict=True)
             ],
-        ).hierarchy
+        )
+
+    best_same = max(SAME_GRID, key=lambda t: scored(t, 1.1).conll)
+
+    def hierarchy(threshold: float) -> tuple[float, float]:
+        scores = scored(best_same, threshold).hierarchy
         return scores.path_ratio, scores.links.f1
 
     best_parent = max(PARENT_GRID, key=hierarchy)
