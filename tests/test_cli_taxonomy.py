@@ -50,6 +50,18 @@ def test_attach_table_and_errors() -> None:
     assert code == 1 and "unknown format 'xml'" in err
 
 
+def test_attach_says_when_wordnet_already_has_the_lemma() -> None:
+    definition = "A domesticated carnivorous mammal that barks."
+    code, out, err = run("attach", "dog", "--definition", definition, "--top", "1")
+    assert code == 0 and "mammal#n#1" in out
+    assert err.startswith("note: WordNet already has 'dog' as a noun (7 senses)")
+    assert "the nearest to this definition is dog#n#1, 'a member of the genus Canis" in err
+    _, _, err = run("attach", "dog", "--definition", "A worthless, contemptible person.")
+    assert "(7 senses), none sharing a word with this definition" in err
+    _, _, err = run("attach", "beaglet", "--definition", "A small hound used for hunting.")
+    assert err == ""
+
+
 def test_bench_semeval16_writes_the_key_and_scores(tmp_path: Path) -> None:
     data = tmp_path / "data.tsv"
     data.write_text(

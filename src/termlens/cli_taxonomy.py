@@ -16,7 +16,7 @@ from termlens.cli_common import guarded, progress, warn_if_empty
 from termlens.errors import InputError, choose_one
 from termlens.taxonomy.enrich import Placement, default_placer
 from termlens.taxonomy.lmf import export, read_additions
-from termlens.taxonomy.wordnet import bundled
+from termlens.taxonomy.wordnet import Synset, WordNet, bundled
 
 taxonomy_app = typer.Typer(
     help="The WordNet 3.0 taxonomy, enriched with placed senses.", no_args_is_help=True
@@ -40,7 +40,11 @@ def attach(
     """Where a new word sense belongs in WordNet 3.0: ATTACH under a synset or MERGE into it."""
     if output_format not in ATTACH_FORMATS:
         raise choose_one("format", output_format, ATTACH_FORMATS)
-    placements = default_placer().place(lemma, pos, definition, top=top, threshold=threshold)
+    placer = default_placer()
+    placements = placer.place(lemma, pos, definition, top=top, threshold=threshold)
+    known = placer.known_senses(lemma, pos, definition)
+    if known:
+        typer.echo(_known_note(lemma, pos, known, placer.wordnet), err=True)
     if not placements:
         typer.echo(f"no placement for {lemma!r} (abstained)", err=True)
         return
@@ -52,6 +56,21 @@ def attach(
     for p in placements:
         table.add_row(p.key, p.operation, f"{p.score:.2f}", p.synset.definition, p.explanation)
     Console().print(table)
+
+
+def _known_note(lemma: str, pos: str, known: list[tuple[Synset, float]], wordnet: WordNet) -> str:
+    """One line saying that WordNet already has the lemma, and which sense is nearest."""
+    said = f"note: WordNet already has {lemma!r} as a {pos} ({len(known)} senses)"
+    nearest, shared = known[0]
+    if not shared:
+        return f"{said}, none sharing a word with this definition; placing it as a new sense"
+    key = wordnet.key(nearest, prefer=lemma)
+    gloss = nearest.definition.split(";")[0]
+    gloss = gloss if len(gloss) <= 60 else gloss[:59].rstrip() + "…"
+    return (
+        f"{said}; the nearest to this definition is {key}, {gloss!r}: "
+        "if it means that, the sense is not new"
+    )
 
 
 def _record(lemma: str, pos: str, definition: str, placement: Placement) -> dict[str, object]:

@@ -244,6 +244,15 @@ class Placer:
             if probability >= threshold
         ]
 
+    def known_senses(self, lemma: str, pos: str, definition: str) -> list[tuple[Synset, float]]:
+        """WordNet's own senses of the lemma, each with the rarity of the words its name and gloss
+        share with the definition, the nearest first (WordNet's sense order on a tie); empty for
+        a new word."""
+        context = self.words.content(definition)
+        senses = self.wordnet.lookup(lemma, _check(lemma, pos, definition))
+        shared = [(s, self.rarity.weight(self.words.signature(s) & context)) for s in senses]
+        return sorted(shared, key=lambda pair: -pair[1])
+
     def definition_facts(self, lemma: str, pos: str, definition: str) -> tuple[int, bool]:
         """What the operation model reads besides the candidate: the definition's content
         words, and whether WordNet already has the lemma."""
