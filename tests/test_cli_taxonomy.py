@@ -58,6 +58,10 @@ def test_attach_says_when_wordnet_already_has_the_lemma() -> None:
     assert "the nearest to this definition is dog#n#1, 'a member of the genus Canis" in err
     _, _, err = run("attach", "dog", "--definition", "A worthless, contemptible person.")
     assert "(7 senses), none sharing a word with this definition" in err
+    _, _, err = run(
+        "attach", "hypertensive", "--definition", "A person whose blood pressure rises."
+    )
+    assert err.startswith("note: WordNet already has 'hypertensive' as a noun (1 sense);")
     _, _, err = run("attach", "beaglet", "--definition", "A small hound used for hunting.")
     assert err == ""
 

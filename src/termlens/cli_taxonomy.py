@@ -60,7 +60,8 @@ def attach(
 
 def _known_note(lemma: str, pos: str, known: list[tuple[Synset, float]], wordnet: WordNet) -> str:
     """One line saying that WordNet already has the lemma, and which sense is nearest."""
-    said = f"note: WordNet already has {lemma!r} as a {pos} ({len(known)} senses)"
+    senses = f"{len(known)} sense" + ("s" if len(known) > 1 else "")
+    said = f"note: WordNet already has {lemma!r} as a {pos} ({senses})"
     nearest, shared = known[0]
     if not shared:
         return f"{said}, none sharing a word with this definition; placing it as a new sense"
