@@ -6,7 +6,8 @@ more than a far one. The operation model is a logistic regression on the top can
 are evaluated first by cross-validation over the 527 trial + training items (folds by item),
 then refitted on all of them.
 
-Run: ``python scripts/train_placement.py [--folds 5]`` (about a minute).
+Run: ``python scripts/train_placement.py [--folds 5] [--assignments 6]`` (about a minute;
+five more with six assignments of items to folds).
 """
 
 from __future__ import annotations
@@ -146,6 +147,55 @@ def predict(
     return answers
 
 
+def cross_validate(
+    base: Placer, examples: list[Example], order: np.ndarray, folds: int
+) -> dict[tuple[str, str], semeval16.Answer]:
+    """Each item answered by weights trained without its fold; item ``order[k]`` goes to fold
+    ``k % folds``."""
+    fold_of = np.empty(len(examples), dtype=int)
+    fold_of[order] = np.arange(len(examples)) % folds
+    answers: dict[tuple[str, str], semeval16.Answer] = {}
+    for fold in range(folds):
+        train_set = [e for e, f in zip(examples, fold_of, strict=True) if f != fold]
+        test_set = [e for e, f in zip(examples, fold_of, strict=True) if f == fold]
+        answers.update(predict(base, train(base, train_set), test_set))
+    return answers
+
+
+def scores(
+    wordnet: WordNet, examples: list[Example], answers: dict[tuple[str, str], semeval16.Answer]
+) -> dict[str, semeval16.Score]:
+    """The task's measures of each split."""
+    out = {}
+    for split in SPLITS:
+        gold = {e.item.id: e.gold for e in examples if e.split == split}
+        system = {i: a for (s, i), a in answers.items() if s == split}
+        out[split] = semeval16.score(gold, system, wordnet)
+    return out
+
+
+def other_assignments(base: Placer, examples: list[Example], folds: int, assignments: int) -> None:
+    """The same cross-validation with random assignments of items to folds (seeded), and the
+    mean over them and the usual one."""
+    rng = np.random.default_rng(0)
+    orders = [np.arange(len(examples))] + [
+        rng.permutation(len(examples)) for _ in range(assignments - 1)
+    ]
+    rows = []
+    for number, order in enumerate(orders):
+        found = scores(base.wordnet, examples, cross_validate(base, examples, order, folds))
+        rows.append([v for s in SPLITS for v in (found[s].wup, found[s].lemma_match, found[s].f1)])
+        print(f"assignment {number}: " + _row(rows[-1]))
+    print(f"mean of {assignments}: " + _row(list(np.mean(rows, axis=0))))
+
+
+def _row(values: list[float]) -> str:
+    return "  ".join(
+        f"{split} wup {w:.3f} lemma {m:.3f} f1 {f:.3f}"
+        for split, (w, m, f) in zip(SPLITS, (values[:3], values[3:]), strict=True)
+    )
+
+
 def report(
     wordnet: WordNet, examples: list[Example], answers: dict[tuple[str, str], semeval16.Answer]
 ) -> None:
@@ -181,6 +231,13 @@ def bundle(save: Callable[[Path], None], file: str, id: str, source: str) -> Non
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument(
+        "--assignments",
+        type=int,
+        default=1,
+        help="also cross-validate with this many assignments of items to folds (the usual one "
+        "and random ones) and print their mean",
+    )
     parser.add_argument("--data", type=Path, default=data_dir())
     args = parser.parse_args()
     wordnet = bundled()
@@ -194,13 +251,11 @@ def main() -> None:
     examples = load(args.data, base)
     covered = np.mean([e.similarities.max(initial=0) == 1 for e in examples])
     print(f"{len(examples)} items; gold synset among the candidates for {covered:.1%}")
-    answers: dict[tuple[str, str], semeval16.Answer] = {}
-    for fold in range(args.folds):
-        train_set = [e for i, e in enumerate(examples) if i % args.folds != fold]
-        test_set = [e for i, e in enumerate(examples) if i % args.folds == fold]
-        answers.update(predict(base, train(base, train_set), test_set))
+    answers = cross_validate(base, examples, np.arange(len(examples)), args.folds)
     print(f"{args.folds}-fold cross-validation over items:")
     report(wordnet, examples, answers)
+    if args.assignments > 1:
+        other_assignments(base, examples, args.folds, args.assignments)
     weights = train(base, examples)
     target = resource_dir() / WEIGHTS
     weights.save(target, trained_on="SemEval-2016 Task 14 trial + training (527 items)")

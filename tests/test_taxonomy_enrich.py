@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termlens.errors import InputError
-from termlens.taxonomy.enrich import RANK_FEATURES, Placer, default_placer
+from termlens.taxonomy.enrich import RANK_FEATURES, Placer, Weights, default_placer
 from termlens.taxonomy.gloss import lemma_terms, strip_self_reference, synonym_terms, terms
 from termlens.taxonomy.spelling import Spellings
 from termlens.taxonomy.wordnet import WordNet
@@ -137,6 +137,30 @@ def test_places_a_hound_under_hound(placer: Placer) -> None:
     # the genus prior says why: WordNet's own senses glossed "hound ..." sit under hound#n#1
     assert top[0].explanation.endswith("2 WordNet senses glossed 'hound' … sit directly under it")
     assert [p.score for p in top] == sorted((p.score for p in top), reverse=True)
+
+
+def test_a_hyponym_that_fits_best_is_a_sibling(placer: Placer) -> None:
+    # weights that prefer hyponyms of the first term's first sense above all else
+    rank = [0.0] * len(RANK_FEATURES)
+    rank[RANK_FEATURES.index("term_first")] = 5.0
+    rank[RANK_FEATURES.index("sense_first")] = 5.0
+    rank[RANK_FEATURES.index("hyponym")] = 10.0
+    weights = Weights(tuple(rank), placer.weights.operation)
+    fond = Placer(placer.wordnet, weights, placer.genus, placer.rarity, placer.words)
+    definition = "A computer network that connects other networks."
+    candidates = fond.candidates("hypernet", "noun", definition)
+    best = max(candidates, key=lambda c: sum(w * x for w, x in zip(rank, c.features, strict=True)))
+    assert best.relation == "hyponym" and best.via.id == "03085333-n"  # computer_network#n#1
+    top = fond.place("hypernet", "noun", definition, top=len(candidates))
+    assert top[0].key == "computer_network#n#1"
+    assert top[0].explanation.endswith(
+        f"its hyponym {fond.wordnet.key(best.synset)} fits the definition best, "
+        "a sibling of the new sense"
+    )
+    assert {p.synset.id for p in top} == {c.synset.id for c in candidates} - {best.synset.id}
+    assert abs(sum(p.score for p in top) - 1) < 1e-9  # no probability lost
+    plain = placer.place("hypernet", "noun", definition, top=1)[0]
+    assert plain.key == "computer_network#n#1" and "sibling" not in plain.explanation
 
 
 def test_a_one_word_definition_merges(placer: Placer) -> None:
