@@ -39,6 +39,19 @@ def test_variants_merge_and_the_most_frequent_written_form_is_canonical() -> Non
     assert senses[1].sources == ("a", "b")
 
 
+def test_of_spellings_counted_alike_a_clean_one_comes_first() -> None:
+    d = AcronymDictionary.create()
+    mangled = ["immediate  dominance", "immediate?dominance", "Immediate Dominanc"]
+    d.add([Entry("ID", long) for long in [*mangled, "Immediate Dominance"]], "sdu")
+    d.add([Entry("MFS", "most?frequent?sense"), Entry("MFS", "most frequent sense")], "sdu")
+    (sense,) = d.lookup("ID")
+    assert sense.long == "Immediate Dominance"
+    assert [long for long, _ in sense.variants] == ["Immediate Dominance", *sorted(mangled)]
+    assert d.lookup("MFS")[0].long == "most frequent sense"
+    d.add([Entry("ID", "immediate  dominance")], "more")  # counted more often, it leads
+    assert d.lookup("ID")[0].long == "immediate  dominance"
+
+
 def test_counts_add_up_when_the_same_entry_comes_twice() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("SVM", "support vector machine", 2)], "a")

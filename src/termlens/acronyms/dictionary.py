@@ -13,6 +13,7 @@ file next to the target and renames it into place, so readers never see a half-b
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import tempfile
 from collections import Counter, defaultdict
@@ -25,6 +26,7 @@ from typing import NamedTuple, TypeVar, cast
 import numpy as np
 
 from termlens.acronyms.lexical import content_terms, variant_key, words
+from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import SentenceEncoder, Vectors
 from termlens.errors import InputError
 
@@ -481,11 +483,24 @@ def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
         yield chunk
 
 
+_LOST_LETTER = re.compile(r"\w\?+\w")  # "most?frequent?sense", "Na?ve Bayes"
+_SPACES = re.compile(r"\s\s|^\s|\s$")  # "immediate  dominance"
+
+
+def _flaws(long: str) -> int:
+    """How many marks of a mangled source a spelling bears (runs of spaces, letters lost to a
+    "?", a last word cut short: "Basic Travel Expression Corpu"), so that of the spellings of a
+    sense counted as often, a clean one comes first."""
+    last = WORD.findall(long)[-1:]
+    cut = bool(last) and not is_word(last[0])
+    return bool(_SPACES.search(long)) + bool(_LOST_LETTER.search(long)) + cut
+
+
 def _sense(short: str, key: str, rows: list[tuple[str, str, str, int, str, str]]) -> Sense:
     variants: Counter[str] = Counter()
     for _, long, _, count, _, _ in rows:
         variants[long] += count
-    ordered = sorted(variants.items(), key=lambda item: (-item[1], item[0]))
+    ordered = sorted(variants.items(), key=lambda item: (-item[1], _flaws(item[0]), item[0]))
     return Sense(
         short=short,
         key=key,
