@@ -25,7 +25,7 @@ from typing import NamedTuple, TypeVar, cast
 
 import numpy as np
 
-from termlens.acronyms.lexical import content_terms, variant_key, words
+from termlens.acronyms.lexical import LOST_LETTERS, content_terms, variant_key, words
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import SentenceEncoder, Vectors
 from termlens.errors import InputError
@@ -483,7 +483,6 @@ def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
         yield chunk
 
 
-_LOST_LETTER = re.compile(r"\w\?+\w")  # "most?frequent?sense", "Na?ve Bayes"
 _SPACES = re.compile(r"\s\s|^\s|\s$")  # "immediate  dominance"
 
 
@@ -493,7 +492,7 @@ def _flaws(long: str) -> int:
     sense counted as often, a clean one comes first."""
     last = WORD.findall(long)[-1:]
     cut = bool(last) and not is_word(last[0])
-    return bool(_SPACES.search(long)) + bool(_LOST_LETTER.search(long)) + cut
+    return bool(_SPACES.search(long)) + bool(LOST_LETTERS.search(long)) + cut
 
 
 def _sense(short: str, key: str, rows: list[tuple[str, str, str, int, str, str]]) -> Sense:

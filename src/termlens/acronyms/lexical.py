@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+LOST_LETTERS = re.compile(r"\w\?+\w")  # "Na?ve Bayes": "?" for letters an encoding lost
 
 # English, Spanish and French function words, and words too common in the benchmarks' texts to
 # tell senses apart.

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 
 from termlens.acronyms import completion
 from termlens.acronyms.disambiguate import glued_letters
+from termlens.acronyms.lexical import LOST_LETTERS
 from termlens.acronyms.wordlist import is_word
 
 
@@ -164,13 +165,12 @@ def _completes_last_word(long: str) -> Fit | None:
 
 
 _LOST = re.compile(r"\?+")
-_LOST_INSIDE = re.compile(r"\w\?+\w")  # a question mark that stands for a letter
 
 
 def _fills_lost_letters(long: str) -> Fit | None:
     """The spellings without question marks that fill the long form's ones (one or two
     characters each), when it has some inside a word."""
-    if not _LOST_INSIDE.search(long):
+    if not LOST_LETTERS.search(long):
         return None
     pieces = map(re.escape, _LOST.split(" ".join(long.split())))
     pattern = re.compile("[^\\s?]{1,2}".join(pieces), re.IGNORECASE)
