@@ -51,6 +51,9 @@ class Example:
     similarities: np.ndarray  # Wu & Palmer of each candidate to the gold synset
 
 
+Answers = dict[tuple[str, str], semeval16.Answer]  # keyed by (split, item id): the splits reuse ids
+
+
 def load(data: Path, placer: Placer) -> list[Example]:
     root = data / "semeval2016-task14"
     examples = []
@@ -132,10 +135,8 @@ def train(base: Placer, examples: list[Example]) -> Weights:
     return Weights(tuple(float(v) for v in ranker), tuple(float(v) for v in operation))
 
 
-def predict(
-    base: Placer, weights: Weights, examples: list[Example]
-) -> dict[tuple[str, str], semeval16.Answer]:
-    """The top placement of each item, keyed by (split, item id): the splits reuse ids."""
+def predict(base: Placer, weights: Weights, examples: list[Example]) -> Answers:
+    """The top placement of each item."""
     placer = reweighted(base, weights)
     answers = {}
     for e in examples:
@@ -147,14 +148,12 @@ def predict(
     return answers
 
 
-def cross_validate(
-    base: Placer, examples: list[Example], order: np.ndarray, folds: int
-) -> dict[tuple[str, str], semeval16.Answer]:
+def cross_validate(base: Placer, examples: list[Example], order: np.ndarray, folds: int) -> Answers:
     """Each item answered by weights trained without its fold; item ``order[k]`` goes to fold
     ``k % folds``."""
     fold_of = np.empty(len(examples), dtype=int)
     fold_of[order] = np.arange(len(examples)) % folds
-    answers: dict[tuple[str, str], semeval16.Answer] = {}
+    answers: Answers = {}
     for fold in range(folds):
         train_set = [e for e, f in zip(examples, fold_of, strict=True) if f != fold]
         test_set = [e for e, f in zip(examples, fold_of, strict=True) if f == fold]
@@ -162,16 +161,19 @@ def cross_validate(
     return answers
 
 
+def of_split(
+    examples: list[Example], answers: Answers, split: str
+) -> tuple[dict[str, semeval16.Answer], dict[str, semeval16.Answer]]:
+    """The gold and the system answers of one split, keyed by item id."""
+    gold = {e.item.id: e.gold for e in examples if e.split == split}
+    return gold, {i: a for (s, i), a in answers.items() if s == split}
+
+
 def scores(
-    wordnet: WordNet, examples: list[Example], answers: dict[tuple[str, str], semeval16.Answer]
+    wordnet: WordNet, examples: list[Example], answers: Answers
 ) -> dict[str, semeval16.Score]:
     """The task's measures of each split."""
-    out = {}
-    for split in SPLITS:
-        gold = {e.item.id: e.gold for e in examples if e.split == split}
-        system = {i: a for (s, i), a in answers.items() if s == split}
-        out[split] = semeval16.score(gold, system, wordnet)
-    return out
+    return {s: semeval16.score(*of_split(examples, answers, s), wordnet) for s in SPLITS}
 
 
 def other_assignments(base: Placer, examples: list[Example], folds: int, assignments: int) -> None:
@@ -196,12 +198,9 @@ def _row(values: list[float]) -> str:
     )
 
 
-def report(
-    wordnet: WordNet, examples: list[Example], answers: dict[tuple[str, str], semeval16.Answer]
-) -> None:
+def report(wordnet: WordNet, examples: list[Example], answers: Answers) -> None:
     for split in SPLITS:
-        gold = {e.item.id: e.gold for e in examples if e.split == split}
-        system = {i: a for (s, i), a in answers.items() if s == split}
+        gold, system = of_split(examples, answers, split)
         score = semeval16.score(gold, system, wordnet)
         merges = [i for i, a in system.items() if a.operation == "merge"]
         right = sum(gold[i].operation == "merge" for i in merges)
