@@ -21,6 +21,7 @@ from termlens.acronyms.tagger import (
     long_forms_ending_on_a_word,
     long_forms_ending_where_needed,
     long_forms_explaining_their_entry,
+    long_forms_spelled_out,
     long_forms_to_the_next_entry,
     rule_labels,
     shape,
@@ -293,6 +294,37 @@ def test_an_english_long_form_does_not_end_on_a_preposition_but_may_on_a_letter(
         "B-long", "O", "O", "B-short", "O",  # "of" dropped before the bracket
         "O", "B-long", "I-long", "O", "B-short", "O",  # "A" is no article here
     ]  # fmt: skip
+
+
+def _spelled(sentence: str, labels: list[Label]) -> list[str]:
+    words = sentence.split()
+    found = long_forms_spelled_out(words, labels, ENDING_FUNCTION_WORDS["en"])
+    return [" ".join(words[s.first : s.last + 1]) for s in spans(found) if s.kind == "long"]
+
+
+def test_a_long_form_spelled_out_elsewhere_in_the_sentence() -> None:
+    words = "By the Uniform Limit Theorem ULT , the limit is continuous".split()
+    labels: list[Label] = ["O"] * len(words)
+    labels[5] = "B-short"
+    assert _spelled(" ".join(words), labels) == ["Uniform Limit Theorem"]
+    sentence = "DARPA projects , funded by the Defense Advanced Research Projects Agency"
+    assert _spelled(sentence, ["B-short"] + ["O"] * 10) == [
+        "Defense Advanced Research Projects Agency"  # function words inside, not at the start
+    ]
+    sentence = "RNNs such as long - short term memory ( LSTM ) and recurrent neural networks"
+    labels = ["B-short"] + ["O"] * 8 + ["B-short"] + ["O"] * 5
+    assert _spelled(sentence, labels) == ["long - short term memory", "recurrent neural networks"]
+
+
+def test_no_long_form_is_spelled_out_where_the_sentence_has_one_or_the_run_is_doubtful() -> None:
+    sentence = "the Support Vector Machine ( SVM ) beats another support vector machine"
+    labels: list[Label] = ["O", "B-long", "I-long", "I-long", "O", "B-short"] + ["O"] * 5
+    assert _spelled(sentence, labels) == ["Support Vector Machine"]  # already has one
+    words = "ID is defined , and it significantly outperforms ISO , unlike NATO AND THE ONE".split()
+    labels = ["O"] * len(words)
+    for i in (0, 8, 11):
+        labels[i] = "B-short"
+    assert _spelled(" ".join(words), labels) == []  # two capitals; "it"; words in capitals
 
 
 def test_french_is_read_with_the_features_of_the_spanish_model() -> None:
