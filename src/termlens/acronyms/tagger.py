@@ -569,12 +569,7 @@ def _initials_run(
         if spelled and (word.lower() in skip or word == "-"):
             end += 1
             continue
-        if (
-            len(word) < 3
-            or not word.isalpha()
-            or word.isupper()
-            or word[0].lower() != letters[spelled]
-        ):
+        if len(word) < 3 or not _plain_word(word) or word[0].lower() != letters[spelled]:
             return 0
         spelled, end = spelled + 1, end + 1
     return end if spelled == len(letters) else 0
