@@ -23,6 +23,7 @@ from termlens.acronyms.tagger import (
     long_forms_explaining_their_entry,
     long_forms_spelled_out,
     long_forms_to_the_next_entry,
+    long_forms_without_a_trailing_possessive,
     rule_labels,
     shape,
     short_forms_said_once,
@@ -293,6 +294,16 @@ def test_an_english_long_form_does_not_end_on_a_preposition_but_may_on_a_letter(
         "O", "B-long", "I-long", "I-long", "I-long", "O",  # on to "cylinder"
         "B-long", "O", "O", "B-short", "O",  # "of" dropped before the bracket
         "O", "B-long", "I-long", "O", "B-short", "O",  # "A" is no article here
+    ]  # fmt: skip
+
+
+def test_a_long_form_ends_before_a_possessive_or_a_comma() -> None:
+    words = "the Energy Information Agency ' s ( EIA ) and the Conference , ( ISWC ) 's".split()
+    labels: list[Label] = ["O", "B-long", "I-long", "I-long", "I-long", "I-long", "O"]
+    labels += ["B-short", "O", "O", "O", "B-long", "I-long", "O", "B-short", "O", "B-long"]
+    assert long_forms_without_a_trailing_possessive(words, labels) == [
+        "O", "B-long", "I-long", "I-long", "O", "O", "O", "B-short", "O",
+        "O", "O", "B-long", "O", "O", "B-short", "O", "B-long",  # a long form keeps one word
     ]  # fmt: skip
 
 

@@ -320,6 +320,8 @@ class AcronymTagger:
         labels = long_forms_explaining_their_entry(words, labels)
         if lang in ENDING_WHERE_NEEDED:
             labels = long_forms_ending_where_needed(words, labels)
+        if lang == "en":
+            labels = long_forms_without_a_trailing_possessive(words, labels)
         if lang in SPELLED_OUT_IN_THE_SENTENCE:
             labels = long_forms_spelled_out(words, labels, ENDING_FUNCTION_WORDS[lang])
         if lang == "fr":
@@ -530,6 +532,29 @@ def _words_needed(words: Sequence[str], short: str) -> int:
         if not (last[-1].isalnum() and cut[0].isalnum()) or last.lower() in FUNCTION_WORDS:
             return len(words)
     return needed
+
+
+def long_forms_without_a_trailing_possessive(
+    words: Sequence[str], labels: list[Label]
+) -> list[Label]:
+    """A long form ends before a possessive "'s" or a comma the tagger ran it into: "the Energy
+    Information Agency 's ( EIA )" -> *Energy Information Agency*. The SciAI training gold ends no
+    long form on a comma, and 5 on "'s" against 9 that stop before it."""
+    out = list(labels)
+    for span in spans(labels):
+        if span.kind != "long":
+            continue
+        last = span.last
+        while last > span.first:
+            if words[last] in (",", ";", "'s", "’s"):
+                cut = 1
+            elif words[last] == "s" and words[last - 1] in ("'", "’") and last - 1 > span.first:
+                cut = 2
+            else:
+                break
+            out[last - cut + 1 : last + 1] = ["O"] * cut
+            last -= cut
+    return out
 
 
 def long_forms_spelled_out(
