@@ -342,6 +342,26 @@ def test_casing_agreement_follows_the_context_habit() -> None:
     assert _context_casing("the AM title of the welsh assembly members", "AM") == (None, False)
 
 
+def test_a_name_wordnet_capitalises_agrees_with_lower_case_prose() -> None:
+    """WordNet writes names alone with capitals, so its *United States of America* is spelled
+    as any writer would spell it, in prose as in a title; capitals another source gives are read
+    against the context's habit."""
+    d = AcronymDictionary.create()
+    d.add([Entry("USA", "United States of America")], WORDNET_SOURCE)
+    d.add([Entry("USA", "Upstream Stimulatory Activity")], "another source")
+    prose = "The USA and Canada signed the treaty."
+
+    def casing() -> dict[str, float]:
+        candidates, rows = Disambiguator(d).features("USA", prose)
+        return {
+            c.long: row[FEATURES.index("casing")] for c, row in zip(candidates, rows, strict=True)
+        }
+
+    assert casing() == {"United States of America": 1.0, "Upstream Stimulatory Activity": 0.0}
+    d.add([Entry("USA", "United States of America")], "another source")
+    assert casing()["United States of America"] == 0.0
+
+
 @pytest.mark.parametrize(
     "context",
     [

@@ -250,7 +250,7 @@ class Disambiguator:
                 after.append(
                     [
                         domain,
-                        _casing_agreement(long, casing),
+                        1.0 if _wordnet_name(long, sense) else _casing_agreement(long, casing),
                         _whole_words(long, glued, long in known.cut),
                         float(completion.completed(long, known.extensions, occurrences)),
                     ]
@@ -580,6 +580,13 @@ def _seen_fit(seen: VectorSum | None, context: Vectors) -> float:
     pair_total = (float(seen.total @ seen.total) - seen.n) / 2  # the vectors have unit length
     spread = (pair_total + SEEN_PAIR_PRIOR) / (pairs + 1)
     return float(context @ seen.total) / seen.n - spread
+
+
+def _wordnet_name(long: str, sense: Sense) -> bool:
+    """Whether a long form is a name by WordNet's own writing: WordNet alone gives the sense, and
+    WordNet capitalises names only (*United States of America*, but *gross domestic product*).
+    A name's capitals are no habit of the writer's, so it agrees with any context's casing."""
+    return only_from_wordnet(sense) and not long.islower()
 
 
 def _casing_agreement(long: str, casing: _Casing) -> float:
