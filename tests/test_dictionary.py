@@ -65,6 +65,13 @@ def test_variant_key_ignores_case_punctuation_and_endings() -> None:
     assert variant_key("support vector") != variant_key("support vectors machine")
 
 
+def test_variant_key_ignores_accents() -> None:
+    assert variant_key("Fréchet Inception Distance") == variant_key("Frechet inception distance")
+    assert variant_key("centímetro cúbico") == variant_key("centimetro cubico")
+    assert variant_key("Ångström") == "angstrom"
+    assert variant_key("Søren") == "søren"  # a letter of its own, not an accented one
+
+
 def test_spelled_out_letters_are_no_long_form() -> None:
     assert spells_out("USA", "u s a") and spells_out("USA", "U.S.A.")
     assert not spells_out("USA", "United States of America")

@@ -33,6 +33,7 @@ from termlens.acronyms.expand import (
     _occurrences,
     _readable,
     blas_threads_shared_by,
+    discourse_meaning,
     expand,
     expand_found,
     expand_occurrences,
@@ -481,6 +482,25 @@ def test_a_sense_seen_more_often_does_not_fit_better_by_number_alone() -> None:
     normalised_mean = [float(s.total @ new / np.linalg.norm(s.total)) for s in (often, once)]
     assert normalised_mean[0] > normalised_mean[1] + 0.1  # what the mean vector would say
     assert _seen_fit(often, new) < _seen_fit(once, new)
+
+
+def test_a_meaning_is_shown_with_the_accents_another_spelling_gives_it() -> None:
+    variants = (("proteina c reactiva", 17), ("proteína c reactiva", 7), ("proteína C reactiva", 3))
+    sense = Sense("PCR", "protein c reactiv", "proteina c reactiva", 27, variants, ("es",), (), ())
+    plain, other = Candidate("proteina c reactiva", 17, sense), Candidate("otra", 1, sense)
+    assert discourse_meaning([[(plain, 0.9), (other, 0.1)]]) == [("proteína c reactiva", 1.0)]
+    written = Candidate("proteína C reactiva", 3, sense)  # accents of its own: kept as written
+    assert discourse_meaning([[(written, 1.0)]]) == [("proteína C reactiva", 1.0)]
+    alone = Sense("CRP", "c reactiv protein", "C reactive protein", 1, (("C reactive protein", 1),),
+                  ("en",), (), ())  # fmt: skip
+    crp = Candidate("C reactive protein", 1, alone)
+    assert discourse_meaning([[(crp, 1.0)]]) == [("C reactive protein", 1.0)]
+    variants = (("pentachlorophenol", 9), ("pentachlorophénol", 4))  # English and French
+    both = Sense(
+        "PCP", "pentachlorophenol", "pentachlorophenol", 13, variants, ("en", "fr"), (), ()
+    )
+    english = Candidate("pentachlorophenol", 9, both)
+    assert discourse_meaning([[(english, 1.0)]]) == [("pentachlorophenol", 1.0)]
 
 
 def test_expansions_are_shown_without_tokenisation_spaces() -> None:

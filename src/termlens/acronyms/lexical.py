@@ -1,13 +1,15 @@
 """Words for comparing long forms and contexts: a light stemmer, stop words, variant keys.
 
 Long forms are merged as GLADIS merges them: two long forms of a short form are one sense when
-they are identical after lower-casing, removing punctuation and stemming every word. Looser
-still, :func:`loose_key` tells which senses are near-duplicates.
+they are identical after lower-casing, removing punctuation and stemming every word; accents are
+dropped too (*Fréchet* and *Frechet*, *centímetro* and *centimetro* are one word spelled two
+ways). Looser still, :func:`loose_key` tells which senses are near-duplicates.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -52,8 +54,15 @@ def words(text: str) -> list[str]:
 
 
 def variant_key(long_form: str) -> str:
-    """The key under which variants of a long form merge: stemmed words, no punctuation."""
-    return " ".join(stem(word) for word in words(long_form))
+    """The key under which variants of a long form merge: stemmed words, no punctuation, no
+    accents."""
+    return " ".join(stem(word) for word in words(without_accents(long_form)))
+
+
+def without_accents(text: str) -> str:
+    """The text with the marks that accented letters carry dropped (*Fréchet* → *Frechet*)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def spells_out(short: str, long: str) -> bool:
