@@ -84,7 +84,9 @@ def test_expand_formats(tmp_path: Path) -> None:
     path.write_text(text)
     code, out, err = run("expand", str(path))
     assert code == 0, err
-    assert "The SVMs (Support vector machines) were trained" in out
+    assert (
+        "The SVMs (support vector machines) were trained" in out
+    )  # the capital was the sentence's
     code, out, _ = run("expand", str(path), "--format", "jsonl")
     records = [json.loads(line) for line in out.splitlines()]
     assert {r["source"] for r in records} >= {"defined-in-text"}

@@ -214,7 +214,14 @@ def test_expand_prefers_the_text_definition_for_the_whole_document(
         ("AI", "Adequate intake", "defined"),
         ("AI", "Adequate intake", "defined"),
     ]
-    assert expanded_text(text, found).endswith("The AI (Adequate intake) for potassium is 4.7 g.")
+    # the capital was the sentence's, not the meaning's
+    assert expanded_text(text, found).endswith("The AI (adequate intake) for potassium is 4.7 g.")
+    inside = "Values for Adequate Intake (AI) differ. The AI for potassium is 4.7 g."
+    found = expand(inside, disambiguator=Disambiguator(ai_dictionary))
+    assert expanded_text(inside, found).endswith("The AI (Adequate Intake) for potassium is 4.7 g.")
+    mid = "Values for Adequate intake (AI) differ. The AI for potassium is 4.7 g."
+    found = expand(mid, disambiguator=Disambiguator(ai_dictionary))
+    assert expanded_text(mid, found).endswith("The AI (Adequate intake) for potassium is 4.7 g.")
 
 
 def test_documents_expanded_together_get_what_each_gets_alone(

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Iterable
 from typing import Literal, TypedDict
 
 from termlens.acronyms import Occurrence
+from termlens.acronyms.disambiguate import SENTENCE_OPENS
 from termlens.acronyms.expand import Expansion
 from termlens.text import Span
 
@@ -117,15 +119,31 @@ def expansion_jsonl(doc_id: str, expansions: Iterable[Expansion]) -> list[str]:
 
 def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
     """The text with each short form followed by its meaning in parentheses (not where the text
-    itself defines it, nor where the meaning is unknown)."""
+    itself defines it, nor where the meaning is unknown). A definition that opens its sentence
+    is repeated without the capital the sentence gave it ("Adequate intake (AI) values … The AI
+    (adequate intake) for potassium")."""
     pieces, last = [], 0
     for expansion in expansions:
         if expansion.long is None or expansion.defines:
             continue
         end = expansion.short.end
-        pieces += [text[last:end], f" ({expansion.long})"]
+        pieces += [text[last:end], f" ({_without_sentence_capital(text, expansion)})"]
         last = end
     return "".join([*pieces, text[last:]])
+
+
+_SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+ [a-z]")  # "Adequate intake", not "Support Vector"
+
+
+def _without_sentence_capital(text: str, expansion: Expansion) -> str:
+    """A defined meaning with its first letter in lower case when only the sentence it opens
+    capitalised it: a capital first word followed by a lower-case word."""
+    long, span = expansion.long or "", expansion.definition
+    if span is None or not _SENTENCE_CAPITAL.match(long):
+        return long
+    if not SENTENCE_OPENS.search(text[: span.start]):
+        return long
+    return long[0].lower() + long[1:]
 
 
 def expansion_html(doc_id: str, text: str, expansions: Iterable[Expansion]) -> str:

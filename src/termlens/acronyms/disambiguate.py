@@ -528,8 +528,8 @@ class _Casing(NamedTuple):
     opens_sentence: bool
 
 
-# Before a short form that opens a sentence: no letter at all ("3.2 SRL"), or a sentence's end
-_SENTENCE_OPENS = re.compile(r"(?:^[\W\d_]*|[.!?:][\"')\]]*\s+)$")
+# Before a word that opens a sentence: no letter at all ("3.2 SRL"), or a sentence's end
+SENTENCE_OPENS = re.compile(r"(?:^[\W\d_]*|[.!?:][\"')\]]*\s+)$")
 
 
 def _context_casing(context: str, short: str) -> _Casing:
@@ -541,7 +541,7 @@ def _context_casing(context: str, short: str) -> _Casing:
     if text.islower():
         return _Casing(None, False)
     where = context.find(short) if short else -1
-    opens = where >= 0 and _SENTENCE_OPENS.search(context[:where]) is not None
+    opens = where >= 0 and SENTENCE_OPENS.search(context[:where]) is not None
     return _Casing(_share(_capitalised_words(text)[1:]), opens)
 
 
