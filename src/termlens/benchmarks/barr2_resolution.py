@@ -15,7 +15,6 @@ accents and punctuation.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from pathlib import Path
 from termlens.acronyms import find_abbreviations
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
+from termlens.acronyms.lexical import without_accents
 from termlens.benchmarks.metrics import PRF, compare_sets
 from termlens.errors import InputError
 from termlens.io import atomic_write, read_text
@@ -84,8 +84,7 @@ def write_predictions(resolutions: Iterable[Resolution], path: Path) -> None:
 
 
 def _loose(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", clean(text))
-    return "".join(c for c in decomposed if c.isalnum())
+    return "".join(c for c in without_accents(clean(text)) if c.isalnum())
 
 
 def score(predicted: Sequence[Resolution], gold: Sequence[Resolution]) -> tuple[PRF, PRF]:
