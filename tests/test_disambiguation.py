@@ -37,6 +37,7 @@ from termlens.acronyms.expand import (
     expand,
     expand_found,
     expand_occurrences,
+    with_known_capitals,
 )
 from termlens.acronyms.wordlist import is_word
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
@@ -258,6 +259,38 @@ def test_expand_reads_the_dotted_initialisms_the_dictionary_knows() -> None:
         ("U.K.", "United Kingdom"),
     ]
     assert all(text[e.short.start : e.short.end] == e.short.text for e in found)
+
+
+def test_expand_reads_the_words_in_capitals_the_dictionary_knows() -> None:
+    d = AcronymDictionary.create()
+    d.add(
+        [
+            Entry("PIB", "producto interior bruto", 3),
+            Entry("INE", "Instituto Nacional de Estadística", 3),
+            Entry("VIH", "virus de la inmunodeficiencia humana", 3),
+            Entry("II", "segundo", 3),
+        ],
+        "hand",
+    )
+    ranker = Disambiguator(d)
+    # the Spanish tagger marks none of these (BENCHMARKS.md: BARR2 clinical cases)
+    text = "El PIB de España creció un 2 % según el INE. El Anexo II trata del VIH."
+    found = expand(text, lang="es", disambiguator=ranker, threshold=0.0)
+    assert [(e.short.text, e.long) for e in found] == [
+        ("PIB", "producto interior bruto"),
+        ("INE", "Instituto Nacional de Estadística"),
+        ("VIH", "virus de la inmunodeficiencia humana"),
+    ]
+    assert all(text[e.short.start : e.short.end] == e.short.text for e in found)
+    # parts of compounds and codes, tokenised or not, Roman numerals and shouted headings are not
+    for words in (
+        "LS - GAN, K-GAN, GAN/2",
+        "grant IIS - 1618477",
+        "Annex IV",
+        "THE RESULTS ARE BETTER",
+    ):
+        assert with_known_capitals(words, [], lambda short: True) == []
+    assert [o.short.text for o in with_known_capitals("the GAN.", [], lambda s: True)] == ["GAN"]
 
 
 def test_expand_abstains_below_the_threshold_and_says_unknown(

@@ -23,9 +23,10 @@ from typing import Literal
 
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
+from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
-from termlens.acronyms.lexical import loose_key, without_accents
-from termlens.acronyms.rules import unbroken
+from termlens.acronyms.lexical import STOPWORDS, loose_key, without_accents
+from termlens.acronyms.rules import looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
@@ -39,6 +40,12 @@ _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 _TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
 _TOKENISED_AFTER = re.compile(r"(?<=[(\[]) (?=\w)")  # "( with
 _DOTTED_INITIALISM = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}(?![\w.])")  # U.S., U.S.A.
+# a word of two capitals or more (and digits), not part of a compound or code, tokenised or not:
+# VIH, PIB, H2O, but not the K of K-SVD, the GAN of "LS - GAN", the IIS of "IIS - 1618477"
+_CAPITALS = re.compile(
+    r"(?<![\w./-])(?<!\w [-/] )(?=(?:\d*[A-Z]){2})[A-Z\d]+(?![\w/-]|\.\w| [-/] \w)"
+)
+_ROMAN_NUMERAL = re.compile(r"(?=[IVXLC]+$)X{0,3}(?:IX|IV|V?I{0,3})")  # "Annex II", "Phase IV"
 ExpansionSource = Literal["defined", "dictionary", "abstained", "unknown"]
 # the languages expand reads: the text model's, and French (its rules are the Spanish ones, its
 # tagger the Spanish model, its senses those the dictionary records in French)
@@ -91,12 +98,14 @@ def expand(
 
 def _occurrences(text: str, lang: str, dictionary: AcronymDictionary) -> list[Occurrence]:
     """The short forms of ``text`` read in ``lang`` (rules and tagger), and the dotted
-    initialisms the dictionary knows (:func:`with_dotted_initialisms`)."""
+    initialisms and words in capitals the dictionary knows (:func:`with_dotted_initialisms`,
+    :func:`with_known_capitals`)."""
     rules, tagger = reading(lang)
     (occurrences,) = find_abbreviations_in_many(
         [text], lang=rules, rules_only=False, tagger_lang=tagger
     )
-    return with_dotted_initialisms(text, occurrences, lambda short: bool(dictionary.lookup(short)))
+    known = lambda short: bool(dictionary.lookup(short))  # noqa: E731
+    return with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
 
 
 def with_dotted_initialisms(
@@ -115,6 +124,32 @@ def with_dotted_initialisms(
         for m in _DOTTED_INITIALISM.finditer(text)
         if not taken.overlaps(m.start(), m.end()) and known(m.group())
     ]
+    return sorted([*occurrences, *extra], key=lambda o: o.short.start) if extra else occurrences
+
+
+def with_known_capitals(
+    text: str, occurrences: list[Occurrence], known: Callable[[str], bool]
+) -> list[Occurrence]:
+    """The occurrences, and every ``known`` word of two capitals or more that no occurrence
+    overlaps, unless it is a Roman numeral, a function word or part of a shouted heading. The
+    taggers follow their training gold, which leaves many uses unmarked, and read other kinds of
+    text less well: in the BARR2 clinical cases the Spanish tagger misses *VIH*, *FA*, *RMN*,
+    which their gold marks 179 times out of the 189 this adds (``bench/expand_occurrences.py``)."""
+    taken = RangeSet()
+    for occurrence in occurrences:
+        taken.add(occurrence.short.start, occurrence.short.end)
+    extra = []
+    for m in _CAPITALS.finditer(text):
+        span = Span(m.start(), m.end(), m.group())
+        if (
+            not taken.overlaps(span.start, span.end)
+            and looks_like_short_form(span.text)
+            and not _ROMAN_NUMERAL.fullmatch(span.text)
+            and span.text.lower() not in STOPWORDS
+            and not shouted(text, span)
+            and known(span.text)
+        ):
+            extra.append(Occurrence(span, None))
     return sorted([*occurrences, *extra], key=lambda o: o.short.start) if extra else occurrences
 
 

@@ -76,13 +76,13 @@ def extract(
     occurrences += [
         Occurrence(s, None)
         for s in shorts
-        if not taken.overlaps(s.start, s.end) and not _shouted(doc.text, s)
+        if not taken.overlaps(s.start, s.end) and not shouted(doc.text, s)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
 
 
-def _shouted(text: str, short: Span) -> bool:
+def shouted(text: str, short: Span) -> bool:
     """A common word in a run of capitalised words, most of them common: a heading or shouted
     text ("THE RESULTS SHOW THAT OUR METHOD IS BETTER", "APPENDIX II: WHAT IS ANALYSIS"), not a
     short form."""
