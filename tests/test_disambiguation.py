@@ -39,6 +39,7 @@ from termlens.acronyms.expand import (
     expand_occurrences,
     with_known_capitals,
 )
+from termlens.acronyms.identify import Occurrence
 from termlens.acronyms.wordlist import is_word
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.benchmarks import disambiguation as ad
@@ -46,6 +47,7 @@ from termlens.benchmarks.metrics import expected_calibration_error
 from termlens.embeddings import default_encoder
 from termlens.errors import InputError
 from termlens.formats import expanded_text, expansion_html, expansion_jsonl
+from termlens.text import Span
 
 
 def test_sdu_scorer_and_gladis_averaged_f1_hand_worked() -> None:
@@ -291,6 +293,22 @@ def test_expand_reads_the_words_in_capitals_the_dictionary_knows() -> None:
     ):
         assert with_known_capitals(words, [], lambda short: True) == []
     assert [o.short.text for o in with_known_capitals("the GAN.", [], lambda s: True)] == ["GAN"]
+
+
+def test_expand_reads_the_known_words_of_an_unknown_short_form_of_several() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("REST", "representational state transfer", 2)], "hand")
+    d.add([Entry("API", "application programming interface", 5)], "hand")
+    ranker = Disambiguator(d)
+    text = "It exposes a REST API and returns a URL."  # the English tagger reads one short form
+    assert [(e.short.text, e.long) for e in expand(text, disambiguator=ranker, threshold=0)] == [
+        ("REST", "representational state transfer"),
+        ("API", "application programming interface"),
+        ("URL", None),
+    ]
+    # with no known word in it, it stays as it is
+    phrase = [Occurrence(Span(0, 8, "TAUS DQF"), None)]
+    assert with_known_capitals("TAUS DQF", phrase, d.lookup) == phrase
 
 
 def test_expand_abstains_below_the_threshold_and_says_unknown(
