@@ -22,6 +22,7 @@ from termlens.acronyms.disambiguate import (
     _casing_agreement,
     _context_casing,
     _cut_spellings,
+    _joined_to_their_whole,
     _seen_fit,
     _whole_words,
     default_weights,
@@ -470,10 +471,38 @@ def test_long_forms_must_make_whole_words_with_the_letters_glued_to_the_short_fo
     assert glued_letters("", "NP") == [] and glued_letters("NP", "") == []
 
 
+def test_a_sense_cut_inside_a_word_joins_the_whole_one() -> None:
+    def sense(long: str, count: int, language: str) -> Sense:
+        key = long.lower()
+        return Sense("FMI", key, long, count, ((long, count),), (language,), (), ("sdu",))
+
+    cut, whole = (
+        sense("Fondo Monetario Internaciona", 7, "es"),
+        sense("fondo monetario internacional", 6, "fr"),
+    )
+    other = sense("Banco Mundial, el Fondo Monetario Internacional", 6, "es")
+    senses = [cut, other, whole]
+    joined = _joined_to_their_whole(senses, _cut_spellings([s.long for s in senses]))
+    assert [(s.long, s.count, s.languages) for s in joined] == [
+        ("Banco Mundial, el Fondo Monetario Internacional", 6, ("es",)),
+        ("fondo monetario internacional", 13, ("es", "fr")),
+    ]
+    assert joined[1].variants == (
+        ("fondo monetario internacional", 6),
+        ("Fondo Monetario Internaciona", 7),
+    )
+    assert _joined_to_their_whole(senses, {}) == senses
+
+
 def test_a_spelling_cut_inside_a_word_fits_only_where_letters_are_glued() -> None:
     spellings = ["Natural Language Processin", "natural language processing", "language mode"]
     spellings += ["nformation retrieval", "Information Retrieval", "language model", "NL"]
-    assert _cut_spellings(spellings) == {"Natural Language Processin", "nformation retrieval"}
+    assert _cut_spellings(spellings) == {
+        "Natural Language Processin": "natural language processing",
+        "nformation retrieval": "information retrieval",
+    }
+    # the word list holds some pieces, rarely written against the whole word
+    assert _cut_spellings(["Fondo Monetario Internaciona", "Fondo Monetario Internacional"])
     alone, glued = glued_letters("NLP is hard.", "NLP"), glued_letters("NLPg is", "NLP")
     assert _whole_words("Natural Language Processin", alone, cut=True) == 0.0
     assert _whole_words("Natural Language Processin", glued, cut=True) == 1.0

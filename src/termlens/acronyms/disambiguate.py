@@ -24,7 +24,7 @@ import re
 import weakref
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -32,7 +32,7 @@ from typing import NamedTuple
 from termlens.acronyms import completion
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
 from termlens.acronyms.lexical import STOPWORDS, content_terms, loose_key, words
-from termlens.acronyms.wordlist import WORD, is_word
+from termlens.acronyms.wordlist import WORD, is_word, seen
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
@@ -51,6 +51,8 @@ SHORTLIST = 50  # senses kept for full scoring when a short form has more
 SEMANTIC_SENSES = 10  # senses (by cheap evidence) compared with the context by the encoder
 MAX_VARIANTS = 20  # written variants of one sense scored separately
 SMOOTHING = 20.0  # Dirichlet smoothing of profiles towards the background
+RARE_PIECE = 10  # a word seen this rarely may be a piece of a word seen ...
+PIECE_RATIO = 100  # ... this many times as often (see _cut_word)
 KNOWN_SHORT_FORMS = 4096  # short forms whose senses and profiles stay in memory
 
 
@@ -280,6 +282,8 @@ class Disambiguator:
         senses = self.dictionary.lookup(short, self.exclude_sources)
         if self.language:
             senses = [s for s in senses if not s.languages or self.language in s.languages]
+        cut = _cut_spellings([long for sense in senses for long, _ in sense.variants])
+        senses = _joined_to_their_whole(senses, cut)
         counts: dict[str, Counter[str]] = {}
         for store in self.knowledge:
             for long, profile in store.profiles(short, self.exclude_sources).items():
@@ -295,7 +299,7 @@ class Disambiguator:
             senses,
             {long: self._profile(c) for long, c in counts.items()},
             {key: self._profile(c) for key, c in pooled.items()},
-            _cut_spellings(spellings),
+            frozenset(cut),
             completion.extensions(spellings),
             self._sense_vectors(short, senses),
         )
@@ -642,38 +646,80 @@ def _whole_words(long: str, glued: Sequence[tuple[str, str]], cut: bool = False)
     return best
 
 
-def _cut_spellings(spellings: Sequence[str]) -> frozenset[str]:
+def _cut_spellings(spellings: Sequence[str]) -> dict[str, str]:
     """The spellings that another spelling of the same short form continues inside a word,
-    where the cut word is not a word: *Natural Language Processin* beside *Natural Language
-    Processing*, *nformation retrieval* beside *information retrieval* (not *language mode*
-    beside *language model*: "mode" is a word). Such a spelling is a piece of a word glued to
-    the short form in its source text ("NLPg")."""
+    where the cut word is not a word, each with that other spelling (lower case): *Natural
+    Language Processin* beside *Natural Language Processing*, *nformation retrieval* beside
+    *information retrieval* (not *language mode* beside *language model*: "mode" is a word).
+    Such a spelling is a piece of a word glued to the short form in its source text ("NLPg")."""
     unique = sorted({s.lower() for s in spellings})
     cut = _cut_ends(unique, first=False) | {
-        s[::-1] for s in _cut_ends(sorted(s[::-1] for s in unique), first=True)
+        piece[::-1]: whole[::-1]
+        for piece, whole in _cut_ends(sorted(s[::-1] for s in unique), first=True).items()
     }
-    return frozenset(s for s in spellings if s.lower() in cut)
+    return {s: cut[s.lower()] for s in spellings if s.lower() in cut}
 
 
-def _cut_ends(ordered: Sequence[str], first: bool) -> set[str]:
+def _cut_ends(ordered: Sequence[str], first: bool) -> dict[str, str]:
     """The strings of a sorted list that a later one continues with a letter, where their
-    last word (the ``first`` when the strings are reversed) is not a word. Every string that
-    starts with a given one follows it directly in sorted order."""
-    cut = set()
+    last word (the ``first`` when the strings are reversed) is not a word, each with the first
+    such later one. Every string that starts with a given one follows it directly in sorted
+    order."""
+    cut = {}
     for i, text in enumerate(ordered):
         found = WORD.findall(text)
         if not found or not text[-1].isalpha():
             continue
         edge = found[-1][::-1] if first else found[-1]
-        if is_word(edge):
-            continue
         for later in ordered[i + 1 :]:
             if not later.startswith(text):
                 break
-            if later[len(text)].isalpha():
-                cut.add(text)
+            whole = WORD.match(later, len(text) - len(found[-1]))
+            if later[len(text)].isalpha() and whole and _cut_word(edge, whole.group(), first):
+                cut[text] = later
                 break
     return cut
+
+
+def _joined_to_their_whole(senses: list[Sense], cut: Mapping[str, str]) -> list[Sense]:
+    """The senses, each whose spellings are all ``cut`` pieces of another sense's spellings
+    joined to that sense: a label cut inside a word names the same thing as the whole one
+    (*Fondo Monetario Internaciona*, *Fondo Monetario Internacional*), so they share its
+    counts, profiles and contexts, and only the spelling features tell them apart."""
+    owner = {long.lower(): i for i, sense in enumerate(senses) for long, _ in sense.variants}
+    into: dict[int, list[Sense]] = defaultdict(list)
+    for i, sense in enumerate(senses):
+        wholes = {owner.get(cut.get(long, ""), i) for long, _ in sense.variants}
+        if len(wholes) == 1 and (target := wholes.pop()) != i and not into.get(i):
+            into[target].append(sense)
+    joined = {id(piece) for pieces in into.values() for piece in pieces}
+    return [
+        _joined(sense, into[i]) if i in into else sense
+        for i, sense in enumerate(senses)
+        if id(sense) not in joined
+    ]
+
+
+def _joined(sense: Sense, pieces: Sequence[Sense]) -> Sense:
+    every = [sense, *pieces]
+    return replace(
+        sense,
+        count=sum(s.count for s in every),
+        variants=tuple(v for s in every for v in s.variants),
+        languages=tuple(sorted({x for s in every for x in s.languages})),
+        domains=tuple(sorted({x for s in every for x in s.domains})),
+        sources=tuple(sorted({x for s in every for x in s.sources})),
+    )
+
+
+def _cut_word(edge: str, whole: str, reversed_: bool) -> bool:
+    """Whether ``edge`` is a piece of ``whole`` rather than a word of its own: it is no word,
+    or one the word list's texts wrote rarely against the whole (they hold such pieces too:
+    *internaciona* 5 times, *internacional* 3,056; not *mode* 324, *model* 6,991)."""
+    whole = whole[::-1] if reversed_ else whole
+    return not is_word(edge) or (
+        seen(edge) <= RARE_PIECE and seen(whole) >= PIECE_RATIO * seen(edge)
+    )
 
 
 @lru_cache(maxsize=1 << 16)
