@@ -116,9 +116,7 @@ def with_dotted_initialisms(
     (the SDU@AAAI-22 gold marks 16 of the 17 in its English files, some with and some without
     the last dot, so ``find`` and its benchmarks leave them to the tagger), yet a reader wants
     them expanded."""
-    taken = RangeSet()
-    for occurrence in occurrences:
-        taken.add(occurrence.short.start, occurrence.short.end)
+    taken = _spanned(occurrences)
     extra = [
         Occurrence(Span(m.start(), m.end(), m.group()), None)
         for m in _DOTTED_INITIALISM.finditer(text)
@@ -139,10 +137,7 @@ def with_known_capitals(
     English gold would mark whole) gives way to the known words in it."""
     phrases = [o for o in occurrences if o.long is None and " " in o.short.text]
     unknown = {id(o) for o in phrases if not known(o.short.text)}
-    taken = RangeSet()
-    for occurrence in occurrences:
-        if id(occurrence) not in unknown:
-            taken.add(occurrence.short.start, occurrence.short.end)
+    taken = _spanned(o for o in occurrences if id(o) not in unknown)
     extra = []
     for m in _CAPITALS.finditer(text):
         span = Span(m.start(), m.end(), m.group())
@@ -157,15 +152,21 @@ def with_known_capitals(
             extra.append(Occurrence(span, None))
     if not extra:
         return occurrences
-    found = RangeSet()
-    for occurrence in extra:
-        found.add(occurrence.short.start, occurrence.short.end)
+    found = _spanned(extra)
     kept = [
         o
         for o in occurrences
         if id(o) not in unknown or not found.overlaps(o.short.start, o.short.end)
     ]
     return sorted([*kept, *extra], key=lambda o: o.short.start)
+
+
+def _spanned(occurrences: Iterable[Occurrence]) -> RangeSet:
+    """The characters the occurrences' short forms cover."""
+    spans = RangeSet()
+    for occurrence in occurrences:
+        spans.add(occurrence.short.start, occurrence.short.end)
+    return spans
 
 
 def expand_many(
