@@ -15,18 +15,15 @@ from __future__ import annotations
 
 import csv
 from collections import Counter, defaultdict
-from collections.abc import Callable
 
 from termlens.acronyms.expand import (
     default_dictionary,
     with_dotted_initialisms,
     with_known_capitals,
 )
-from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
+from termlens.acronyms.identify import find_abbreviations_in_many
 from termlens.acronyms.tagger import reading
 from termlens.benchmarks.data_dir import data_dir
-
-Step = Callable[[str, list[Occurrence]], list[Occurrence]]
 
 
 def main() -> None:
@@ -47,25 +44,23 @@ def main() -> None:
     def known(short: str) -> bool:
         return bool(dictionary.lookup(short))
 
-    def dotted(text: str, occurrences: list[Occurrence]) -> list[Occurrence]:
-        return with_dotted_initialisms(text, occurrences, known)
-
-    def capitals(text: str, occurrences: list[Occurrence]) -> list[Occurrence]:
-        return with_known_capitals(text, dotted(text, occurrences), known)
-
-    steps: list[tuple[str, Step]] = [("without", dotted), ("with", capitals)]
-    print(f"BARR2 training set, {len(cases)} cases, {sum(map(len, gold.values()))} gold uses")
+    tallies = {"without": Counter[str](), "with": Counter[str]()}
     added: Counter[tuple[str, bool]] = Counter()
-    for name, step in steps:
-        right = wrong = missed = 0
-        for case, text, occurrences in zip(cases, texts, found, strict=True):
-            spans = {(o.short.start, o.short.end) for o in step(text, occurrences)}
-            right += len(spans & gold[case])
-            wrong += len(spans - gold[case])
-            missed += len(gold[case] - spans)
-            if step is capitals:
-                before = {(o.short.start, o.short.end) for o in dotted(text, occurrences)}
-                added.update((text[s:e], (s, e) in gold[case]) for s, e in spans - before)
+    for case, text, occurrences in zip(cases, texts, found, strict=True):
+        before = with_dotted_initialisms(text, occurrences, known)
+        after = with_known_capitals(text, before, known)
+        for name, read in (("without", before), ("with", after)):
+            spans = {(o.short.start, o.short.end) for o in read}
+            tallies[name]["right"] += len(spans & gold[case])
+            tallies[name]["wrong"] += len(spans - gold[case])
+            tallies[name]["missed"] += len(gold[case] - spans)
+        new = {(o.short.start, o.short.end) for o in after} - {
+            (o.short.start, o.short.end) for o in before
+        }
+        added.update((text[s:e], (s, e) in gold[case]) for s, e in new)
+    print(f"BARR2 training set, {len(cases)} cases, {sum(map(len, gold.values()))} gold uses")
+    for name, tally in tallies.items():
+        right, wrong, missed = tally["right"], tally["wrong"], tally["missed"]
         precision, recall = right / max(right + wrong, 1), right / max(right + missed, 1)
         print(
             f"{name} the words in capitals: right {right}, wrong {wrong}, missed {missed} "

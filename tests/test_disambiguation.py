@@ -492,6 +492,15 @@ def test_a_sense_cut_inside_a_word_joins_the_whole_one() -> None:
         ("Fondo Monetario Internaciona", 7),
     )
     assert _joined_to_their_whole(senses, {}) == senses
+    # a piece of a piece stays as it is rather than vanish with the piece it would join
+    piece, shorter = sense("Qrs Tuvwxy", 3, "en"), sense("Qrs Tuvwx", 2, "en")
+    chain = [piece, shorter, sense("Qrs Tuvwxyz", 5, "en")]
+    assert _cut_spellings([s.long for s in chain]) == {
+        "Qrs Tuvwxy": "qrs tuvwxyz",
+        "Qrs Tuvwx": "qrs tuvwxy",
+    }
+    joined = _joined_to_their_whole(chain, _cut_spellings([s.long for s in chain]))
+    assert [(s.long, s.count) for s in joined] == [("Qrs Tuvwx", 2), ("Qrs Tuvwxyz", 8)]
 
 
 def test_a_spelling_cut_inside_a_word_fits_only_where_letters_are_glued() -> None:

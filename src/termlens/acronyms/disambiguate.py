@@ -282,7 +282,8 @@ class Disambiguator:
         senses = self.dictionary.lookup(short, self.exclude_sources)
         if self.language:
             senses = [s for s in senses if not s.languages or self.language in s.languages]
-        cut = _cut_spellings([long for sense in senses for long, _ in sense.variants])
+        spellings = [long for sense in senses for long, _ in sense.variants]
+        cut = _cut_spellings(spellings)
         senses = _joined_to_their_whole(senses, cut)
         counts: dict[str, Counter[str]] = {}
         for store in self.knowledge:
@@ -294,7 +295,6 @@ class Disambiguator:
             for long, _ in sense.variants:
                 if long in counts:
                     pooled.setdefault(sense.key, Counter()).update(counts[long])
-        spellings = [long for sense in senses for long, _ in sense.variants]
         known = _ShortForm(
             senses,
             {long: self._profile(c) for long, c in counts.items()},
@@ -648,7 +648,8 @@ def _whole_words(long: str, glued: Sequence[tuple[str, str]], cut: bool = False)
 
 def _cut_spellings(spellings: Sequence[str]) -> dict[str, str]:
     """The spellings that another spelling of the same short form continues inside a word,
-    where the cut word is not a word, each with that other spelling (lower case): *Natural
+    where the cut word is no word of its own (:func:`_cut_word`), each with that other spelling
+    (lower case): *Natural
     Language Processin* beside *Natural Language Processing*, *nformation retrieval* beside
     *information retrieval* (not *language mode* beside *language model*: "mode" is a word).
     Such a spelling is a piece of a word glued to the short form in its source text ("NLPg")."""
@@ -662,7 +663,8 @@ def _cut_spellings(spellings: Sequence[str]) -> dict[str, str]:
 
 def _cut_ends(ordered: Sequence[str], first: bool) -> dict[str, str]:
     """The strings of a sorted list that a later one continues with a letter, where their
-    last word (the ``first`` when the strings are reversed) is not a word, each with the first
+    last word (the ``first`` when the strings are reversed) is a piece of the later one's word
+    (:func:`_cut_word`), each with the first
     such later one. Every string that starts with a given one follows it directly in sorted
     order."""
     cut = {}
@@ -683,15 +685,20 @@ def _cut_ends(ordered: Sequence[str], first: bool) -> dict[str, str]:
 
 def _joined_to_their_whole(senses: list[Sense], cut: Mapping[str, str]) -> list[Sense]:
     """The senses, each whose spellings are all ``cut`` pieces of another sense's spellings
-    joined to that sense: a label cut inside a word names the same thing as the whole one
-    (*Fondo Monetario Internaciona*, *Fondo Monetario Internacional*), so they share its
-    counts, profiles and contexts, and only the spelling features tell them apart."""
+    joined to that sense (unless that one joins another itself): a label cut inside a word
+    names the same thing as the whole one (*Fondo Monetario Internaciona*, *Fondo Monetario
+    Internacional*), so they share its counts, profiles and contexts, and only the spelling
+    features tell them apart."""
     owner = {long.lower(): i for i, sense in enumerate(senses) for long, _ in sense.variants}
-    into: dict[int, list[Sense]] = defaultdict(list)
+    target = {}
     for i, sense in enumerate(senses):
         wholes = {owner.get(cut.get(long, ""), i) for long, _ in sense.variants}
-        if len(wholes) == 1 and (target := wholes.pop()) != i and not into.get(i):
-            into[target].append(sense)
+        if len(wholes) == 1 and (whole := wholes.pop()) != i:
+            target[i] = whole
+    into: dict[int, list[Sense]] = defaultdict(list)
+    for i, whole in target.items():
+        if whole not in target:
+            into[whole].append(senses[i])
     joined = {id(piece) for pieces in into.values() for piece in pieces}
     return [
         _joined(sense, into[i]) if i in into else sense

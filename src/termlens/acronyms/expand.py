@@ -26,7 +26,7 @@ from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import STOPWORDS, loose_key, without_accents
-from termlens.acronyms.rules import looks_like_short_form, unbroken
+from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
@@ -45,7 +45,6 @@ _DOTTED_INITIALISM = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}(?![\w.])")  # U.S., 
 _CAPITALS = re.compile(
     r"(?<![\w./-])(?<!\w [-/] )(?=(?:\d*[A-Z]){2})[A-Z\d]+(?![\w/-]|\.\w| [-/] \w)"
 )
-_ROMAN_NUMERAL = re.compile(r"(?=[IVXLC]+$)X{0,3}(?:IX|IV|V?I{0,3})")  # "Annex II", "Phase IV"
 ExpansionSource = Literal["defined", "dictionary", "abstained", "unknown"]
 # the languages expand reads: the text model's, and French (its rules are the Spanish ones, its
 # tagger the Spanish model, its senses those the dictionary records in French)
@@ -135,8 +134,11 @@ def with_known_capitals(
     which their gold marks 181 times out of the 193 this adds (``bench/expand_occurrences.py``).
     An undefined short form of several words that is not ``known`` ("a REST API", which the
     English gold would mark whole) gives way to the known words in it."""
-    phrases = [o for o in occurrences if o.long is None and " " in o.short.text]
-    unknown = {id(o) for o in phrases if not known(o.short.text)}
+    unknown = {
+        id(o)
+        for o in occurrences
+        if o.long is None and " " in o.short.text and not known(o.short.text)
+    }
     taken = _spanned(o for o in occurrences if id(o) not in unknown)
     extra = []
     for m in _CAPITALS.finditer(text):
@@ -144,7 +146,7 @@ def with_known_capitals(
         if (
             not taken.overlaps(span.start, span.end)
             and looks_like_short_form(span.text)
-            and not _ROMAN_NUMERAL.fullmatch(span.text)
+            and not is_roman_numeral(span.text)  # "Anexo II", "Phase IV"
             and span.text.lower() not in STOPWORDS
             and not shouted(text, span)
             and known(span.text)

@@ -161,6 +161,11 @@ class Definition:
         return Definition, (self.short, self.long, self.pattern, self.score)
 
 
+def is_roman_numeral(text: str) -> bool:
+    """Whether ``text`` is a Roman numeral up to 39, in either case (*II*, *iv*, *XIV*)."""
+    return _ROMAN.match(text.lower()) is not None
+
+
 def looks_like_short_form(text: str) -> bool:
     """Whether ``text`` may be a short form: short, mostly one word, with a letter, not a number."""
     if not 2 <= len(text) - text.count(" ") <= MAX_SHORT_FORM_CHARS or text.count(" ") > 1:
