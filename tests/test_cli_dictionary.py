@@ -254,7 +254,7 @@ def test_expand_detects_each_documents_language() -> None:
     }
     assert code == 0
     assert meanings["UCI"] == "unidad de cuidados intensivos"
-    assert meanings["PCR"] == "proteína c reactiva"  # not the English "polymerase chain reaction"
+    assert meanings["PCR"] == "proteína C reactiva"  # not the English "polymerase chain reaction"
 
 
 def test_expand_reads_french_with_its_senses() -> None:

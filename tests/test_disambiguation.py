@@ -33,6 +33,7 @@ from termlens.acronyms.expand import (
     BLAS_THREADS,
     _occurrences,
     _readable,
+    _with_name_capitals,
     blas_threads_shared_by,
     discourse_meaning,
     expand,
@@ -506,6 +507,7 @@ def test_a_sense_cut_inside_a_word_joins_the_whole_one() -> None:
 def test_a_spelling_cut_inside_a_word_fits_only_where_letters_are_glued() -> None:
     spellings = ["Natural Language Processin", "natural language processing", "language mode"]
     spellings += ["nformation retrieval", "Information Retrieval", "language model", "NL"]
+    spellings += ["angiotensin I", "angiotensin II"]  # one letter is a word of its own
     assert _cut_spellings(spellings) == {
         "Natural Language Processin": "natural language processing",
         "nformation retrieval": "information retrieval",
@@ -580,11 +582,29 @@ def test_a_sense_seen_more_often_does_not_fit_better_by_number_alone() -> None:
     assert _seen_fit(often, new) < _seen_fit(once, new)
 
 
+def test_a_meaning_is_shown_with_the_capitals_of_names_another_spelling_gives_it() -> None:
+    variants = (("ministerio de salud y consumo", 5), ("Ministerio De Salud Y Consumo", 1))
+    variants += (("vitamina a", 3), ("vitamina A", 1), ("decoder rnn", 2), ("decoder RNN", 1))
+    variants += (("Hepatitis B Virus", 1), ("structural SIMilarity", 1), ("SYNTAX", 1))
+    variants += (("LOW SPECIFIC ACTIVITY", 1), ("maximum A posteriori", 1))
+    expected = {
+        "ministerio de salud y consumo": "ministerio de salud y consumo",  # title case: style
+        "vitamina a": "vitamina A",
+        "decoder rnn": "decoder RNN",
+        "maximum a posteriori": "maximum a posteriori",  # a function word inside it
+        "hepatitis b virus": "hepatitis b virus",  # every word capitalised: style, maybe
+        "structural similarity": "structural similarity",  # capitals showing the short form
+        "syntax": "syntax",  # shouted
+        "low specific activity": "low specific activity",
+    }
+    assert {long: _with_name_capitals(long, variants) for long in expected} == expected
+
+
 def test_a_meaning_is_shown_with_the_accents_another_spelling_gives_it() -> None:
     variants = (("proteina c reactiva", 17), ("proteína c reactiva", 7), ("proteína C reactiva", 3))
     sense = Sense("PCR", "protein c reactiv", "proteina c reactiva", 27, variants, ("es",), (), ())
     plain, other = Candidate("proteina c reactiva", 17, sense), Candidate("otra", 1, sense)
-    assert discourse_meaning([[(plain, 0.9), (other, 0.1)]]) == [("proteína c reactiva", 1.0)]
+    assert discourse_meaning([[(plain, 0.9), (other, 0.1)]]) == [("proteína C reactiva", 1.0)]
     written = Candidate("proteína C reactiva", 3, sense)  # accents of its own: kept as written
     assert discourse_meaning([[(written, 1.0)]]) == [("proteína C reactiva", 1.0)]
     alone = Sense("CRP", "c reactiv protein", "C reactive protein", 1, (("C reactive protein", 1),),

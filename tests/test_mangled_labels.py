@@ -96,11 +96,18 @@ def test_a_last_word_cut_short_takes_the_spelling_that_completes_it() -> None:
             ("HV", "hepatitis virus"): 1,  # "virus" is a whole word already
             ("HV", "hepatitis viruses"): 1,
             ("XY", "alpha betaq"): 1,  # nothing completes it
+            ("FMI", "Fondo Monetario Internaciona"): 7,  # a word, but a rare piece of the whole
+            ("FMI", "Fondo Monetario Internacional"): 6,
+            ("LM", "language mode"): 1,  # "mode" is a word of its own
+            ("LM", "language model"): 9,
+            ("AI", "angiotensin I"): 1,  # one letter is a word of its own
+            ("AI", "angiotensin II"): 9,
         }
     )
     assert cut_inside_last_word(forms) == {
         ("ECOSOC", "Economic and Social Counci"): "Economic and Social Council",
         ("IR", "Information Retrieva"): "Information Retrieval",
+        ("FMI", "Fondo Monetario Internaciona"): "Fondo Monetario Internacional",
     }
 
 

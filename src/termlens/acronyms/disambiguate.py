@@ -32,7 +32,7 @@ from typing import NamedTuple
 from termlens.acronyms import completion
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
 from termlens.acronyms.lexical import STOPWORDS, content_terms, loose_key, words
-from termlens.acronyms.wordlist import WORD, is_word, seen
+from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
@@ -51,8 +51,6 @@ SHORTLIST = 50  # senses kept for full scoring when a short form has more
 SEMANTIC_SENSES = 10  # senses (by cheap evidence) compared with the context by the encoder
 MAX_VARIANTS = 20  # written variants of one sense scored separately
 SMOOTHING = 20.0  # Dirichlet smoothing of profiles towards the background
-RARE_PIECE = 10  # a word seen this rarely may be a piece of a word seen ...
-PIECE_RATIO = 100  # ... this many times as often (see _cut_word)
 KNOWN_SHORT_FORMS = 4096  # short forms whose senses and profiles stay in memory
 
 
@@ -648,11 +646,11 @@ def _whole_words(long: str, glued: Sequence[tuple[str, str]], cut: bool = False)
 
 def _cut_spellings(spellings: Sequence[str]) -> dict[str, str]:
     """The spellings that another spelling of the same short form continues inside a word,
-    where the cut word is no word of its own (:func:`_cut_word`), each with that other spelling
-    (lower case): *Natural
-    Language Processin* beside *Natural Language Processing*, *nformation retrieval* beside
-    *information retrieval* (not *language mode* beside *language model*: "mode" is a word).
-    Such a spelling is a piece of a word glued to the short form in its source text ("NLPg")."""
+    where the cut word is no word of its own (:func:`_is_piece`), each with that other spelling
+    (lower case): *Natural Language Processin* beside *Natural Language Processing*,
+    *nformation retrieval* beside *information retrieval* (not *language mode* beside *language
+    model*: "mode" is a word). Such a spelling is a piece of a word glued to the short form in
+    its source text ("NLPg")."""
     unique = sorted({s.lower() for s in spellings})
     cut = _cut_ends(unique, first=False) | {
         piece[::-1]: whole[::-1]
@@ -664,7 +662,7 @@ def _cut_spellings(spellings: Sequence[str]) -> dict[str, str]:
 def _cut_ends(ordered: Sequence[str], first: bool) -> dict[str, str]:
     """The strings of a sorted list that a later one continues with a letter, where their
     last word (the ``first`` when the strings are reversed) is a piece of the later one's word
-    (:func:`_cut_word`), each with the first
+    (:func:`_is_piece`), each with the first
     such later one. Every string that starts with a given one follows it directly in sorted
     order."""
     cut = {}
@@ -672,15 +670,19 @@ def _cut_ends(ordered: Sequence[str], first: bool) -> dict[str, str]:
         found = WORD.findall(text)
         if not found or not text[-1].isalpha():
             continue
-        edge = found[-1][::-1] if first else found[-1]
         for later in ordered[i + 1 :]:
             if not later.startswith(text):
                 break
             whole = WORD.match(later, len(text) - len(found[-1]))
-            if later[len(text)].isalpha() and whole and _cut_word(edge, whole.group(), first):
+            if later[len(text)].isalpha() and whole and _is_piece(found[-1], whole.group(), first):
                 cut[text] = later
                 break
     return cut
+
+
+def _is_piece(edge: str, whole: str, reversed_: bool) -> bool:
+    """:func:`~termlens.acronyms.wordlist.is_piece_of` for words that may be written backwards."""
+    return is_piece_of(edge[::-1], whole[::-1]) if reversed_ else is_piece_of(edge, whole)
 
 
 def _joined_to_their_whole(senses: list[Sense], cut: Mapping[str, str]) -> list[Sense]:
@@ -716,16 +718,6 @@ def _joined(sense: Sense, pieces: Sequence[Sense]) -> Sense:
         languages=tuple(sorted({x for s in every for x in s.languages})),
         domains=tuple(sorted({x for s in every for x in s.domains})),
         sources=tuple(sorted({x for s in every for x in s.sources})),
-    )
-
-
-def _cut_word(edge: str, whole: str, reversed_: bool) -> bool:
-    """Whether ``edge`` is a piece of ``whole`` rather than a word of its own: it is no word,
-    or one the word list's texts wrote rarely against the whole (they hold such pieces too:
-    *internaciona* 5 times, *internacional* 3,056; not *mode* 324, *model* 6,991)."""
-    whole = whole[::-1] if reversed_ else whole
-    return not is_word(edge) or (
-        seen(edge) <= RARE_PIECE and seen(whole) >= PIECE_RATIO * seen(edge)
     )
 
 

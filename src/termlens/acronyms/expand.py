@@ -364,10 +364,16 @@ def discourse_meaning(
 ) -> list[tuple[str, float]]:
     """Senses ranked by their probability averaged over a short form's occurrences (one
     ranking each); spellings of one sense, and near-duplicate senses, pool their probability,
-    and each is shown in the spelling with the most of it (with its accents, see
-    :func:`_accented`)."""
+    and each is shown in the spelling with the most of it (with its accents and the capitals of
+    its names, see :func:`_accented` and :func:`_with_name_capitals`)."""
     ranked = pooled(rankings, key=lambda c: loose_key(c.sense.key))
-    return [(_readable(_accented(c)), round(total / len(rankings), 4)) for c, total in ranked]
+    return [
+        (
+            _readable(_with_name_capitals(_accented(c), c.sense.variants)),
+            round(total / len(rankings), 4),
+        )
+        for c, total in ranked
+    ]
 
 
 def _accented(candidate: Candidate) -> str:
@@ -381,3 +387,36 @@ def _accented(candidate: Candidate) -> str:
     return next(
         (v for v, _ in candidate.sense.variants if v != long and without_accents(v) == long), long
     )
+
+
+def _with_name_capitals(long: str, variants: Iterable[tuple[str, int]]) -> str:
+    """The long form with the capitals that another spelling of it writes on a word in capitals
+    or a letter standing alone, where it writes none: *proteína c reactiva* → *proteína C
+    reactiva*, *decoder rnn* → *decoder RNN*. Such capitals belong to a name. A spelling that
+    capitalises every word (*Ministerio De Salud Y Consumo*) or shouts (*LOW SPECIFIC
+    ACTIVITY*) shows its writer's style instead, and capitals inside a word may show the short
+    form's letters (*structural SIMilarity*): those are left as they are."""
+    words = long.split(" ")
+    folded = without_accents(long).lower()
+    for variant, _ in variants:
+        other = variant.split(" ")
+        if len(other) == len(words) and without_accents(variant).lower() == folded:
+            long_words = [o for o in other if len(o) > 1]
+            titled = all(o[0].isupper() for o in long_words)
+            if sum(o.isupper() for o in long_words) * 2 > len(long_words):
+                continue  # shouted
+            words = [
+                o
+                if w.islower() and o.isupper() and (len(o) > 1 or _letter_named(i, other, titled))
+                else w
+                for i, (w, o) in enumerate(zip(words, other, strict=True))
+            ]
+    return " ".join(words)
+
+
+def _letter_named(i: int, words: Sequence[str], titled: bool) -> bool:
+    """Whether the capital letter standing alone as the ``i``-th of a spelling's ``words``
+    belongs to a name (*vitamina A*, *linfoma linfocítico B de células pequeñas*): not where
+    the spelling capitalises every word, nor a function word inside it (*maximum A posteriori
+    probability* shows the short form's letters)."""
+    return not titled and (i == len(words) - 1 or words[i].lower() not in STOPWORDS)

@@ -10,9 +10,10 @@ already a word.
 
 Cut inside the last word, with no sentence to show the lost letters (the dictionary files list
 labels alone): ECOSOC's *Economic and Social Counci* beside *Economic and Social Council*, IR's
-*Information Retrieva* beside *Information Retrieval*. When the last word is no whole word and
-another spelling of the same short form has the same words with that word completed into a
-whole word, the completed spelling is the meaning.
+*Information Retrieva* beside *Information Retrieval*. When another spelling of the same short
+form has the same words with the last one completed into a whole word, and the cut word is no
+word or one written rarely against the whole (*Internaciona* beside *Internacional*), the
+completed spelling is the meaning.
 
 Cut at a word: "the UNFPA Fund" is labelled *United Nations Population*, the words left around
 the acronym being the rest of the name. When the words around most of a label's uses complete it
@@ -33,7 +34,7 @@ from collections.abc import Callable, Iterable
 from termlens.acronyms import completion
 from termlens.acronyms.disambiguate import glued_letters
 from termlens.acronyms.lexical import LOST_LETTERS
-from termlens.acronyms.wordlist import is_word
+from termlens.acronyms.wordlist import is_piece_of, is_word
 
 
 def completed_labels(examples: Iterable[tuple[str, str, str]]) -> dict[tuple[str, str], str]:
@@ -146,10 +147,11 @@ def _respelled(
 
 
 def _completes_last_word(long: str) -> Fit | None:
-    """The spellings with the same words and the last one completed into a whole word, when
-    the last word is no whole word."""
+    """The spellings with the same words and the last one completed into a whole word of
+    which it is a piece (:func:`~termlens.acronyms.wordlist.is_piece_of`: *Internaciona* of
+    *Internacional*, not *mode* of *model*)."""
     *head, last = long.split() or [""]
-    if not head or not last.isalpha() or is_word(last):
+    if not head or not last.isalpha():
         return None
 
     def fit(other: str) -> bool:
@@ -159,6 +161,7 @@ def _completes_last_word(long: str) -> Fit | None:
             and len(other_last) > len(last)
             and other_last.startswith(last)
             and is_word(other_last)
+            and is_piece_of(last, other_last)
         )
 
     return fit

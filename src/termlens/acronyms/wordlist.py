@@ -18,6 +18,8 @@ from termlens.resources import resource_path
 
 WORDS_FILE = "words.txt.gz"
 WORD = re.compile(r"[^\W\d_]+")  # a run of letters: the list is built and read with this split
+RARE_PIECE = 10  # a word seen this rarely may be a piece of a word seen ...
+PIECE_RATIO = 100  # ... this many times as often (see is_piece_of)
 
 
 @cache
@@ -40,3 +42,14 @@ def is_word(word: str) -> bool:
 def seen(word: str) -> int:
     """How often the word list's texts wrote ``word`` (0 for a word not in the list)."""
     return word_counts().get(word.lower(), 0)
+
+
+def is_piece_of(piece: str, whole: str) -> bool:
+    """Whether ``piece``, a beginning or end of the word ``whole``, is a piece of it rather than
+    a word of its own: it is no word, or one the list's texts wrote rarely against the whole
+    (they hold such pieces too: *internaciona* 5 times, *internacional* 3,056; not *mode* 324,
+    *model* 6,991; nor one letter, which is always a word: *angiotensin I* is no piece of
+    *angiotensin II*)."""
+    return not is_word(piece) or (
+        len(piece) > 1 and seen(piece) <= RARE_PIECE and seen(whole) >= PIECE_RATIO * seen(piece)
+    )
