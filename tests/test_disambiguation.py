@@ -586,12 +586,13 @@ def test_a_meaning_is_shown_with_the_capitals_of_names_another_spelling_gives_it
     variants = (("ministerio de salud y consumo", 5), ("Ministerio De Salud Y Consumo", 1))
     variants += (("vitamina a", 3), ("vitamina A", 1), ("decoder rnn", 2), ("decoder RNN", 1))
     variants += (("Hepatitis B Virus", 1), ("structural SIMilarity", 1), ("SYNTAX", 1))
-    variants += (("LOW SPECIFIC ACTIVITY", 1), ("maximum A posteriori", 1))
+    variants += (("LOW SPECIFIC ACTIVITY", 1), ("maximum A posteriori", 1), ("O - D demand", 1))
     expected = {
         "ministerio de salud y consumo": "ministerio de salud y consumo",  # title case: style
         "vitamina a": "vitamina A",
         "decoder rnn": "decoder RNN",
         "maximum a posteriori": "maximum a posteriori",  # a function word inside it
+        "o - d demand": "O - D demand",  # origin - destination
         "hepatitis b virus": "hepatitis b virus",  # every word capitalised: style, maybe
         "structural similarity": "structural similarity",  # capitals showing the short form
         "syntax": "syntax",  # shouted

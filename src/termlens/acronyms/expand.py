@@ -416,7 +416,10 @@ def _with_name_capitals(long: str, variants: Iterable[tuple[str, int]]) -> str:
 
 def _letter_named(i: int, words: Sequence[str], titled: bool) -> bool:
     """Whether the capital letter standing alone as the ``i``-th of a spelling's ``words``
-    belongs to a name (*vitamina A*, *linfoma linfocítico B de células pequeñas*): not where
-    the spelling capitalises every word, nor a function word inside it (*maximum A posteriori
-    probability* shows the short form's letters)."""
-    return not titled and (i == len(words) - 1 or words[i].lower() not in STOPWORDS)
+    belongs to a name (*vitamina A*, *linfoma linfocítico B de células pequeñas*, *O - D
+    demand*): not where the spelling capitalises every word, nor a function word between
+    words (*maximum A posteriori probability* shows the short form's letters)."""
+    if titled:
+        return False
+    between_words = all(any(c.isalpha() for c in w) for w in words[max(i - 1, 0) : i + 2])
+    return i == len(words) - 1 or words[i].lower() not in STOPWORDS or not between_words
