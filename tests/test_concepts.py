@@ -21,6 +21,7 @@ from termlens.concepts.relate import (
     apart_acronyms,
     default_model,
     kinds_by_modifiers,
+    numbered_names,
     pair_features,
 )
 from termlens.concepts.scico import Mention, Topic, find_cycle
@@ -160,6 +161,26 @@ def test_a_kind_is_named_by_modifiers_before_the_parent_s_words() -> None:
     clusters = [0, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 8, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 17]
     kinds = {(0, 1), (7, 1), (6, 5), (8, 10), (0, 15), (7, 15)}
     assert kinds_by_modifiers(mentions, clusters) == kinds
+
+
+def test_one_name_with_different_numbers_never_shares_a_cluster() -> None:
+    texts = ["Set5", "Set14", "Set5 dataset", "CIFAR - 10", "CIFAR - 100", "cifar-10", "network"]
+    texts += ["Covid-19", "Coronavirus Disease 2019"]  # other words: not one name
+    found, names, numbers = numbered_names([Mention(0, i, i, t, t) for i, t in enumerate(texts)])
+    assert found.tolist() == [0, 1, 2, 3, 4, 5, 7, 8]
+    assert names.tolist() == [0, 0, 1, 2, 2, 2, 3, 4]
+    assert numbers.tolist() == [0, 1, 0, 2, 3, 2, 4, 5]
+    topic = _topic(
+        [
+            ("We evaluate on Set5 and Set14 .", [(3, 3), (5, 5)]),
+            ("Results on Set14 and Set5 are in Table 2 .", [(2, 2), (4, 4)]),
+        ]
+    )
+    for plain_text in (False, True):
+        set5, set14, set14_again, set5_again = predict(
+            topic, default_model(), plain_text=plain_text
+        ).clusters
+        assert set5 == set5_again != set14 == set14_again
 
 
 def _topic(sentences: list[tuple[str, list[tuple[int, int]]]]) -> Topic:

@@ -25,6 +25,7 @@ from termlens.concepts.relate import (
     PairModel,
     apart_acronyms,
     kinds_by_modifiers,
+    numbered_names,
 )
 from termlens.concepts.scico import Mention, Topic
 
@@ -173,11 +174,21 @@ def keep_acronyms_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
     same[block] = np.where(keys[:, None] == keys[None, :], same[block], 0.0)
 
 
+def keep_numbers_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
+    """Set P(same) to −∞, in place, between one name with different numbers
+    (:func:`numbered_names`), so that no cluster holds both."""
+    found, names, numbers = numbered_names(mentions)
+    block = np.ix_(found, found)
+    apart = (names[:, None] == names[None, :]) & (numbers[:, None] != numbers[None, :])
+    same[block] = np.where(apart, -np.inf, same[block])
+
+
 def predict(
     topic: Topic, model: PairModel, features: np.ndarray | None = None, plain_text: bool = False
 ) -> Topic:
     """The topic with predicted clusters and relations (its gold ones are ignored);
-    ``features``, when given, are the topic's :func:`pair_features`. With ``plain_text`` (the
+    ``features``, when given, are the topic's :func:`pair_features`. One name with different
+    numbers never shares a cluster (:func:`keep_numbers_apart`). With ``plain_text`` (the
     mentions of plain documents, whose clusters, unlike a SciCo topic's, need not form one
     hierarchy), clusters merge down to the model's plain-text threshold, two different acronyms
     never share one (:func:`apart_acronyms`), and a cluster is linked only under a parent it
@@ -189,6 +200,7 @@ def predict(
     else:
         same, parent = scores(model, features)
     threshold = model.same_threshold
+    keep_numbers_apart(same, topic.mentions)
     if plain_text:
         keep_acronyms_apart(same, topic.mentions)
         if model.plain_text_same_threshold is not None:

@@ -202,6 +202,24 @@ def apart_acronyms(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray]
     return np.array([i for i, _ in found], dtype=int), _codes(keys)
 
 
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def numbered_names(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The mentions that hold numbers, a key for the words around their numbers (as a set, case
+    ignored) and a key for their numbers: *Set5* and *Set14*, *CIFAR - 10* and *CIFAR - 100*,
+    *hits@3* and *HITS@10* are one name with different numbers, and name different things
+    (SciCo's proxy gold never puts two such mentions in one cluster)."""
+    found = [(i, _NUMBER.findall(m.text)) for i, m in enumerate(mentions)]
+    found = [(i, numbers) for i, numbers in found if numbers]
+    names = [
+        " ".join(sorted({w.lower() for w in _LETTERS.findall(mentions[i].text)})) for i, _ in found
+    ]
+    numbers = [" ".join(sorted(set(n))) for _, n in found]
+    return np.array([i for i, _ in found], dtype=int), _codes(names), _codes(numbers)
+
+
 def kinds_by_modifiers(
     mentions: Sequence[Mention], clusters: Sequence[int]
 ) -> set[tuple[int, int]]:
