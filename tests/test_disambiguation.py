@@ -592,6 +592,7 @@ def test_a_meaning_is_shown_with_the_capitals_of_names_another_spelling_gives_it
         "vitamina a": "vitamina A",
         "decoder rnn": "decoder RNN",
         "maximum a posteriori": "maximum a posteriori",  # a function word inside it
+        "maximum  a posteriori": "maximum a posteriori",  # runs of spaces are one
         "o - d demand": "O - D demand",  # origin - destination
         "hepatitis b virus": "hepatitis b virus",  # every word capitalised: style, maybe
         "structural similarity": "structural similarity",  # capitals showing the short form

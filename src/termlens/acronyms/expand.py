@@ -396,11 +396,14 @@ def _with_name_capitals(long: str, variants: Iterable[tuple[str, int]]) -> str:
     capitalises every word (*Ministerio De Salud Y Consumo*) or shouts (*LOW SPECIFIC
     ACTIVITY*) shows its writer's style instead, and capitals inside a word may show the short
     form's letters (*structural SIMilarity*): those are left as they are."""
-    words = long.split(" ")
-    folded = without_accents(long).lower()
+    words = long.split()
+    folded = " ".join(without_accents(long).lower().split())
     for variant, _ in variants:
-        other = variant.split(" ")
-        if len(other) == len(words) and without_accents(variant).lower() == folded:
+        other = variant.split()
+        if (
+            len(other) == len(words)
+            and " ".join(without_accents(variant).lower().split()) == folded
+        ):
             long_words = [o for o in other if len(o) > 1]
             titled = all(o[0].isupper() for o in long_words)
             if sum(o.isupper() for o in long_words) * 2 > len(long_words):
