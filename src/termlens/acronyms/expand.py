@@ -397,13 +397,9 @@ def _with_name_capitals(long: str, variants: Iterable[tuple[str, int]]) -> str:
     ACTIVITY*) shows its writer's style instead, and capitals inside a word may show the short
     form's letters (*structural SIMilarity*): those are left as they are."""
     words = long.split()
-    folded = " ".join(without_accents(long).lower().split())
     for variant, _ in variants:
         other = variant.split()
-        if (
-            len(other) == len(words)
-            and " ".join(without_accents(variant).lower().split()) == folded
-        ):
+        if len(other) == len(words) and _folded(variant) == _folded(long):
             long_words = [o for o in other if len(o) > 1]
             titled = all(o[0].isupper() for o in long_words)
             if sum(o.isupper() for o in long_words) * 2 > len(long_words):
@@ -415,6 +411,11 @@ def _with_name_capitals(long: str, variants: Iterable[tuple[str, int]]) -> str:
                 for i, (w, o) in enumerate(zip(words, other, strict=True))
             ]
     return " ".join(words)
+
+
+def _folded(text: str) -> str:
+    """The text without accents, case or runs of spaces."""
+    return " ".join(without_accents(text).lower().split())
 
 
 def _letter_named(i: int, words: Sequence[str], titled: bool) -> bool:
