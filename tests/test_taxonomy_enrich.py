@@ -130,6 +130,22 @@ def test_candidates_know_spelling_variants_and_what_lies_above_other_terms(
     assert found[placer.wordnet.from_key("dog#n#1").id].features[above] == 0.0
 
 
+def test_a_candidates_neighbours_reach_two_levels_down(placer: Placer) -> None:
+    """*hound* is a hyponym of *hunting dog*, itself one of *dog*: a definition naming it
+    fits *dog* better than one naming a cat."""
+    dog = placer.wordnet.from_key("dog#n#1").id
+    neighbours = RANK_FEATURES.index("overlap_neighbours")
+    fit = {
+        other: next(
+            c.features[neighbours]
+            for c in placer.candidates("x", "noun", f"A pet dog, such as a {other}.")
+            if c.synset.id == dog
+        )
+        for other in ("hound", "cat")
+    }
+    assert fit["hound"] > fit["cat"]
+
+
 def test_places_a_hound_under_hound(placer: Placer) -> None:
     top = placer.place("beaglet", "noun", "A small hound used for hunting rabbits.", top=3)
     assert top[0].key == "hound#n#1" and top[0].operation == "attach"

@@ -18,6 +18,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import islice
 from pathlib import Path
 
 import numpy as np
@@ -43,6 +44,8 @@ POS = {"noun": "n", "verb": "v"}
 GENUS_TERMS = 4  # the definition's first terms that lead to candidates (6 before: BENCHMARKS.md)
 SENSES_PER_TERM = 10
 HYPONYM_DEPTH = 2
+NEIGHBOUR_DEPTH = 2  # a candidate's neighbours: its hypernyms' glosses, the names of the ...
+NEIGHBOURS = 200  # ... first hyponyms down to this depth, breadth first
 SENSES_ABOVE = 2  # the senses of each term whose hypernyms another term's candidate may be
 RANK_FEATURES = (
     "term_first",
@@ -327,7 +330,10 @@ class Placer:
         own = self.words.signature(synset)
         neighbours = frozenset().union(
             *(self.words.signature(s) for s in self.wordnet.hypernyms(synset)),
-            *(self.words.lemma_words(s) for s in self.wordnet.hyponyms(synset)[:50]),
+            *(
+                self.words.lemma_words(s)
+                for s, _ in islice(self.wordnet.descendants(synset, NEIGHBOUR_DEPTH), NEIGHBOURS)
+            ),
         )
         lemma_words = self.words.lemma_words(synset)
         features = [
