@@ -662,9 +662,8 @@ def _cut_spellings(spellings: Sequence[str]) -> dict[str, str]:
 def _cut_ends(ordered: Sequence[str], first: bool) -> dict[str, str]:
     """The strings of a sorted list that a later one continues with a letter, where their
     last word (the ``first`` when the strings are reversed) is a piece of the later one's word
-    (:func:`_is_piece`), each with the first
-    such later one. Every string that starts with a given one follows it directly in sorted
-    order."""
+    (:func:`_is_piece`), each with the first such later one. Every string that starts with a
+    given one follows it directly in sorted order."""
     cut = {}
     for i, text in enumerate(ordered):
         found = WORD.findall(text)

@@ -396,10 +396,10 @@ def _with_name_capitals(long: str, variants: Iterable[tuple[str, int]]) -> str:
     capitalises every word (*Ministerio De Salud Y Consumo*) or shouts (*LOW SPECIFIC
     ACTIVITY*) shows its writer's style instead, and capitals inside a word may show the short
     form's letters (*structural SIMilarity*): those are left as they are."""
-    words = long.split()
+    words, folded = long.split(), _folded(long)
     for variant, _ in variants:
         other = variant.split()
-        if len(other) == len(words) and _folded(variant) == _folded(long):
+        if len(other) == len(words) and _folded(variant) == folded:
             long_words = [o for o in other if len(o) > 1]
             titled = all(o[0].isupper() for o in long_words)
             if sum(o.isupper() for o in long_words) * 2 > len(long_words):

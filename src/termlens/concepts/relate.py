@@ -23,6 +23,7 @@ import numpy as np
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import cdist
 
+from termlens.acronyms.wordlist import WORD
 from termlens.concepts.kinds import CLASSES, default_kinds, softmax
 from termlens.concepts.scico import Mention
 from termlens.embeddings import default_encoder
@@ -203,7 +204,6 @@ def apart_acronyms(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray]
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def numbered_names(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -214,7 +214,7 @@ def numbered_names(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray,
     found = [(i, _NUMBER.findall(m.text)) for i, m in enumerate(mentions)]
     found = [(i, numbers) for i, numbers in found if numbers]
     names = [
-        " ".join(sorted({w.lower() for w in _LETTERS.findall(mentions[i].text)})) for i, _ in found
+        " ".join(sorted({w.lower() for w in WORD.findall(mentions[i].text)})) for i, _ in found
     ]
     numbers = [" ".join(sorted(set(n))) for _, n in found]
     return np.array([i for i, _ in found], dtype=int), _codes(names), _codes(numbers)
