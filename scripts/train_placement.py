@@ -22,6 +22,7 @@ import numpy as np
 from termlens.adam import adam
 from termlens.benchmarks import semeval16
 from termlens.benchmarks.data_dir import data_dir
+from termlens.embeddings import default_encoder
 from termlens.resources import record, resource_dir
 from termlens.taxonomy.enrich import (
     OPERATION_FEATURES,
@@ -125,7 +126,9 @@ def fit_operation(placer: Placer, examples: list[Example]) -> np.ndarray:
 
 def reweighted(placer: Placer, weights: Weights) -> Placer:
     """The same placer (WordNet, genus prior, rarities, word caches) with other weights."""
-    return Placer(placer.wordnet, weights, placer.genus, placer.rarity, placer.words)
+    return Placer(
+        placer.wordnet, weights, placer.genus, placer.rarity, placer.encoder, placer.words
+    )
 
 
 def train(base: Placer, examples: list[Example]) -> Weights:
@@ -246,7 +249,7 @@ def main() -> None:
     rarity = GlossRarity.build(gloss_words)
     bundle(rarity.save, RARITY_FILE, "wordnet-gloss-rarity", "lemmas and glosses")
     unweighted = Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))
-    base = Placer(wordnet, unweighted, genus, rarity, gloss_words)
+    base = Placer(wordnet, unweighted, genus, rarity, default_encoder(), gloss_words)
     examples = load(args.data, base)
     covered = np.mean([e.similarities.max(initial=0) == 1 for e in examples])
     print(f"{len(examples)} items; gold synset among the candidates for {covered:.1%}")

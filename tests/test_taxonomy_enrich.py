@@ -146,6 +146,32 @@ def test_a_candidates_neighbours_reach_two_levels_down(placer: Placer) -> None:
     assert fit["hound"] > fit["cat"]
 
 
+def test_the_sense_whose_gloss_reads_like_the_definition_fits(placer: Placer) -> None:
+    """The sentence vectors read *bank* as a reserve, not a lender, and *glass* as a drinking
+    glass, not the material; a definition of two content words picks no sense by them."""
+    fit = RANK_FEATURES.index("sense_fit")
+
+    def fits(definition: str, term: str) -> dict[str, float]:
+        return {
+            placer.wordnet.key(c.synset, prefer=term): c.features[fit]
+            for c in placer.candidates("x", "noun", definition)
+            if c.relation == "sense" and c.term.lemma == term
+        }
+
+    bank = fits("A bank that keeps a reserve of seeds for future use.", "bank")
+    assert bank["bank#n#5"] == 0.0 > bank["bank#n#2"]
+    glass = fits("A small glass from which a single shot of spirits is drunk.", "glass")
+    assert glass["glass#n#2"] > glass["glass#n#1"]
+    assert set(fits("A seed bank.", "bank").values()) == {0.0}
+
+
+def test_places_a_shot_glass_under_the_drinking_glass(placer: Placer) -> None:
+    top = placer.place(
+        "shot glass", "noun", "A small glass from which a single shot of spirits is drunk."
+    )
+    assert top[0].key == "glass#n#2"
+
+
 def test_places_a_hound_under_hound(placer: Placer) -> None:
     top = placer.place("beaglet", "noun", "A small hound used for hunting rabbits.", top=3)
     assert top[0].key == "hound#n#1" and top[0].operation == "attach"
@@ -162,7 +188,9 @@ def test_a_hyponym_that_fits_best_is_a_sibling(placer: Placer) -> None:
     rank[RANK_FEATURES.index("sense_first")] = 5.0
     rank[RANK_FEATURES.index("hyponym")] = 10.0
     weights = Weights(tuple(rank), placer.weights.operation)
-    fond = Placer(placer.wordnet, weights, placer.genus, placer.rarity, placer.words)
+    fond = Placer(
+        placer.wordnet, weights, placer.genus, placer.rarity, placer.encoder, placer.words
+    )
     definition = "A computer network that connects other networks."
     candidates = fond.candidates("hypernet", "noun", definition)
     best = max(candidates, key=lambda c: sum(w * x for w, x in zip(rank, c.features, strict=True)))

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from termlens.embeddings import SentenceEncoder, default_encoder
 from termlens.errors import InputError
 from termlens.resources import resource_path
 from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
@@ -46,6 +47,7 @@ SENSES_PER_TERM = 10
 HYPONYM_DEPTH = 2
 NEIGHBOUR_DEPTH = 2  # a candidate's neighbours: its hypernyms' glosses, the names of the ...
 NEIGHBOURS = 200  # ... first hyponyms down to this depth, breadth first
+MIN_FIT_WORDS = 3  # content words a definition needs before its sentence vector picks senses
 SENSES_ABOVE = 2  # the senses of each term whose hypernyms another term's candidate may be
 RANK_FEATURES = (
     "term_first",
@@ -66,6 +68,7 @@ RANK_FEATURES = (
     "sense_first",
     "sense_inverse_rank",
     "polysemy",
+    "sense_fit",
     "overlap",
     "overlap_neighbours",
     "overlap_idf",
@@ -158,12 +161,14 @@ class Placer:
         weights: Weights,
         genus: GenusPrior,
         rarity: GlossRarity,
+        encoder: SentenceEncoder,
         gloss_words: GlossWords | None = None,
     ) -> None:
         self.wordnet = wordnet
         self.weights = weights
         self.genus = genus
         self.rarity = rarity
+        self.encoder = encoder
         self.words = gloss_words or GlossWords(wordnet)
 
     @cached_property
@@ -197,6 +202,9 @@ class Placer:
             for term in found
         }
         facts = _Definition(self.words.content(" ".join([lemma, definition])), above, spelled)
+        led = [(t, self.wordnet.lookup(t.lemma, wn_pos)[:SENSES_PER_TERM]) for t in [*found, *own]]
+        spelled_senses = [(_spelled_like(other), senses) for other, _, senses in near]
+        fits = self._sense_fits(definition, [senses for _, senses in led + spelled_senses])
         out: dict[str, Candidate] = {}  # one path per synset: the first, a direct sense first
 
         def add(synset: Synset, term: Term, relation: str, via: Synset, depth: int) -> None:
@@ -204,21 +212,19 @@ class Placer:
             if old is None or (relation == "sense" and old.relation != "sense"):
                 out[synset.id] = self._candidate(synset, term, relation, via, depth, base, facts)
 
-        for term in [*found, *own]:
-            senses = self.wordnet.lookup(term.lemma, wn_pos)[:SENSES_PER_TERM]
-            for rank, sense in enumerate(senses, start=1):
-                base = self._term_features(term, rank, len(senses))
+        for (term, senses), term_fits in zip(led, fits, strict=False):  # fits: led, then spelled
+            for rank, (sense, fit) in enumerate(zip(senses, term_fits, strict=True), start=1):
+                base = self._term_features(term, rank, len(senses), fit)
                 add(sense, term, "sense", sense, 0)
                 for child, depth in self._specific(sense, facts.context):
                     add(child, term, "hyponym", sense, depth)
                 for parent in self.wordnet.hypernyms(sense):
                     add(parent, term, "hypernym", sense, 1)
         # their senses only (a spelling variant is a synonym), where no other term led first
-        for other, _, senses in near:
-            term = _spelled_like(other)
-            for rank, sense in enumerate(senses, start=1):
+        for (term, senses), term_fits in zip(spelled_senses, fits[len(led) :], strict=True):
+            for rank, (sense, fit) in enumerate(zip(senses, term_fits, strict=True), start=1):
                 if sense.id not in out:
-                    base = self._term_features(term, rank, len(senses))
+                    base = self._term_features(term, rank, len(senses), fit)
                     add(sense, term, "sense", sense, 0)
         return list(out.values())
 
@@ -294,7 +300,24 @@ class Placer:
             why += f"; its hyponym {key} fits the definition best, a sibling of the new sense"
         return why
 
-    def _term_features(self, term: Term, rank: int, senses: int) -> list[float]:
+    def _sense_fits(self, definition: str, sense_lists: list[list[Synset]]) -> list[list[float]]:
+        """How much less each sense's gloss reads like the definition than its term's
+        best-fitting sense does: cosine of sentence vectors minus the best (0 for the best).
+        All 0 for a term of one sense, and for a definition of under ``MIN_FIT_WORDS`` content
+        words ("money.", "to steal."), where WordNet's sense order knows better."""
+        if len(self.words.content(definition)) < MIN_FIT_WORDS:
+            return [[0.0] * len(senses) for senses in sense_lists]
+        texts = [[_gloss_text(s) for s in senses] for senses in sense_lists if len(senses) > 1]
+        glosses = list(dict.fromkeys(text for each in texts for text in each))
+        vectors = self.encoder.encode_cached([definition, *glosses])
+        cosine = dict(zip(glosses, vectors[1:] @ vectors[0], strict=True))
+        fits = []
+        for senses in sense_lists:
+            values = [float(cosine[_gloss_text(s)]) if len(senses) > 1 else 0.0 for s in senses]
+            fits.append([v - max(values) for v in values])
+        return fits
+
+    def _term_features(self, term: Term, rank: int, senses: int, fit: float) -> list[float]:
         return [
             float(term.index == 0),
             float(term.index == 1),
@@ -314,6 +337,7 @@ class Placer:
             float(rank == 1),
             1.0 / rank,
             math.log(senses),
+            fit,
         ]
 
     def _candidate(
@@ -381,6 +405,12 @@ def _sibling_home(candidates: list[Candidate], probabilities: np.ndarray) -> Can
     return hyponym
 
 
+def _gloss_text(synset: Synset) -> str:
+    """What a sense's sentence vector is made from: its first names and its gloss."""
+    names = ", ".join(name.replace("_", " ") for name in synset.lemmas[:3])
+    return f"{names}: {synset.definition}"
+
+
 def _spelled_like(lemma: str) -> Term:
     """A WordNet lemma spelled like the new one, as a term of its own."""
     return Term(lemma, lemma.replace("_", " "), 0, 0, False, False, False, False, False, 1.0,
@@ -434,4 +464,5 @@ def default_placer() -> Placer:
         Weights.load(resource_path(WEIGHTS)),
         GenusPrior.load(resource_path(GENUS_FILE)),
         GlossRarity.load(resource_path(RARITY_FILE)),
+        default_encoder(),
     )
