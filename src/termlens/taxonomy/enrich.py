@@ -205,6 +205,7 @@ class Placer:
         led = [(t, self.wordnet.lookup(t.lemma, wn_pos)[:SENSES_PER_TERM]) for t in [*found, *own]]
         spelled_senses = [(_spelled_like(other), senses) for other, _, senses in near]
         fits = self._sense_fits(definition, [senses for _, senses in led + spelled_senses])
+        led_fits, spelled_fits = fits[: len(led)], fits[len(led) :]
         out: dict[str, Candidate] = {}  # one path per synset: the first, a direct sense first
 
         def add(synset: Synset, term: Term, relation: str, via: Synset, depth: int) -> None:
@@ -212,7 +213,7 @@ class Placer:
             if old is None or (relation == "sense" and old.relation != "sense"):
                 out[synset.id] = self._candidate(synset, term, relation, via, depth, base, facts)
 
-        for (term, senses), term_fits in zip(led, fits, strict=False):  # fits: led, then spelled
+        for (term, senses), term_fits in zip(led, led_fits, strict=True):
             for rank, (sense, fit) in enumerate(zip(senses, term_fits, strict=True), start=1):
                 base = self._term_features(term, rank, len(senses), fit)
                 add(sense, term, "sense", sense, 0)
@@ -221,7 +222,7 @@ class Placer:
                 for parent in self.wordnet.hypernyms(sense):
                     add(parent, term, "hypernym", sense, 1)
         # their senses only (a spelling variant is a synonym), where no other term led first
-        for (term, senses), term_fits in zip(spelled_senses, fits[len(led) :], strict=True):
+        for (term, senses), term_fits in zip(spelled_senses, spelled_fits, strict=True):
             for rank, (sense, fit) in enumerate(zip(senses, term_fits, strict=True), start=1):
                 if sense.id not in out:
                     base = self._term_features(term, rank, len(senses), fit)
@@ -307,14 +308,14 @@ class Placer:
         words ("money.", "to steal."), where WordNet's sense order knows better."""
         if len(self.words.content(definition)) < MIN_FIT_WORDS:
             return [[0.0] * len(senses) for senses in sense_lists]
-        texts = [[_gloss_text(s) for s in senses] for senses in sense_lists if len(senses) > 1]
-        glosses = list(dict.fromkeys(text for each in texts for text in each))
+        texts = [[_gloss_text(s) for s in senses] for senses in sense_lists]
+        glosses = list(dict.fromkeys(text for each in texts if len(each) > 1 for text in each))
         vectors = self.encoder.encode_cached([definition, *glosses])
         cosine = dict(zip(glosses, vectors[1:] @ vectors[0], strict=True))
         fits = []
-        for senses in sense_lists:
-            values = [float(cosine[_gloss_text(s)]) if len(senses) > 1 else 0.0 for s in senses]
-            fits.append([v - max(values) for v in values])
+        for each in texts:
+            values = [float(cosine[text]) for text in each] if len(each) > 1 else [0.0] * len(each)
+            fits.append([v - max(values, default=0.0) for v in values])
         return fits
 
     def _term_features(self, term: Term, rank: int, senses: int, fit: float) -> list[float]:
