@@ -31,6 +31,7 @@ from termlens.taxonomy.gloss import (
     CLASSIFIERS,
     STOPWORDS,
     Term,
+    first_sentence,
     lemma_terms,
     synonym_terms,
     terms,
@@ -304,13 +305,16 @@ class Placer:
     def _sense_fits(self, definition: str, sense_lists: list[list[Synset]]) -> list[list[float]]:
         """How much less each sense's gloss reads like the definition than its term's
         best-fitting sense does: cosine of sentence vectors minus the best (0 for the best).
-        All 0 for a term of one sense, and for a definition of under ``MIN_FIT_WORDS`` content
-        words ("money.", "to steal."), where WordNet's sense order knows better."""
-        if len(self.words.content(definition)) < MIN_FIT_WORDS:
+        The definition's first sentence is read, where its genus is; the later ones tell more
+        ("The repressor protein works by binding …"). All 0 for a term of one sense, and for a
+        sentence of under ``MIN_FIT_WORDS`` content words ("money.", "to steal."), where
+        WordNet's sense order knows better."""
+        sentence = first_sentence(definition) or definition
+        if len(self.words.content(sentence)) < MIN_FIT_WORDS:
             return [[0.0] * len(senses) for senses in sense_lists]
         texts = [[_gloss_text(s) for s in senses] for senses in sense_lists]
         glosses = list(dict.fromkeys(text for each in texts if len(each) > 1 for text in each))
-        vectors = self.encoder.encode_cached([definition, *glosses])
+        vectors = self.encoder.encode_cached([sentence, *glosses])
         cosine = dict(zip(glosses, vectors[1:] @ vectors[0], strict=True))
         fits = []
         for each in texts:
