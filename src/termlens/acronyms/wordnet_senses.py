@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from termlens.acronyms.align import align
 from termlens.acronyms.dictionary import Entry
 from termlens.acronyms.rules import explains
-from termlens.taxonomy.wordnet import WordNet
+from termlens.taxonomy.wordnet import WordNet, spaced
 
 SOURCE = "wordnet-3.0"
 ABOUT = "WordNet 3.0 synsets holding a short form and its long form"
@@ -31,7 +31,7 @@ def entries(wordnet: WordNet) -> Iterator[Entry]:
     """One entry per synset and short form, for every synset where a synonym of two words or
     more spells the short form out."""
     for synset in wordnet:
-        lemmas = [lemma.replace("_", " ") for lemma in synset.lemmas]
+        lemmas = [spaced(lemma) for lemma in synset.lemmas]
         for short in dict.fromkeys(lemma for lemma in lemmas if is_short_form(lemma)):
             letters = short.replace(".", "")
             longs = [w for w in lemmas if len(w.split()) > 1 and explains(letters, w)]

@@ -39,7 +39,7 @@ from termlens.taxonomy.gloss import (
 )
 from termlens.taxonomy.rarity import RARITY_FILE, GlossRarity, GlossWords
 from termlens.taxonomy.spelling import Spellings
-from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise
+from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise, spaced
 
 WEIGHTS = "placement.json"
 POS = {"noun": "n", "verb": "v"}
@@ -295,7 +295,7 @@ class Placer:
             why = f"{candidate.relation} of {via}, from {where}"
         filed = self.genus.count(term.lemma, candidate.synset.id)
         if filed:
-            word = term.lemma.replace("_", " ")
+            word = spaced(term.lemma)
             why += f"; {filed} WordNet senses glossed {word!r} … sit directly under it"
         if sibling:
             key = self.wordnet.key(sibling.synset)
@@ -312,7 +312,7 @@ class Placer:
         sentence = first_sentence(definition) or definition
         if len(self.words.content(sentence)) < MIN_FIT_WORDS:
             return [[0.0] * len(senses) for senses in sense_lists]
-        texts = [[_gloss_text(s) for s in senses] for senses in sense_lists]
+        texts = [[self._sense_text(s) for s in senses] for senses in sense_lists]
         glosses = list(dict.fromkeys(text for each in texts if len(each) > 1 for text in each))
         vectors = self.encoder.encode_cached([sentence, *glosses])
         cosine = dict(zip(glosses, vectors[1:] @ vectors[0], strict=True))
@@ -321,6 +321,16 @@ class Placer:
             values = [float(cosine[text]) for text in each] if len(each) > 1 else [0.0] * len(each)
             fits.append([v - max(values, default=0.0) for v in values])
         return fits
+
+    def _sense_text(self, synset: Synset) -> str:
+        """What a sense's sentence vector is made from: its first names, what it is a kind of
+        (the first name of each hypernym), and its gloss: "glass (container): a container for
+        holding liquids while drinking"."""
+        names = ", ".join(spaced(name) for name in synset.lemmas[:3])
+        above = "; ".join(spaced(h.lemmas[0]) for h in self.wordnet.hypernyms(synset))
+        return (
+            f"{names} ({above}): {synset.definition}" if above else f"{names}: {synset.definition}"
+        )
 
     def _term_features(self, term: Term, rank: int, senses: int, fit: float) -> list[float]:
         return [
@@ -410,15 +420,9 @@ def _sibling_home(candidates: list[Candidate], probabilities: np.ndarray) -> Can
     return hyponym
 
 
-def _gloss_text(synset: Synset) -> str:
-    """What a sense's sentence vector is made from: its first names and its gloss."""
-    names = ", ".join(name.replace("_", " ") for name in synset.lemmas[:3])
-    return f"{names}: {synset.definition}"
-
-
 def _spelled_like(lemma: str) -> Term:
     """A WordNet lemma spelled like the new one, as a term of its own."""
-    return Term(lemma, lemma.replace("_", " "), 0, 0, False, False, False, False, False, 1.0,
+    return Term(lemma, spaced(lemma), 0, 0, False, False, False, False, False, 1.0,
                 spelled_like=True)  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from termlens.errors import InputError
 from termlens.io import atomic_write, read_text
 from termlens.taxonomy.gloss import terms
-from termlens.taxonomy.wordnet import Synset, WordNet
+from termlens.taxonomy.wordnet import Synset, WordNet, spaced
 
 GENUS_FILE = "wordnet-genus.tsv"
 
@@ -46,7 +46,7 @@ class GenusPrior:
         for synset in wordnet if synsets is None else synsets:
             if synset.pos not in ("n", "v"):
                 continue
-            lemma = synset.lemmas[0].replace("_", " ")
+            lemma = spaced(synset.lemmas[0])
             found = terms(wordnet, lemma, synset.pos, synset.definition, limit=1)
             for hypernym in wordnet.hypernyms(synset) if found else ():
                 counts[found[0].lemma, hypernym.id] += 1

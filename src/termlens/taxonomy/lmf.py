@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from termlens.errors import InputError
 from termlens.io import atomic_write, json_lines, read_text
-from termlens.taxonomy.wordnet import Synset, WordNet, index_pos, normalise
+from termlens.taxonomy.wordnet import Synset, WordNet, index_pos, normalise, spaced
 
 LEXICON = "termlens-wn30"
 DTD = "http://globalwordnet.github.io/schemas/WN-LMF-1.1.dtd"
@@ -101,7 +101,7 @@ def export(wordnet: WordNet, additions: list[Addition], path: Path) -> None:
     for synset in wordnet:
         for number, word in enumerate(synset.lemmas, start=1):
             key = (normalise(word), index_pos(synset.pos))
-            forms.setdefault(key, word.replace("_", " "))
+            forms.setdefault(key, spaced(word))
             entries[key].append(
                 _Sense(_sense_id(synset.id, number), _synset_id(synset.id), synset, number)
             )

@@ -88,6 +88,11 @@ def normalise(lemma: str) -> str:
     return "_".join(lemma.strip().lower().split())
 
 
+def spaced(lemma: str) -> str:
+    """A WordNet lemma as text writes it: spaces for underscores."""
+    return lemma.replace("_", " ")
+
+
 class WordNet:
     """Synsets by id, the sense order of every lemma, and the morphological exceptions."""
 
