@@ -172,6 +172,20 @@ def test_places_a_shot_glass_under_the_drinking_glass(placer: Placer) -> None:
     assert top[0].key == "glass#n#2"
 
 
+def test_the_explanation_says_when_the_vectors_chose_the_sense(placer: Placer) -> None:
+    reserve = placer.place(
+        "seed bank", "noun", "A bank that keeps a reserve of seeds for future use."
+    )
+    assert reserve[0].key == "bank#n#5"
+    assert reserve[0].explanation.endswith(
+        "of the senses of 'bank', its gloss reads most like the definition"
+    )
+    # a definition too short to compare says nothing of it, though later senses are offered
+    short = placer.place("x", "noun", "A bank.")
+    assert any(p.key == "bank#n#2" for p in short)
+    assert all("reads most like" not in p.explanation for p in short)
+
+
 def test_places_a_hound_under_hound(placer: Placer) -> None:
     top = placer.place("beaglet", "noun", "A small hound used for hunting rabbits.", top=3)
     assert top[0].key == "hound#n#1" and top[0].operation == "attach"

@@ -245,13 +245,14 @@ class Placer:
         order = sorted(range(len(candidates)), key=lambda i: -probabilities[i])
         order = [i for i in order if candidates[i] is not sibling][:top]
         content, known = self.definition_facts(lemma, pos, definition)
+        fitted = self._fit_sentence(definition) is not None
         return [
             Placement(
                 candidate.synset,
                 self.wordnet.key(candidate.synset, prefer=candidate.term.lemma),
                 self.operation(candidate, probability, content, known),
                 probability,
-                self.explain(candidate, sibling if i == order[0] else None),
+                self.explain(candidate, sibling if i == order[0] else None, fitted),
             )
             for i, candidate, probability in (
                 (i, candidates[i], float(probabilities[i])) for i in order
@@ -278,7 +279,11 @@ class Placer:
         x = operation_features(candidate, probability, content, known)
         return "merge" if float(np.dot(x, self.weights.operation)) > 0 else "attach"
 
-    def explain(self, candidate: Candidate, sibling: Candidate | None = None) -> str:
+    def explain(
+        self, candidate: Candidate, sibling: Candidate | None = None, fitted: bool = False
+    ) -> str:
+        """Which term led to the candidate and how; ``fitted``: the term's senses were compared
+        with the definition by sentence vectors (:meth:`_sense_fits`)."""
         term = candidate.term
         if term.lemma_head:
             where = f"the head of the new lemma, {term.text!r}"
@@ -293,9 +298,12 @@ class Placer:
             why = f"{where} in its sense {via}"
         else:
             why = f"{candidate.relation} of {via}, from {where}"
+        word = spaced(term.lemma)
+        features = dict(zip(RANK_FEATURES, candidate.features, strict=True))
+        if fitted and not features["sense_first"] and features["sense_fit"] == 0.0:
+            why += f"; of the senses of {word!r}, its gloss reads most like the definition"
         filed = self.genus.count(term.lemma, candidate.synset.id)
         if filed:
-            word = spaced(term.lemma)
             why += f"; {filed} WordNet senses glossed {word!r} … sit directly under it"
         if sibling:
             key = self.wordnet.key(sibling.synset)
@@ -305,12 +313,9 @@ class Placer:
     def _sense_fits(self, definition: str, sense_lists: list[list[Synset]]) -> list[list[float]]:
         """How much less each sense's gloss reads like the definition than its term's
         best-fitting sense does: cosine of sentence vectors minus the best (0 for the best).
-        The definition's first sentence is read, where its genus is; the later ones tell more
-        ("The repressor protein works by binding …"). All 0 for a term of one sense, and for a
-        sentence of under ``MIN_FIT_WORDS`` content words ("money.", "to steal."), where
-        WordNet's sense order knows better."""
-        sentence = first_sentence(definition) or definition
-        if len(self.words.content(sentence)) < MIN_FIT_WORDS:
+        All 0 for a term of one sense, and where the definition has no :meth:`_fit_sentence`."""
+        sentence = self._fit_sentence(definition)
+        if sentence is None:
             return [[0.0] * len(senses) for senses in sense_lists]
         texts = [[self._sense_text(s) for s in senses] for senses in sense_lists]
         glosses = list(dict.fromkeys(text for each in texts if len(each) > 1 for text in each))
@@ -321,6 +326,14 @@ class Placer:
             values = [float(cosine[text]) for text in each] if len(each) > 1 else [0.0] * len(each)
             fits.append([v - max(values, default=0.0) for v in values])
         return fits
+
+    def _fit_sentence(self, definition: str) -> str | None:
+        """What senses are compared with: the definition's first sentence, where its genus is
+        (the later ones tell more: "The repressor protein works by binding …"); None when it
+        has under ``MIN_FIT_WORDS`` content words ("money.", "to steal."), where WordNet's sense
+        order knows better."""
+        sentence = first_sentence(definition) or definition
+        return sentence if len(self.words.content(sentence)) >= MIN_FIT_WORDS else None
 
     def _sense_text(self, synset: Synset) -> str:
         """What a sense's sentence vector is made from: its first names, what it is a kind of
