@@ -61,7 +61,7 @@ _OTHER_STOPWORDS: dict[str, frozenset[str]] = {
         "hình".split()
     ),
 }
-_LETTERS = re.compile(r"[^\W\d_]+")
+LETTER_RUN = re.compile(r"[^\W\d_]+")  # a run of letters, no digits
 _FRENCH_ELISION = re.compile(r"\b(?:l|d|qu|n|j)['’](?=[^\W\d_])")  # l'OMS, d'un, qu'il
 # the Arabic script's letters (Persian's among them), as a character-class range
 ARABIC_LETTERS = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
@@ -192,7 +192,7 @@ def guess_language(text: str) -> str:
     if letters and 50 * len(_VIETNAMESE.findall(low)) > letters:
         return "vi"
     base = detect_language(text)
-    words = _LETTERS.findall(low)
+    words = LETTER_RUN.findall(low)
     own = sum(map(_STOPWORDS[base].__contains__, words))
     scores = {lang: sum(map(stop.__contains__, words)) for lang, stop in _OTHER_STOPWORDS.items()}
     scores["fr"] += len(_FRENCH_ELISION.findall(low))

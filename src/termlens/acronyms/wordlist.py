@@ -10,14 +10,14 @@ how often it was seen (``word<TAB>count`` lines): which of two readings of a tex
 from __future__ import annotations
 
 import gzip
-import re
 from functools import cache
 
 from termlens.errors import InputError
 from termlens.resources import resource_path
+from termlens.text import LETTER_RUN
 
 WORDS_FILE = "words.txt.gz"
-WORD = re.compile(r"[^\W\d_]+")  # a run of letters: the list is built and read with this split
+WORD = LETTER_RUN  # the list is built and read with this split
 RARE_PIECE = 10  # a word seen this rarely may be a piece of a word seen ...
 PIECE_RATIO = 100  # ... this many times as often (see is_piece_of)
 

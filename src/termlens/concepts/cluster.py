@@ -170,17 +170,22 @@ def _symmetric(
 def keep_acronyms_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
     """Set P(same) to 0, in place, between different acronyms (:func:`apart_acronyms`)."""
     acronyms, keys = apart_acronyms(mentions)
-    block = np.ix_(acronyms, acronyms)
-    same[block] = np.where(keys[:, None] == keys[None, :], same[block], 0.0)
+    _set_between(same, acronyms, keys[:, None] != keys[None, :], 0.0)
 
 
 def keep_numbers_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
     """Set P(same) to −∞, in place, between one name with different numbers
     (:func:`numbered_names`), so that no cluster holds both."""
     found, names, numbers = numbered_names(mentions)
-    block = np.ix_(found, found)
     apart = (names[:, None] == names[None, :]) & (numbers[:, None] != numbers[None, :])
-    same[block] = np.where(apart, -np.inf, same[block])
+    _set_between(same, found, apart, -np.inf)
+
+
+def _set_between(same: np.ndarray, found: np.ndarray, pairs: np.ndarray, value: float) -> None:
+    """Set ``same`` to ``value``, in place, for the pairs of ``found`` mentions marked in
+    ``pairs`` (a boolean matrix over ``found``)."""
+    block = np.ix_(found, found)
+    same[block] = np.where(pairs, value, same[block])
 
 
 def predict(
