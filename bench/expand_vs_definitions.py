@@ -24,10 +24,9 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary, discourse_meaning
-from termlens.acronyms.lexical import loose_key
+from termlens.acronyms.lexical import near_duplicate_groups, near_duplicates
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import (
     hidden_in_english_texts,
@@ -63,9 +62,9 @@ def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
     for paper, hidden in hidden_in_english_texts(texts):
         rankings = ranker.rank_many([(hidden.short, c) for c in hidden.contexts])
         meaning = discourse_meaning(rankings)
-        keys = {loose_key(c.sense.key) for ranking in rankings for c, _ in ranking}
+        senses = list({c.sense.long for ranking in rankings for c, _ in ranking})
         answer, confidence = meaning[0] if meaning else (None, 0.0)
-        known = loose_key(sense_key(hidden.defined_as)) in keys
+        known = any(near_duplicates(hidden.defined_as, long) for long in senses)
         out.append(
             Judged(
                 paper,
@@ -73,7 +72,7 @@ def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
                 hidden.defined_as,
                 answer,
                 confidence,
-                len(keys),
+                len(set(near_duplicate_groups(senses))),
                 known,
                 len(hidden.contexts),
             )

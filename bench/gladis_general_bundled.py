@@ -6,17 +6,16 @@ their source (``gladis-general-dev``) is left out of both the candidates and the
 rest of the bundle is mostly scientific and biomedical; this measures how much of general
 English it still covers (*USA*, *NATO*, *FBI*). Prints the GLADIS measures, how many acronyms
 got an answer, and how many answers name the gold sense in another spelling
-(:func:`termlens.acronyms.lexical.loose_key`).
+(:func:`termlens.acronyms.lexical.near_duplicates`).
 
 Run by hand: ``python bench/gladis_general_bundled.py`` (about two minutes).
 """
 
 from __future__ import annotations
 
-from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary
-from termlens.acronyms.lexical import loose_key
+from termlens.acronyms.lexical import near_duplicates
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 
@@ -29,9 +28,7 @@ def main() -> None:
     chosen = ad.predict(examples, ranker)
     scores = ad.score([e.gold or "" for e in examples], chosen)
     answered = [(e, c) for e, c in zip(examples, chosen, strict=True) if c and e.gold]
-    by_sense = sum(
-        loose_key(sense_key(c)) == loose_key(sense_key(e.gold or "")) for e, c in answered
-    )
+    by_sense = sum(near_duplicates(c, e.gold or "") for e, c in answered)
     print(f"{len(examples)} examples of {len({e.short for e in examples})} short forms")
     print(f"accuracy {scores.accuracy:.2f}  averaged F1 {scores.averaged_f1:.2f}  "
           f"macro P {scores.precision:.2f}  R {scores.recall:.2f}  F1 {scores.f1:.2f}")  # fmt: skip

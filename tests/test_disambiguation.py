@@ -354,8 +354,8 @@ def test_near_duplicate_senses_pool_their_probability() -> None:
     d = AcronymDictionary.create()
     d.add(
         [
-            Entry("NER", "named entity recognition", 3),
-            Entry("NER", "name entity recognizer", 3),
+            Entry("NER", "named entity recognizer", 3),
+            Entry("NER", "named entity recogniser", 3),
             Entry("NER", "nuclear energy regulation", 4),
         ],
         "hand",
@@ -672,18 +672,29 @@ def test_workers_started_for_many_documents_share_the_cores(
     assert "OPENBLAS_NUM_THREADS" not in os.environ and os.environ["OMP_NUM_THREADS"] == "3"
 
 
-def test_british_and_american_spellings_are_one_sense() -> None:
-    from termlens.acronyms.dictionary import sense_key
-    from termlens.acronyms.lexical import loose_key
+def test_near_duplicate_senses_are_spellings_not_other_words() -> None:
+    from termlens.acronyms.lexical import near_duplicate_groups, near_duplicates
 
-    def key(long: str) -> str:
-        return loose_key(sense_key(long))
-
-    assert key("acute lymphoblastic leukaemia") == key("acute lymphoblastic leukemia")
-    assert key("tumour necrosis factor") == key("tumor necrosis factor")
-    assert key("oedema") == key("edema")
-    assert key("named entity recognition") == key("name entity recognizer")
-    assert key("acute lymphoblastic leukemia") != key("acute lung injury")
+    assert near_duplicates("acute lymphoblastic leukaemia", "acute lymphoblastic leukemia")
+    assert near_duplicates("tumour necrosis factor", "tumor necrosis factor")
+    assert near_duplicates("oedema", "edema")
+    assert near_duplicates("K-nearest neighbor", "K nearest neighbours")
+    assert near_duplicates("gentamicin", "gentamycin")  # one letter in a long word
+    assert near_duplicates("multi instance learning", "multiple instance learning")
+    # words that share their first five letters but not their meaning
+    assert not near_duplicates("meningitis", "meningioma")
+    assert not near_duplicates("congenital heart disease", "congestive heart disease")
+    assert not near_duplicates("hospital care", "hospice care")
+    assert not near_duplicates("recurrent neural network", "recursive neural network")
+    assert not near_duplicates("sodium nitrate", "sodium nitrite")  # one letter, short words
+    assert not near_duplicates("eosin", "eosinophils")
+    assert not near_duplicates("acute lymphoblastic leukemia", "acute lung injury")
+    assert near_duplicate_groups(["meningitis", "Meningioma", "meningitides", "menin"]) == [
+        0,
+        1,
+        0,
+        2,
+    ]
 
 
 def test_flat_senses_go_into_a_copy_with_count_one(tmp_path: Path) -> None:

@@ -41,6 +41,15 @@ def test_same_sense_forgives_spelling_not_meaning() -> None:
     assert not same_sense("MMC", "mixed Monte - Carlo return", "mitomycin C")
     assert not same_sense("TAR", "true accept rates", "temporal AR")
     assert not same_sense("SVM", "support vector", "support vector machine")  # too few words
+    assert same_sense(
+        "ADMM",
+        "alternating direction multiplier method",
+        "Alternating Direction Method of Multipliers",
+    )  # the same words in another order
+    assert same_sense("LSTM", "long short-term memory", "long shortterm memory network")
+    assert same_sense("AUC", "area under curve", "area under the ROC curve")  # a word inside
+    assert not same_sense("PTB", "Penn Treebank", "Penn English Treebank")  # PT does not spell it
+    assert not same_sense("RNN", "recurrent neural network", "recursive neural network")
 
 
 def test_scirex_papers_are_read_and_bad_lines_named(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ import math
 import re
 import weakref
 from collections import Counter, OrderedDict, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from termlens.acronyms import completion
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
-from termlens.acronyms.lexical import STOPWORDS, content_terms, loose_key, words
+from termlens.acronyms.lexical import STOPWORDS, content_terms, near_duplicates, words
 from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
@@ -389,8 +389,9 @@ class Disambiguator:
 
 def one_sense(candidates: Sequence[Candidate]) -> bool:
     """Whether the candidates are spellings of one sense (near-duplicates included, see
-    :func:`lexical.loose_key`): then the softmax has nothing to compare."""
-    return len({loose_key(c.sense.key) for c in candidates}) == 1
+    :func:`lexical.near_duplicates` of the first): then the softmax has nothing to compare."""
+    first = candidates[0].sense.long if candidates else ""
+    return all(near_duplicates(first, c.sense.long) for c in candidates[1:])
 
 
 class _Profile(NamedTuple):
@@ -450,13 +451,13 @@ class _ShortForm(NamedTuple):
 
 
 def pooled(
-    rankings: Iterable[Sequence[tuple[Candidate, float]]], key: Callable[[Candidate], str]
+    rankings: Iterable[Sequence[tuple[Candidate, float]]], key: Callable[[Candidate], Hashable]
 ) -> list[tuple[Candidate, float]]:
     """One ranking for several uses of a short form (one sense per discourse): the probabilities
     of the candidates that share a key, summed over the uses, best first. Each key is shown by
     its candidate with the most probability in that sum (the spelling the uses favour)."""
-    totals: defaultdict[str, float] = defaultdict(float)
-    spellings: defaultdict[str, defaultdict[Candidate, float]] = defaultdict(
+    totals: defaultdict[Hashable, float] = defaultdict(float)
+    spellings: defaultdict[Hashable, defaultdict[Candidate, float]] = defaultdict(
         lambda: defaultdict(float)
     )
     for ranking in rankings:

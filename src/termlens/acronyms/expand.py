@@ -25,7 +25,7 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
-from termlens.acronyms.lexical import STOPWORDS, loose_key, without_accents
+from termlens.acronyms.lexical import STOPWORDS, near_duplicate_groups, without_accents
 from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
@@ -366,7 +366,9 @@ def discourse_meaning(
     ranking each); spellings of one sense, and near-duplicate senses, pool their probability,
     and each is shown in the spelling with the most of it (with its accents and the capitals of
     its names, see :func:`_accented` and :func:`_with_name_capitals`)."""
-    ranked = pooled(rankings, key=lambda c: loose_key(c.sense.key))
+    senses = {c.sense.key: c.sense.long for ranking in rankings for c, _ in ranking}
+    group = dict(zip(senses, near_duplicate_groups(list(senses.values())), strict=True))
+    ranked = pooled(rankings, key=lambda c: group[c.sense.key])
     return [
         (
             _readable(_with_name_capitals(_accented(c), c.sense.variants)),

@@ -3,13 +3,14 @@
 Long forms are merged as GLADIS merges them: two long forms of a short form are one sense when
 they are identical after lower-casing, removing punctuation and stemming every word; accents are
 dropped too (*Fréchet* and *Frechet*, *centímetro* and *centimetro* are one word spelled two
-ways). Looser still, :func:`loose_key` tells which senses are near-duplicates.
+ways). Looser still, :func:`near_duplicates` tells which senses are near-duplicates.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -79,16 +80,66 @@ def content_terms(text: str) -> list[str]:
     ]
 
 
-PREFIX = 5  # letters of each word that tell senses apart when near-duplicates are pooled
+EXTRA_LETTERS = 2  # a stem of five letters or more, and one with up to this many more after it
 _BRITISH = re.compile(r"[ao]e|our$")  # leukaemia, oedema, tumour
 
 
+def near_duplicates(a: str, b: str) -> bool:
+    """Whether two long forms are near-duplicate senses: word by word, the same after folding
+    British spellings and stemming, one letter apart in words of eight letters or more
+    (*gentamicin*, *gentamycin*), or a stem of five letters or more and the same with a letter
+    or two more (*multi*, *multiple*). *Meningitis* and *meningioma*, *hospital* and *hospice*,
+    *recurrent* and *recursive* stay apart, as the five-letter prefixes used before did not."""
+    wa, wb = _folded_words(a), _folded_words(b)
+    return len(wa) == len(wb) and all(map(_alike, wa, wb))
+
+
 @lru_cache(maxsize=1 << 16)
-def loose_key(key: str) -> str:
-    """A sense key with British spellings folded and each word cut to five letters, so that
-    near-duplicate senses ("named entity recognition", "name entity recognizer"; "acute
-    lymphoblastic leukaemia", "… leukemia") count as one."""
-    return " ".join(_american(word)[:PREFIX] for word in key.split())
+def _folded_words(long: str) -> tuple[str, ...]:
+    return tuple(_american(word) for word in words(without_accents(long)))
+
+
+def _alike(x: str, y: str) -> bool:
+    if x == y:
+        return True
+    sx, sy = _american(stem(x)), _american(stem(y))  # neighbours: neighbour, neighbor
+    if sx == sy or (min(len(x), len(y)) >= 8 and _one_edit_apart(x, y)):
+        return True
+    shorter, longer = sorted((sx, sy), key=len)
+    return (
+        len(shorter) >= 5
+        and len(longer) - len(shorter) <= EXTRA_LETTERS
+        and (longer.startswith(shorter))
+    )
+
+
+def near_duplicate_groups(longs: Sequence[str]) -> list[int]:
+    """A group number for each long form: near-duplicates (:func:`near_duplicates`) share one,
+    and so do the near-duplicates of those. Groups are numbered in order of first appearance."""
+    parent = list(range(len(longs)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for j in range(1, len(longs)):
+        for i in range(j):
+            if root(i) != root(j) and near_duplicates(longs[i], longs[j]):
+                parent[root(j)] = root(i)
+    numbers: dict[int, int] = {}
+    return [numbers.setdefault(root(i), len(numbers)) for i in range(len(longs))]
+
+
+def _one_edit_apart(x: str, y: str) -> bool:
+    """Whether one letter changed, added or removed turns ``x`` into ``y``."""
+    if abs(len(x) - len(y)) > 1:
+        return False
+    start = next(
+        (i for i, (a, b) in enumerate(zip(x, y, strict=False)) if a != b), min(len(x), len(y))
+    )
+    return x[start + (len(x) >= len(y)) :] == y[start + (len(y) >= len(x)) :]
 
 
 def _american(word: str) -> str:
