@@ -13,6 +13,8 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
+from rapidfuzz.distance import Levenshtein
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 LOST_LETTERS = re.compile(r"\w\?+\w")  # "Na?ve Bayes": "?" for letters an encoding lost
 
@@ -103,13 +105,13 @@ def _alike(x: str, y: str) -> bool:
     if x == y:
         return True
     sx, sy = _american(stem(x)), _american(stem(y))  # neighbours: neighbour, neighbor
-    if sx == sy or (min(len(x), len(y)) >= 8 and _one_edit_apart(x, y)):
+    if sx == sy or (min(len(x), len(y)) >= 8 and Levenshtein.distance(x, y, score_cutoff=1) <= 1):
         return True
     shorter, longer = sorted((sx, sy), key=len)
     return (
         len(shorter) >= 5
         and len(longer) - len(shorter) <= EXTRA_LETTERS
-        and (longer.startswith(shorter))
+        and longer.startswith(shorter)
     )
 
 
@@ -130,16 +132,6 @@ def near_duplicate_groups(longs: Sequence[str]) -> list[int]:
                 parent[root(j)] = root(i)
     numbers: dict[int, int] = {}
     return [numbers.setdefault(root(i), len(numbers)) for i in range(len(longs))]
-
-
-def _one_edit_apart(x: str, y: str) -> bool:
-    """Whether one letter changed, added or removed turns ``x`` into ``y``."""
-    if abs(len(x) - len(y)) > 1:
-        return False
-    start = next(
-        (i for i, (a, b) in enumerate(zip(x, y, strict=False)) if a != b), min(len(x), len(y))
-    )
-    return x[start + (len(x) >= len(y)) :] == y[start + (len(y) >= len(x)) :]
 
 
 def _american(word: str) -> str:

@@ -324,7 +324,8 @@ class Placer:
         fits = []
         for each in texts:
             values = [float(cosine[text]) for text in each] if len(each) > 1 else [0.0] * len(each)
-            fits.append([v - max(values, default=0.0) for v in values])
+            best = max(values, default=0.0)
+            fits.append([v - best for v in values])
         return fits
 
     def _fit_sentence(self, definition: str) -> str | None:
