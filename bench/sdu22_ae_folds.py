@@ -37,18 +37,23 @@ def main() -> None:
     args = parser.parse_args()
     part, _ = sdu22_ae.held_out(sdu22_ae.load(args.data / SDU_FILES[args.lang]))
     found: list[dict[str, object]] = []
+    each = []
     for fold in range(FOLDS):
         rest = [r for i, r in enumerate(part) if i % FOLDS != fold]
         held = [r for i, r in enumerate(part) if i % FOLDS == fold]
         model = Path(tempfile.mkdtemp(prefix="termlens-folds-")) / "model.crfsuite"
         train(list(sdu_sequences(rest, LANGUAGES[args.lang])), model, args.c1, args.c2,
               args.iterations)  # fmt: skip
-        found += sdu22_ae.predict(held, AcronymTagger(model), args.lang)
+        predicted = sdu22_ae.predict(held, AcronymTagger(model), args.lang)
+        fold_score = sdu22_ae.evaluate(predicted, held)
+        assert fold_score is not None
+        each.append(f"{fold_score.f1:.2f}")
+        found += predicted
     score = sdu22_ae.evaluate(found, part)
     assert score is not None
     print(f"{args.lang}, {FOLDS}-fold over the nine training tenths (c1 {args.c1}, c2 {args.c2}, "
           f"{args.iterations} iterations): macro P {score.precision:.2f} R {score.recall:.2f} "
-          f"F1 {score.f1:.2f}")  # fmt: skip
+          f"F1 {score.f1:.2f}; each fold {' / '.join(each)}")  # fmt: skip
     for name, prf in (("short forms", score.short), ("long forms", score.long)):
         print(f"  {name}: {prf.tp} right, {prf.fp} wrong, {prf.fn} missed")
 

@@ -4,7 +4,8 @@ The rules find definitions with brackets and cue words. The tagger marks short f
 forms anywhere; a tagged long form is paired with a nearby tagged short form when the letter
 alignment accepts the pair, and a tagged short form with no definition is reported on its own.
 In Persian text, a Latin short form's Persian long form is chosen by a model of its own
-(:mod:`termlens.acronyms.translated`) before the tagger's long forms are paired.
+(:mod:`termlens.acronyms.translated`), and in Vietnamese text the term a bracket glosses is read
+by a rule (:mod:`termlens.acronyms.glossed`), before the tagger's long forms are paired.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def extract(
         definitions = [_after_articles(doc, d) for d in definitions]
     tokens, labels = model.tag_document(doc, lang)
     shorts, longs = char_spans(doc, tokens, labels)
-    shorts, choices = translate(doc, shorts, lang or doc.lang)  # Persian: a model of its own
+    shorts, choices = translate(doc, shorts, lang or doc.lang)  # Persian and Vietnamese
     taken = RangeSet()
     for definition in definitions:
         taken.add(definition.short.start, definition.short.end)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from termlens.acronyms.glossed import GLOSSING, PRECISION, glossed_long_forms
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import DIRECTION_MARKS
 from termlens.errors import InputError
@@ -283,7 +284,11 @@ def translate(
 ) -> tuple[list[Span], list[Choice]]:
     """A tagged text's short forms and their chosen long forms, in a language of LANGUAGES:
     the short forms without glued numbers, and the choices of ``chooser`` (the language's
-    bundled one unless given). Elsewhere the short forms as they are and no choice."""
+    bundled one unless given); in a language of GLOSSING, the long forms its brackets gloss
+    (:mod:`termlens.acronyms.glossed`). Elsewhere the short forms as they are and no choice."""
+    if lang in GLOSSING:
+        found = glossed_long_forms(doc.text, shorts, lang)
+        return shorts, [Choice(short, long, PRECISION) for short, long in found]
     if lang not in LANGUAGES:
         return shorts, []
     shorts = without_glued_numbers(doc, shorts)
