@@ -10,9 +10,10 @@ abbreviation). The labelled contexts and the pre-training sample's also keep the
 vectors (summed per long form and source) for the disambiguator's ``seen_semantic`` feature.
 Long forms the sources mangled are repaired wherever they occur
 (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22 labels cut short ("maximum likelihoo"),
-long forms cut inside their last word ("Information Retrieva"), and question marks for lost
-letters ("Na?ve Bayes"). Evaluation sets (GLADIS ``eval/``, biomedical dev) are left out so that
-their scores stay honest.
+long forms cut inside their last word ("Information Retrieva"), question marks for lost
+letters ("Na?ve Bayes"), and letters read with the wrong code page ("Organizaciуn").
+Evaluation sets (GLADIS ``eval/``, biomedical dev) are left out so that their scores stay
+honest.
 
 Run: ``python scripts/build_dictionary.py [--jobs 2]`` (about five minutes).
 """
@@ -36,6 +37,7 @@ from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
     completed_labels,
     cut_inside_last_word,
+    misdecoded_labels,
     unmangled_labels,
 )
 from termlens.acronyms.mining import mine, store
@@ -110,7 +112,8 @@ def labelled_sets(data: Path) -> list[tuple[str, list[ad.Example], str, str, str
 def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) -> Labels:
     """Long forms the source data mangled, repaired (:mod:`termlens.acronyms.mangled_labels`):
     SDU@AAAI-22 labels cut short (inside a word, or at one: the words around their uses complete
-    them), long forms cut inside their last word, then question marks for lost letters."""
+    them), long forms cut inside their last word, question marks for lost letters, and letters
+    read with the wrong code page."""
     sdu = [e for name in SDU for e in sets[ad.sdu22_source(name)]]
     cut = completed_labels((e.short, e.context, e.gold) for e in sdu if e.gold)
     forms: Counter[tuple[str, str]] = Counter()
@@ -121,17 +124,19 @@ def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) ->
         forms[example.short, cut.get((example.short, example.gold), example.gold)] += 1
     lost = unmangled_labels(forms)
     last_word = cut_inside_last_word(forms)
+    misdecoded = misdecoded_labels(forms)
     words_around = completed_by_words_around(
         ((e.short, e.context, cut.get((e.short, e.gold), e.gold)) for e in sdu if e.gold), forms
     )
     print(
         f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(words_around)} cut at a word, "
-        f"{len(last_word)} long forms cut inside their last word, {len(lost)} with lost letters"
+        f"{len(last_word)} long forms cut inside their last word, {len(lost)} with lost letters, "
+        f"{len(misdecoded)} read with the wrong code page"
     )
     both = {pair: lost.get((pair[0], whole), whole) for pair, whole in cut.items()}
     at_word = {pair: lost.get((pair[0], whole), whole) for pair, whole in words_around.items()}
     at_word |= {pair: at_word[pair[0], w] for pair, w in cut.items() if (pair[0], w) in at_word}
-    return last_word | lost | both | at_word
+    return misdecoded | last_word | lost | both | at_word
 
 
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:

@@ -7,6 +7,7 @@ from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
     completed_labels,
     cut_inside_last_word,
+    misdecoded_labels,
     unmangled_labels,
 )
 
@@ -115,3 +116,23 @@ def test_the_bundled_dictionary_holds_no_label_cut_at_a_word() -> None:
     longs = {long for sense in default_dictionary().lookup("UNFPA") for long, _ in sense.variants}
     assert "United Nations Population Fund" in longs
     assert "United Nations Population" not in longs  # "the UNFPA Fund" in SDU@AAAI-22
+
+
+def test_letters_read_with_the_wrong_code_page_are_read_back() -> None:
+    forms = [
+        ("OMS", "Organizaciуn Mundial de la Salud"),  # Windows-1251 "у" for the byte of "ó"
+        ("UICN", "Uniَn Mundial para la Conservaciَn"),  # Windows-1256
+        ("IL-1β", "interleukin-1β"),  # Greek is no misreading
+        ("MGU", "Московский государственный университет"),  # nor a word in its own script
+        ("X", "Cyrillic Жaрgon"),  # "Ж" reads as no Latin letter
+    ]
+    assert misdecoded_labels(forms) == {
+        ("OMS", "Organizaciуn Mundial de la Salud"): "Organización Mundial de la Salud",
+        ("UICN", "Uniَn Mundial para la Conservaciَn"): "Unión Mundial para la Conservación",
+    }
+
+
+def test_the_bundled_dictionary_reads_who_in_spanish_right() -> None:
+    longs = {long for sense in default_dictionary().lookup("OMS") for long, _ in sense.variants}
+    assert "Organización Mundial de la Salud" in longs
+    assert not any("у" in long or "\u064e" in long for long in longs)

@@ -23,6 +23,12 @@ into another spelling of the same short form, that spelling is the meaning
 Lost to encoding: "Na?ve Bayes", "Amazon?s Mechanical Turk", where a character its encoding
 lost became one "?" or more. When the same short form has a spelling that fits in the
 question marks' place (one or two characters each), that spelling is the meaning.
+
+Decoded with the wrong code page: *Organizaciуn Mundial de la Salud*, *Uniَn Mundial para la
+Conservaciَn*, where the byte of a Windows-1252 "ó" was read as Windows-1251 Cyrillic or
+Windows-1256 Arabic. A Cyrillic or Arabic character inside a Latin word is read back as the
+Latin letter its byte stands for, when that makes the word a whole word (not a Cyrillic "а"
+put for a Latin "a", which would read as "à").
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from collections.abc import Callable, Iterable
 from termlens.acronyms import completion
 from termlens.acronyms.disambiguate import glued_letters
 from termlens.acronyms.lexical import LOST_LETTERS
-from termlens.acronyms.wordlist import is_piece_of, is_word
+from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 
 
 def completed_labels(examples: Iterable[tuple[str, str, str]]) -> dict[tuple[str, str], str]:
@@ -124,6 +130,42 @@ def unmangled_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], s
     form's question marks stand for lost characters (the most frequent, when several do);
     ``forms`` counts each (short form, long form)."""
     return _respelled(forms, _fills_lost_letters)
+
+
+# code pages whose letters stand, in a Latin word, for the Windows-1252 letter of the same byte
+_MISREAD = (("cp1251", re.compile(r"[\u0400-\u04ff]")), ("cp1256", re.compile(r"[\u0600-\u06ff]")))
+_LATIN_WORD = re.compile(r"\S*[A-Za-z]\S*")
+
+
+def misdecoded_labels(forms: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """(short form, long form) → the long form with its Latin words' Cyrillic or Arabic
+    characters read back as Windows-1252 letters, where that makes each such word a whole
+    word."""
+    repaired = {}
+    for short, long in forms:
+        fixed = _LATIN_WORD.sub(lambda word: _read_back(word.group()), long)
+        if fixed != long:
+            repaired[short, long] = fixed
+    return repaired
+
+
+def _read_back(word: str) -> str:
+    for code_page, letters in _MISREAD:
+        if letters.search(word):
+            read = [_as_latin(c, code_page) if letters.match(c) else c for c in word]
+            latin = "".join(c for c in read if c is not None)
+            whole = None not in read and all(map(is_word, WORD.findall(latin)))
+            return latin if whole else word
+    return word
+
+
+def _as_latin(character: str, code_page: str) -> str | None:
+    """The Windows-1252 letter of the character's byte in ``code_page`` (None when none)."""
+    try:
+        latin = character.encode(code_page).decode("cp1252")
+    except UnicodeError:
+        return None
+    return latin if latin.isalpha() else None
 
 
 Fit = Callable[[str], bool]
