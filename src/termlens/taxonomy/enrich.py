@@ -171,6 +171,7 @@ class Placer:
         self.rarity = rarity
         self.encoder = encoder
         self.words = gloss_words or GlossWords(wordnet)
+        self._neighbours: dict[str, frozenset[str]] = {}
 
     @cached_property
     def spellings(self) -> Spellings:
@@ -381,13 +382,7 @@ class Placer:
     ) -> Candidate:
         context = facts.context
         own = self.words.signature(synset)
-        neighbours = frozenset().union(
-            *(self.words.signature(s) for s in self.wordnet.hypernyms(synset)),
-            *(
-                self.words.lemma_words(s)
-                for s, _ in islice(self.wordnet.descendants(synset, NEIGHBOUR_DEPTH), NEIGHBOURS)
-            ),
-        )
+        neighbours = self._neighbour_words(synset)
         lemma_words = self.words.lemma_words(synset)
         features = [
             *base,
@@ -405,6 +400,18 @@ class Placer:
             facts.spelled.get(synset.id, 0.0),
         ]
         return Candidate(synset, term, relation, via, tuple(features))
+
+    def _neighbour_words(self, synset: Synset) -> frozenset[str]:
+        """The words of a synset's neighbours: its hypernyms' signatures and the names of its
+        first ``NEIGHBOURS`` hyponyms down to ``NEIGHBOUR_DEPTH`` levels, breadth first (cached
+        per synset: a candidate often comes back for another item)."""
+        if synset.id not in self._neighbours:
+            below = islice(self.wordnet.descendants(synset, NEIGHBOUR_DEPTH), NEIGHBOURS)
+            self._neighbours[synset.id] = frozenset().union(
+                *(self.words.signature(s) for s in self.wordnet.hypernyms(synset)),
+                *(self.words.lemma_words(s) for s, _ in below),
+            )
+        return self._neighbours[synset.id]
 
     def _specific(self, sense: Synset, context: frozenset[str]) -> Iterator[tuple[Synset, int]]:
         """Hyponyms of a sense that share a word (of their name or gloss) with the definition."""
