@@ -35,7 +35,7 @@ from termlens.taxonomy.enrich import (
 )
 from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
 from termlens.taxonomy.rarity import RARITY_FILE, GlossRarity, GlossWords
-from termlens.taxonomy.wordnet import LICENCE, WordNet, bundled
+from termlens.taxonomy.wordnet import LICENCE, Synset, WordNet, bundled
 
 SPLITS = ("trial", "training")
 SHARPNESS = 30.0
@@ -209,10 +209,28 @@ def report(wordnet: WordNet, examples: list[Example], answers: Answers) -> None:
         right = sum(gold[i].operation == "merge" for i in merges)
         gold_merges = sum(a.operation == "merge" for a in gold.values())
         print(f"  {split:9s} merges predicted {len(merges)}, right {right}, gold {gold_merges}")
+        ours = [e for e in examples if e.split == split]
+        reachable = [e for e in ours if any(c.synset == _gold(wordnet, e) for c in e.candidates)]
+        chosen = [e for e in ours if _chose_gold(wordnet, e, system)]
+        print(
+            f"  {split:9s} gold synset among the candidates {len(reachable)} of {len(gold)}, "
+            f"chosen {len(chosen)}, with the gold operation "
+            f"{sum(system[e.item.id].operation == e.gold.operation for e in chosen)}"
+        )
         print(
             f"  {split:9s} wup {score.wup:.3f}  lemma {score.lemma_match:.3f}  "
             f"recall {score.recall:.3f}  f1 {score.f1:.3f}"
         )
+
+
+def _gold(wordnet: WordNet, example: Example) -> Synset:
+    return wordnet.from_key(example.gold.synset)
+
+
+def _chose_gold(wordnet: WordNet, example: Example, system: dict[str, semeval16.Answer]) -> bool:
+    """Whether the system chose the gold synset (under any of its lemmas' keys)."""
+    answer = system.get(example.item.id)
+    return answer is not None and wordnet.from_key(answer.synset) == _gold(wordnet, example)
 
 
 def bundle(save: Callable[[Path], None], file: str, id: str, source: str) -> None:
@@ -251,7 +269,7 @@ def main() -> None:
     unweighted = Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))
     base = Placer(wordnet, unweighted, genus, rarity, default_encoder(), gloss_words)
     examples = load(args.data, base)
-    covered = np.mean([e.similarities.max(initial=0) == 1 for e in examples])
+    covered = np.mean([any(c.synset == _gold(wordnet, e) for c in e.candidates) for e in examples])
     print(f"{len(examples)} items; gold synset among the candidates for {covered:.1%}")
     answers = cross_validate(base, examples, np.arange(len(examples)), args.folds)
     print(f"{args.folds}-fold cross-validation over items:")
