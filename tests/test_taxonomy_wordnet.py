@@ -82,6 +82,7 @@ def test_wup_hand_worked(wordnet: WordNet) -> None:
     assert depth == 1 and ROOT not in wordnet.synsets
 
 
+@pytest.mark.filterwarnings("ignore:The multilingual functions:UserWarning")  # NLTK's own
 def test_wup_equals_nltk_on_random_pairs(wordnet: WordNet, tmp_path: Path) -> None:
     nltk = pytest.importorskip("nltk")
     corpus = tmp_path / "corpora" / "wordnet"
