@@ -48,8 +48,14 @@ class Example:
     split: str
     item: semeval16.Item
     gold: semeval16.Answer
+    target: Synset  # the gold synset
     candidates: list[Candidate]
     similarities: np.ndarray  # Wu & Palmer of each candidate to the gold synset
+
+    @property
+    def reachable(self) -> bool:
+        """Whether the gold synset is among the candidates."""
+        return any(c.synset == self.target for c in self.candidates)
 
 
 Answers = dict[tuple[str, str], semeval16.Answer]  # keyed by (split, item id): the splits reuse ids
@@ -67,7 +73,7 @@ def load(data: Path, placer: Placer) -> list[Example]:
             similarities = np.array(
                 [placer.wordnet.wup(c.synset, target) for c in candidates], dtype=float
             )
-            examples.append(Example(split, item, answer, candidates, similarities))
+            examples.append(Example(split, item, answer, target, candidates, similarities))
     return examples
 
 
@@ -210,7 +216,7 @@ def report(wordnet: WordNet, examples: list[Example], answers: Answers) -> None:
         gold_merges = sum(a.operation == "merge" for a in gold.values())
         print(f"  {split:9s} merges predicted {len(merges)}, right {right}, gold {gold_merges}")
         ours = [e for e in examples if e.split == split]
-        reachable = [e for e in ours if any(c.synset == _gold(wordnet, e) for c in e.candidates)]
+        reachable = [e for e in ours if e.reachable]
         chosen = [e for e in ours if _chose_gold(wordnet, e, system)]
         print(
             f"  {split:9s} gold synset among the candidates {len(reachable)} of {len(gold)}, "
@@ -223,14 +229,10 @@ def report(wordnet: WordNet, examples: list[Example], answers: Answers) -> None:
         )
 
 
-def _gold(wordnet: WordNet, example: Example) -> Synset:
-    return wordnet.from_key(example.gold.synset)
-
-
 def _chose_gold(wordnet: WordNet, example: Example, system: dict[str, semeval16.Answer]) -> bool:
     """Whether the system chose the gold synset (under any of its lemmas' keys)."""
     answer = system.get(example.item.id)
-    return answer is not None and wordnet.from_key(answer.synset) == _gold(wordnet, example)
+    return answer is not None and wordnet.from_key(answer.synset) == example.target
 
 
 def bundle(save: Callable[[Path], None], file: str, id: str, source: str) -> None:
@@ -269,7 +271,7 @@ def main() -> None:
     unweighted = Weights((0.0,) * len(RANK_FEATURES), (0.0,) * len(OPERATION_FEATURES))
     base = Placer(wordnet, unweighted, genus, rarity, default_encoder(), gloss_words)
     examples = load(args.data, base)
-    covered = np.mean([any(c.synset == _gold(wordnet, e) for c in e.candidates) for e in examples])
+    covered = np.mean([e.reachable for e in examples])
     print(f"{len(examples)} items; gold synset among the candidates for {covered:.1%}")
     answers = cross_validate(base, examples, np.arange(len(examples)), args.folds)
     print(f"{args.folds}-fold cross-validation over items:")

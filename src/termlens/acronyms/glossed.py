@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from termlens.acronyms.tagger import LONG_FORM_SCRIPT
 from termlens.text import Span
 
 # a word (hyphens inside: "nơ-ron"), a number, or any other character alone
@@ -39,7 +40,7 @@ class GlossLanguage:
 
 GLOSSING = {
     "vi": GlossLanguage(
-        re.compile(r"[\u00c0-\u024f\u1e00-\u1effđĐ]"),
+        LONG_FORM_SCRIPT["vi"],
         # is, a, of, with, and, or, about, through, for, in, by, has, that, this, (passive), so,
         # then, which, or, at, at, from, when, like, to, and "dụng" of sử dụng / áp dụng (use)
         frozenset(

@@ -77,7 +77,7 @@ _RULE_SPAN_LABELS: dict[str, tuple[Label, Label]] = {
 # Long forms the annotators of a language mark are written in it, not in the English that the
 # texts often add: none of the 209 Persian training long forms is in Latin script, and 61 of
 # the 62 Vietnamese ones have a letter with a diacritic (the other is "KSTN - CNTT").
-_LONG_FORM_SCRIPT = {
+LONG_FORM_SCRIPT = {
     "fa": re.compile(r"[\u0600-\u06ff]"),
     "vi": re.compile(r"[\u00c0-\u024f\u1e00-\u1eff]"),
 }
@@ -336,7 +336,7 @@ def with_rule_definitions(
 ) -> list[Label]:
     """Add the short and long forms of the definitions the rules find where the tagger left all
     their tokens O (a model trained on few long forms may miss even "đồ án tốt nghiệp (ĐATN)")."""
-    script = _LONG_FORM_SCRIPT.get(lang)
+    script = LONG_FORM_SCRIPT.get(lang)
     out = list(labels)
     i = 0
     while i < len(words):
