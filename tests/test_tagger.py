@@ -414,6 +414,23 @@ def test_a_long_form_before_its_short_form_ends_where_the_short_form_needs() -> 
     ]  # fmt: skip
 
 
+def test_a_long_form_in_an_entry_ends_where_its_short_form_needs() -> None:
+    words = "PREP = prepositional modifier , VCAE = Voluntary Contributions Administrative Expenses Account"
+    labels: list[Label] = ["B-short", "O", "B-long", "I-long", "O", "B-short", "O", "B-long"]
+    labels += ["I-long"] * 4
+    assert long_forms_ending_where_needed(words.split(), labels) == [
+        "B-short", "O", "B-long", "O", "O",
+        "B-short", "O", "B-long", "I-long", "I-long", "I-long", "O",
+    ]  # fmt: skip
+    kept = "CCF = Country cooperation framework ; a = the length of the vector".split()
+    labels = ["B-short", "O", "B-long", "I-long", "I-long", "O", "O", "O", "O", "O", "O"]
+    labels += ["O", "O"]
+    assert long_forms_ending_where_needed(kept, labels) == labels  # every word is needed
+    loose = "PREP is prepositional modifier".split()  # no "=": no entry
+    labels = ["B-short", "O", "B-long", "I-long"]
+    assert long_forms_ending_where_needed(loose, labels) == labels
+
+
 @pytest.mark.parametrize(
     "words",
     [
