@@ -3,7 +3,9 @@
 Sources: the SciAD, SDU@AAAI-22 and GLADIS dictionaries; the acronyms WordNet 3.0 lists beside
 their long forms (:mod:`termlens.acronyms.wordnet_senses`: *USA*, *NATO*, *DNA*); the gold long
 forms and contexts of the open training sets (SciAD dev-open, SDU@AAAI-22 training files, GLADIS
-general dev and biomedical train, GLADIS pre-training sample); pairs and contexts termlens mines
+general dev and biomedical train, GLADIS pre-training sample); the gold short forms of the
+SDU@AAAI-22 English and Spanish extraction training files, paired with the long forms written
+next to them, and their contexts; pairs and contexts termlens mines
 from SciAI, SciREX, the biomedical abbreviation corpora and the BARR2 training texts; the BARR2
 training abbreviations (definitions, contexts, and how often each written form is an
 abbreviation). The labelled contexts and the pre-training sample's also keep their sentence
@@ -40,9 +42,9 @@ from termlens.acronyms.mangled_labels import (
     misdecoded_labels,
     unmangled_labels,
 )
-from termlens.acronyms.mining import mine, store
+from termlens.acronyms.mining import Harvest, collect, mine, store
 from termlens.acronyms.rules import explains
-from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai
+from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import scirex_papers
@@ -61,6 +63,7 @@ SDU = {
     "french": ("fr", "legal"),
     "spanish": ("es", "legal"),
 }
+SDU_AE = ("english/scientific", "english/legal", "spanish")  # extraction files mined (no French)
 
 
 def add_labelled(
@@ -139,21 +142,28 @@ def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) ->
     return misdecoded | last_word | lost | both | at_word
 
 
+def no_name(short: str, long: str) -> bool:
+    """Whether a long form names nothing: it only spells its short form ("u s a" for USA), or
+    it is an identifier ("phy_creation" for PCR, a category in one paper's code; the 20 long
+    forms with an underscore in the sources are all such)."""
+    return spells_out(short, long) or "_" in long
+
+
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:
-    """The entries with their long forms repaired, less those that only spell the short form."""
+    """The entries with their long forms repaired, less those that name nothing."""
     for entry in entries:
         whole = labels.get((entry.short, entry.long))
-        if not spells_out(entry.short, whole or entry.long):
+        if not no_name(entry.short, whole or entry.long):
             yield replace(entry, long=whole) if whole else entry
 
 
 def repaired_gold(examples: list[ad.Example], labels: Labels) -> list[ad.Example]:
-    """The examples with their gold long forms repaired, less those whose gold only spells the
-    short form ("u s a" for USA, 42 times in GLADIS biomedical train)."""
+    """The examples with their gold long forms repaired, less those whose gold names nothing
+    (only spells the short form: "u s a" for USA, 42 times in GLADIS biomedical train)."""
     fixed = [
         replace(e, gold=labels.get((e.short, e.gold), e.gold)) if e.gold else e for e in examples
     ]
-    return [e for e in fixed if not (e.gold and spells_out(e.short, e.gold))]
+    return [e for e in fixed if not (e.gold and no_name(e.short, e.gold))]
 
 
 class DefinitionTags:
@@ -194,6 +204,23 @@ def vocabularies(
     vocabulary["en"].update(w for text in english_texts for w in words(text))
     vocabulary["es"].update(w for text in spanish_texts for w in words(text))
     return vocabulary["en"], vocabulary["es"]
+
+
+def extraction_uses(data: Path, name: str, labels: Labels) -> Harvest:
+    """The gold short forms of an SDU@AAAI-22 extraction training file (e.g. english/legal),
+    with the long forms next to them (repaired as the other sources' are), and their sentences
+    as contexts (the disambiguation files' examples are sentences, their labels such long forms);
+    less the file's held-out tenth, which the taggers never see either."""
+    training, _ = sdu22_ae.held_out(sdu22_ae.load(data / "sdu22-ae" / name / "train.json"))
+    uses = (
+        [
+            use._replace(long=labels.get((use.short, use.long), use.long))
+            for use in sdu22_ae.gold_uses(record)
+            if not no_name(use.short, use.long)
+        ]
+        for record in training
+    )
+    return collect(zip((str(r["text"]) for r in training), uses, strict=True), sentences=True)
 
 
 def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
@@ -251,6 +278,11 @@ def build(data: Path, out: Path, jobs: int) -> None:
             barr2_resolution.LICENCE,
             DefinitionTags(*vocabularies(files, sets, english, barr2_texts.values())),
         )  # fmt: skip
+        for name in SDU_AE:
+            found = extraction_uses(data, name, fixes)
+            store(found, d, f"sdu22-ae-{name.replace('/', '-')}-train", SDU_LICENCE, *SDU[name],
+                  f"gold pairs of {found.documents} SDU@AAAI-22 extraction texts")  # fmt: skip
+            print(f"sdu22-ae {name}: {len(found.pairs)} pairs from {found.documents} texts")
         for source, texts, lang, domain, licence in corpora:
             harvest = mine(texts, lang=lang, jobs=jobs)  # type: ignore[arg-type]
             store(harvest, d, source, licence, lang, domain)

@@ -19,15 +19,16 @@ def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) 
 def test_sdu22_legal_held_out_tenth(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out(ad.load_sdu22(folder / "train.json"))
-    assert _legal_f1(folder, training, held) >= 78.7  # BENCHMARKS.md: 79.19
+    assert _legal_f1(folder, training, held) >= 78.7  # BENCHMARKS.md: 80.60
 
 
 def test_sdu22_legal_unseen_short_forms(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out_short_forms(ad.load_sdu22(folder / "train.json"))
     assert not {e.short for e in held} & {e.short for e in training}
-    # BENCHMARKS.md: 66.71 (61.40 before the words around a short form could complete a spelling)
-    assert _legal_f1(folder, training, held) >= 66.2
+    # BENCHMARKS.md: 64.87; 66.71 before the extraction files' gold short forms joined the bundle
+    # (thirty-eighth session: English scientific and Spanish gained 2.3 and 4.2 on this protocol)
+    assert _legal_f1(folder, training, held) >= 64.4
 
 
 def test_barr2_resolution_cross_validated(data: Path) -> None:
@@ -37,7 +38,7 @@ def test_barr2_resolution_cross_validated(data: Path) -> None:
     )
     found = list(barr2_resolution.cross_validate(barr2.load_texts(folder), gold, 5))
     strict, flexible = barr2_resolution.score(found, gold)
-    assert strict.f1 >= 81.1 and flexible.f1 >= 83.5  # BENCHMARKS.md: 81.19 / 83.61
+    assert strict.f1 >= 81.1 and flexible.f1 >= 83.5  # BENCHMARKS.md: 81.16 / 83.54
 
 
 def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
@@ -45,4 +46,4 @@ def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
     examples = ad.load_gladis(data / "gladis" / "biomedical" / "dev.json")
     chosen = ad.ranked_among_flat_senses(examples, resource_path(DICTIONARY_FILE), "biomedical")
     scores = ad.score([e.gold or "" for e in examples], chosen)
-    assert scores.accuracy >= 61.4 and scores.averaged_f1 >= 57.7  # BENCHMARKS.md: 61.90 / 58.20
+    assert scores.accuracy >= 61.4 and scores.averaged_f1 >= 57.7  # BENCHMARKS.md: 61.65 / 58.13

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
-from termlens.acronyms.identify import find_abbreviations_in_many
+from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.rules import unbroken
-from termlens.text import LanguageOption
+from termlens.text import LanguageOption, Span, split_sentences
 
 CONTEXT_CHARS = 200  # characters kept on each side of a mention as its context
+
+
+class Use(NamedTuple):
+    """A use of a short form (character offsets into its text) and the long form in force."""
+
+    start: int
+    end: int
+    short: str
+    long: str
 
 
 @dataclass
@@ -26,24 +37,47 @@ class Harvest:
 def mine(texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1) -> Harvest:
     """The short form / long form pairs each text defines (counted once per text), and the
     text around every occurrence of a defined short form."""
-    harvest = Harvest()
     documents = list(texts)
-    for text, occurrences in zip(
-        documents, find_abbreviations_in_many(documents, lang=lang, jobs=jobs), strict=True
-    ):
-        harvest.documents += 1
+    found = find_abbreviations_in_many(documents, lang=lang, jobs=jobs)
+    return collect(zip(documents, map(_defined_uses, found), strict=True))
+
+
+def _defined_uses(occurrences: Iterable[Occurrence]) -> list[Use]:
+    return [
+        Use(o.short.start, o.short.end, o.short.text, unbroken(o.long.text))
+        for o in occurrences
+        if o.long is not None
+    ]
+
+
+def collect(documents: Iterable[tuple[str, Iterable[Use]]], *, sentences: bool = False) -> Harvest:
+    """The pairs of each text's uses of short forms (counted once per text), and the words
+    around every use: :data:`CONTEXT_CHARS` on each side, or with ``sentences`` the use's
+    sentence; without the long form, which a text that only uses the short form does not hold."""
+    found = Harvest()
+    for text, uses in documents:
+        found.documents += 1
+        bounds = list(split_sentences(text)) if sentences else []
         defined: set[tuple[str, str]] = set()
-        for occurrence in occurrences:
-            long = occurrence.long
-            if long is None:
-                continue
-            pair = (occurrence.short.text, unbroken(long.text))
-            defined.add(pair)
-            start = max(0, occurrence.short.start - CONTEXT_CHARS)
-            end = occurrence.short.end + CONTEXT_CHARS
-            harvest.contexts.append(Context(pair[0], pair[1], text[start:end]))
-        harvest.pairs.update(defined)
-    return harvest
+        for use in uses:
+            defined.add((use.short, use.long))
+            start, end = _around(use, bounds)
+            found.contexts.append(Context(use.short, use.long, _without(text[start:end], use.long)))
+        found.pairs.update(defined)
+    return found
+
+
+def _around(use: Use, sentences: Sequence[Span]) -> tuple[int, int]:
+    """Where a use's context starts and ends: its sentence, else the characters around it."""
+    for sentence in sentences:
+        if sentence.start <= use.start < sentence.end:
+            return sentence.start, max(sentence.end, use.end)
+    return max(0, use.start - CONTEXT_CHARS), use.end + CONTEXT_CHARS
+
+
+def _without(window: str, long: str) -> str:
+    """The window with its long form taken out."""
+    return re.sub(re.escape(long), " ", window, flags=re.IGNORECASE) if long.strip() else window
 
 
 def store(
@@ -53,8 +87,10 @@ def store(
     licence: str = "",
     language: str = "",
     domain: str = "",
+    description: str = "",
 ) -> None:
-    """Add a harvest to a dictionary under one source name."""
+    """Add a harvest to a dictionary under one source name (described by default as mined)."""
     entries = (Entry(s, lf, n, language, domain) for (s, lf), n in harvest.pairs.items())
-    dictionary.add(entries, source, licence, f"mined by termlens from {harvest.documents} texts")
+    about = description or f"mined by termlens from {harvest.documents} texts"
+    dictionary.add(entries, source, licence, about)
     dictionary.add_contexts(harvest.contexts, source, licence)

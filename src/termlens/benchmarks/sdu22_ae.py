@@ -8,9 +8,11 @@ Input: a JSON list of ``{"ID", "text"[, "acronyms", "long-forms"]}``; output:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from termlens.acronyms.mining import Use
 from termlens.acronyms.tagger import AcronymTagger, char_spans, rules_language
 from termlens.acronyms.translated import TranslatedLongForms, revised, translate
 from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
@@ -21,6 +23,12 @@ from termlens.text import Document
 SIGNATURE = "sdu22-ae|macro(acronyms,long-forms)|exact-char-spans"
 LANGUAGES = ("english", "danish", "french", "persian", "spanish", "vietnamese")
 HELD_OUT_EVERY = 10  # record i is held out when i % 10 == 0
+# What stands between a gold long form and the short form it defines, by where the short form is
+# (quotes may open either): "long form (SF", "SF (long form", "SF = long form", "(long form, SF"
+SHORT_FORM_AFTER = re.compile(r"\s*[(\[]\s*[\"“']?\s*")
+SHORT_FORM_BEFORE = re.compile(r"\s*(?:[(\[=:,–]|--?)\s*[\"“']?\s*")
+SHORT_FORM_LISTED_AFTER = re.compile(r"\s*[,;]\s*")
+BETWEEN = 6  # characters at most between a long form and its short form
 
 
 LANGUAGE_CODES = {
@@ -62,6 +70,46 @@ def held_out(
     train = [r for i, r in enumerate(records) if i % HELD_OUT_EVERY]
     test = [r for i, r in enumerate(records) if not i % HELD_OUT_EVERY]
     return train, test
+
+
+def gold_uses(record: dict[str, object]) -> list[Use]:
+    """The record's gold short forms, each with the gold long form that defines it in the
+    record: the gold marks spans, not which long form belongs to which short form, so a long form
+    is paired with a short form written next to it ("long form (SF)", "SF (long form)", "SF =
+    long form", "(long form, SF)"); a short form's first pairing holds for all its uses. Short
+    forms no long form pairs with are left out."""
+    text = str(record["text"])
+    shorts = [(int(a), int(b)) for a, b in record.get("acronyms", [])]  # type: ignore[attr-defined]
+    meaning: dict[str, str] = {}
+    for a, b in sorted(record.get("long-forms", [])):  # type: ignore[call-overload]
+        short = _short_form_next_to(text, int(a), int(b), shorts)
+        if short is not None:
+            meaning.setdefault(text[short[0] : short[1]], text[a:b])
+    return [
+        Use(start, end, text[start:end], meaning[text[start:end]])
+        for start, end in sorted(shorts)
+        if text[start:end] in meaning
+    ]
+
+
+def _short_form_next_to(
+    text: str, start: int, end: int, shorts: list[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The short form written next to the long form text[start:end], if one is."""
+    for short in shorts:
+        if _next_to(text[end : short[0]], SHORT_FORM_AFTER):
+            return short
+    for short in shorts:
+        if _next_to(text[short[1] : start], SHORT_FORM_BEFORE):
+            return short
+    for short in shorts:
+        if _next_to(text[end : short[0]], SHORT_FORM_LISTED_AFTER):
+            return short
+    return None
+
+
+def _next_to(between: str, pattern: re.Pattern[str]) -> bool:
+    return len(between) <= BETWEEN and pattern.fullmatch(between) is not None
 
 
 def predict(

@@ -1,0 +1,104 @@
+"""Harvests for dictionaries: gold short forms of extraction records paired with their long
+forms, and the pairs and contexts collected from uses."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from termlens.acronyms.mining import CONTEXT_CHARS, Use, collect, mine
+from termlens.benchmarks.sdu22_ae import gold_uses
+
+
+def spans(text: str, *parts: str) -> list[list[int]]:
+    """[start, end] of each part, found left to right."""
+    out, at = [], 0
+    for part in parts:
+        start = text.index(part, at)
+        out.append([start, start + len(part)])
+        at = start + len(part)
+    return out
+
+
+def test_gold_long_forms_pair_with_the_short_form_next_to_them() -> None:
+    text = (
+        "We use a support vector machine (SVM) and a CRF (conditional random field). "
+        "NER = named entity recognition; (long short-term memory, LSTM). The SVM wins; POS too."
+    )
+    record = {
+        "text": text,
+        "acronyms": spans(text, "SVM", "CRF", "NER", "LSTM", "SVM", "POS"),
+        "long-forms": spans(
+            text,
+            "support vector machine",
+            "conditional random field",
+            "named entity recognition",
+            "long short-term memory",
+        ),
+    }
+    uses = gold_uses(record)
+    assert [(u.short, u.long) for u in uses] == [
+        ("SVM", "support vector machine"),
+        ("CRF", "conditional random field"),
+        ("NER", "named entity recognition"),
+        ("LSTM", "long short-term memory"),
+        ("SVM", "support vector machine"),  # a later use keeps its meaning; POS has none
+    ]
+    assert all(text[u.start : u.end] == u.short for u in uses)
+
+
+def test_a_long_form_far_from_any_short_form_pairs_with_none() -> None:
+    text = "The support vector machine is old. Later we cite SVM results."
+    record = {
+        "text": text,
+        "acronyms": spans(text, "SVM"),
+        "long-forms": spans(text, "support vector machine"),
+    }
+    assert gold_uses(record) == []
+    assert gold_uses({"text": "No marks here."}) == []
+
+
+def test_collect_counts_a_pair_once_per_text_and_keeps_each_use_in_context() -> None:
+    first = "x" * 300 + "CRF (Conditional Random Field) CRF"
+    second = "A CRF (conditional random field)."
+    found = collect(
+        [
+            (first, [Use(300, 303, "CRF", "conditional random field"),
+                     Use(331, 334, "CRF", "conditional random field")]),
+            (second, [Use(2, 5, "CRF", "conditional random field")]),
+        ]
+    )  # fmt: skip
+    assert found.documents == 2
+    assert found.pairs == {("CRF", "conditional random field"): 2}
+    # the words around each use, without the long form: a text that only uses the short form
+    # does not hold it
+    assert [c.text for c in found.contexts] == [
+        "x" * CONTEXT_CHARS + "CRF ( ) CRF",
+        "x" * (CONTEXT_CHARS - 31) + "CRF ( ) CRF",
+        "A CRF ( ).",
+    ]
+
+
+def test_mine_finds_what_the_text_defines() -> None:
+    found = mine(["We train a convolutional neural network (CNN). The CNN is deep."], lang="en")
+    assert found.pairs == {("CNN", "convolutional neural network"): 1}
+    assert len(found.contexts) == 2
+
+
+@given(st.text(max_size=60), st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60))))
+def test_gold_uses_are_marked_short_forms(text: str, marks: list[tuple[int, int]]) -> None:
+    ordered = [[min(a, b), max(a, b)] for a, b in marks]
+    record = {"text": text, "acronyms": ordered, "long-forms": list(reversed(ordered))}
+    for use in gold_uses(record):
+        assert [use.start, use.end] in ordered
+        assert text[use.start : use.end] == use.short
+
+
+def test_collect_can_keep_each_use_to_its_sentence() -> None:
+    text = "We cite the CRF paper. A CRF (conditional random field) tags words. It is fast."
+    uses = [Use(m, m + 3, "CRF", "conditional random field") for m in (12, 25)]
+    found = collect([(text, uses)], sentences=True)
+    assert [c.text for c in found.contexts] == [
+        "We cite the CRF paper.",
+        "A CRF ( ) tags words.",
+    ]
