@@ -79,15 +79,16 @@ def gold_uses(record: dict[str, object]) -> list[Use]:
     long form", "(long form, SF)"); a short form's first pairing holds for all its uses. Short
     forms no long form pairs with are left out."""
     text = str(record["text"])
-    shorts = [(int(a), int(b)) for a, b in record.get("acronyms", [])]  # type: ignore[attr-defined]
+    marked = _spans(record)
+    shorts = sorted(marked.short)
     meaning: dict[str, str] = {}
-    for a, b in sorted(record.get("long-forms", [])):  # type: ignore[call-overload]
-        short = _short_form_next_to(text, int(a), int(b), shorts)
+    for start, end in sorted(marked.long):
+        short = _short_form_next_to(text, start, end, shorts)
         if short is not None:
-            meaning.setdefault(text[short[0] : short[1]], text[a:b])
+            meaning.setdefault(text[short[0] : short[1]], text[start:end])
     return [
         Use(start, end, text[start:end], meaning[text[start:end]])
-        for start, end in sorted(shorts)
+        for start, end in shorts
         if text[start:end] in meaning
     ]
 
