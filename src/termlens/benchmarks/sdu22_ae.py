@@ -96,16 +96,16 @@ def gold_uses(record: dict[str, object]) -> list[Use]:
 def _short_form_next_to(
     text: str, start: int, end: int, shorts: list[tuple[int, int]]
 ) -> tuple[int, int] | None:
-    """The short form written next to the long form text[start:end], if one is."""
-    for short in shorts:
-        if _next_to(text[end : short[0]], SHORT_FORM_AFTER):
-            return short
-    for short in shorts:
-        if _next_to(text[short[1] : start], SHORT_FORM_BEFORE):
-            return short
-    for short in shorts:
-        if _next_to(text[end : short[0]], SHORT_FORM_LISTED_AFTER):
-            return short
+    """The short form written next to the long form text[start:end], if one is: after it in a
+    bracket, else before it, else after it in a list."""
+    for pattern, after in (
+        (SHORT_FORM_AFTER, True),
+        (SHORT_FORM_BEFORE, False),
+        (SHORT_FORM_LISTED_AFTER, True),
+    ):
+        for short in shorts:
+            if _next_to(text[end : short[0]] if after else text[short[1] : start], pattern):
+                return short
     return None
 
 
