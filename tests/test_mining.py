@@ -3,11 +3,14 @@ forms, and the pairs and contexts collected from uses."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from termlens.acronyms.mining import CONTEXT_CHARS, Use, collect, mine
 from termlens.benchmarks.sdu22_ae import gold_uses
+from termlens.text import split_sentences
 
 
 def spans(text: str, *parts: str) -> list[list[int]]:
@@ -102,3 +105,14 @@ def test_collect_can_keep_each_use_to_its_sentence() -> None:
         "We cite the CRF paper.",
         "A CRF ( ) tags words.",
     ]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=3), min_size=1, max_size=30), st.data())
+def test_each_use_keeps_the_sentence_that_holds_it(lengths: list[int], data: st.DataObject) -> None:
+    text = " ".join(" ".join(["word"] * n + ["ABC."]) for n in lengths)
+    marks = [m.start() for m in re.finditer("ABC", text)]
+    chosen = data.draw(st.lists(st.sampled_from(marks), min_size=1, max_size=5))
+    found = collect([(text, [Use(m, m + 3, "ABC", "a b c") for m in chosen])], sentences=True)
+    sentences = list(split_sentences(text))
+    expected = [next(s.text for s in sentences if s.start <= m < s.end) for m in chosen]
+    assert [c.text for c in found.contexts] == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -58,20 +59,22 @@ def collect(documents: Iterable[tuple[str, Iterable[Use]]], *, sentences: bool =
     for text, uses in documents:
         found.documents += 1
         bounds = list(split_sentences(text)) if sentences else []
+        starts = [sentence.start for sentence in bounds]
         defined: set[tuple[str, str]] = set()
         for use in uses:
             defined.add((use.short, use.long))
-            start, end = _around(use, bounds)
+            start, end = _around(use, bounds, starts)
             found.contexts.append(Context(use.short, use.long, _without(text[start:end], use.long)))
         found.pairs.update(defined)
     return found
 
 
-def _around(use: Use, sentences: Sequence[Span]) -> tuple[int, int]:
-    """Where a use's context starts and ends: its sentence, else the characters around it."""
-    for sentence in sentences:
-        if sentence.start <= use.start < sentence.end:
-            return sentence.start, max(sentence.end, use.end)
+def _around(use: Use, sentences: Sequence[Span], starts: Sequence[int]) -> tuple[int, int]:
+    """Where a use's context starts and ends: its sentence (found by bisecting the sentences'
+    ``starts``, in text order), else the characters around it."""
+    i = bisect_right(starts, use.start) - 1
+    if i >= 0 and use.start < sentences[i].end:
+        return sentences[i].start, max(sentences[i].end, use.end)
     return max(0, use.start - CONTEXT_CHARS), use.end + CONTEXT_CHARS
 
 
