@@ -176,3 +176,41 @@ def test_a_one_letter_form_counts_only_beside_a_quantity() -> None:
         (case.rindex("K"), "K"),  # before a number
         (case.rindex("l"), "l"),  # after a slash
     ]
+
+
+@pytest.mark.parametrize(
+    ("short", "long", "spelled"),
+    [
+        ("OCT", "optical coherence tomography", True),
+        ("OCT", "tomografía de coherencia óptica", False),
+        ("ANCA", "antineutrophil cytoplasmic antibodies", True),  # two letters from one word
+        ("ANCA", "anticuerpos anticitoplasma de neutrófilos", False),
+        ("IMC", "índice de masa corporal", True),  # function words and accents left out
+        ("mg", "miligramo", True),
+        ("PCR", "reacción en cadena de la polimerasa", False),  # the letters out of order
+        ("TCX", "tomografía computarizada", False),  # a letter left over
+        ("TC", "tomografía axial computarizada", False),  # a word left over
+    ],
+)
+def test_a_definition_spells_its_short_form_in_order(short: str, long: str, spelled: bool) -> None:
+    assert r.spelled_in_order(short, long) is spelled
+
+
+def test_a_translated_definition_gives_way_to_the_original_annotators_write() -> None:
+    english, spanish = "optical coherence tomography", "tomografía de coherencia óptica"
+    texts = {
+        "a": f"Se realizó una {spanish} (OCT) macular. La OCT fue normal.",
+        "b": "La OCT mostró edema macular quístico.",
+    }
+    gold = [R(d, m.start(), m.end(), "OCT", english) for d, t in texts.items()
+            for m in re.finditer("OCT", t)]  # fmt: skip
+    dictionary = AcronymDictionary.create()
+    r.teach(dictionary, texts, gold)
+    ranker = Disambiguator(dictionary, language="es")
+    case = f"Se solicitó una {spanish} (OCT). En la OCT se vio un agujero macular."
+    found = r.Resolver(dictionary).resolve("new", case, ranker)
+    assert [f.definition for f in found] == [english, english]
+    spelled = "La tomografía computarizada (TC) fue normal. Otra TC a los tres meses."
+    assert {f.definition for f in r.Resolver(dictionary).resolve("new", spelled, ranker)} == {
+        "tomografía computarizada"
+    }

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from termlens.acronyms import find_abbreviations
+from termlens.acronyms import align, find_abbreviations
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.lexical import without_accents
@@ -144,6 +144,7 @@ class Resolver:
     """Finds and resolves the abbreviations of clinical cases with what :func:`teach` stored."""
 
     def __init__(self, dictionary: AcronymDictionary) -> None:
+        self.dictionary = dictionary
         self.rates = dictionary.usage(SOURCE)
         if not self.rates:
             raise InputError(f"{dictionary.name}: has no BARR2 abbreviation usage to learn from")
@@ -187,12 +188,51 @@ class Resolver:
             for short, rankings in uses.items()
             if (ranked := pooled(rankings, key=lambda candidate: candidate.long))
         }
-        meanings.update(defined)  # a definition in the case wins
+        meanings.update(defined)  # a definition in the case wins, unless it translates
+        meanings.update(self._originals(defined))
         return [
             Resolution(doc_id, token.start, token.end, token.text, meanings[token.text])
             for token in wanted
             if token.text in meanings
         ]
+
+    def _originals(self, defined: dict[str, str]) -> dict[str, str]:
+        """For each short form whose definition in the case does not spell it (a translation:
+        "tomografía de coherencia óptica (OCT)"), the most frequent annotated definition that
+        does ("optical coherence tomography"), if any: the annotators write the original."""
+        out = {}
+        for short, long in defined.items():
+            if spelled_in_order(short, long):
+                continue
+            for sense in self.dictionary.lookup(short):
+                if SOURCE in sense.sources and spelled_in_order(short, sense.long):
+                    out[short] = sense.long
+                    break
+        return out
+
+
+def spelled_in_order(short: str, long: str) -> bool:
+    """Whether the letters of ``short`` are, in order, each content word of ``long`` in turn:
+    its first letter, then any more of its letters (ANCA: *an*tineutrophil *c*ytoplasmic
+    *a*ntibodies)."""
+    letters = [c for c in align.fold(short) if c.isalpha()]
+    words = [w for w in re.findall(r"[^\W\d_]+", align.fold(long)) if w not in align.FUNCTION_WORDS]
+
+    def spells(i: int, j: int) -> bool:
+        if j == len(words):
+            return i == len(letters)
+        if i == len(letters) or letters[i] != words[j][0]:
+            return False
+        at, word = i + 1, words[j][1:]
+        for taken in range(len(letters) - at + 1):  # the word's further letters, in order
+            if spells(at + taken, j + 1):
+                return True
+            if at + taken == len(letters) or (k := word.find(letters[at + taken])) < 0:
+                return False
+            word = word[k + 1 :]
+        return False
+
+    return spells(0, 0)
 
 
 def _beside_quantity(text: str, start: int, end: int) -> bool:
