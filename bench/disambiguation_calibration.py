@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.disambiguate import Disambiguator, one_sense, pooled
 from termlens.acronyms.expand import default_dictionary
+from termlens.acronyms.rerank import default_context_check
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.metrics import calibration_bins, expected_calibration_error
@@ -65,12 +66,15 @@ def main() -> None:
     bundled = default_dictionary()
     uad = ad.load_gladis(DATA / "gladis/eval/uad-open.json")
     own = ad.dictionary_for(DATA / "gladis/dict/uad_dict.json", "gladis")
-    report("GLADIS UAD", answers(uad, Disambiguator(own, (own, bundled), complete=True)))
+    check = default_context_check()
+    report(
+        "GLADIS UAD", answers(uad, Disambiguator(own, (own, bundled), complete=True, check=check))
+    )
     for folder in ad.SDU22_FOLDERS:
         held, ranker = ad.sdu22_unseen(DATA / "sdu22-ad", folder, bundled)
         report(f"SDU@AAAI-22 unseen, {folder}", answers(held, ranker))
     bio = ad.load_gladis(DATA / "gladis/biomedical/dev.json")
-    bio_answers = sense_answers(bio, Disambiguator(bundled))
+    bio_answers = sense_answers(bio, Disambiguator(bundled, check=check))
     report("GLADIS bio dev, bundled", [(p, right) for p, right, _ in bio_answers])
     report("  … one sense known", [(p, right) for p, right, alone in bio_answers if alone])
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary, discourse_meaning
 from termlens.acronyms.lexical import near_duplicate_groups, near_duplicates
+from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import (
     hidden_in_english_texts,
@@ -60,7 +61,8 @@ class Judged:
 def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
     out = []
     for paper, hidden in hidden_in_english_texts(texts):
-        rankings = ranker.rank_many([(hidden.short, c) for c in hidden.contexts])
+        reread = [i < REREAD_USES for i in range(len(hidden.contexts))]  # as expand does
+        rankings = ranker.rank_many([(hidden.short, c) for c in hidden.contexts], reread)
         meaning = discourse_meaning(rankings)
         senses = list({c.sense.long for ranking in rankings for c, _ in ranking})
         answer, confidence = meaning[0] if meaning else (None, 0.0)
@@ -105,7 +107,12 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=data_dir() / "scirex/train_docs.jsonl.gz")
     parser.add_argument("--out", type=Path, help="write one JSON line per judged short form")
     args = parser.parse_args()
-    ranker = Disambiguator(default_dictionary(), exclude_sources=LEFT_OUT, language="en")
+    ranker = Disambiguator(
+        default_dictionary(),
+        exclude_sources=LEFT_OUT,
+        language="en",
+        check=default_context_check(),
+    )
     judged = judge(list(scirex_papers(args.data)), ranker)
     report("all defined short forms", judged)
     report("  one sense offered", [j for j in judged if j.senses == 1])

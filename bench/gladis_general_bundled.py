@@ -16,6 +16,7 @@ from __future__ import annotations
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary
 from termlens.acronyms.lexical import near_duplicates
+from termlens.acronyms.rerank import default_context_check
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 
@@ -23,7 +24,9 @@ from termlens.benchmarks.data_dir import data_dir
 def main() -> None:
     examples = ad.load_gladis(data_dir() / "gladis" / "general" / "dev.json")
     ranker = Disambiguator(
-        default_dictionary(), exclude_sources=frozenset({ad.GLADIS_GENERAL_SOURCE})
+        default_dictionary(),
+        exclude_sources=frozenset({ad.GLADIS_GENERAL_SOURCE}),
+        check=default_context_check(),
     )
     chosen = ad.predict(examples, ranker)
     scores = ad.score([e.gold or "" for e in examples], chosen)

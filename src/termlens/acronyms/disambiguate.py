@@ -32,12 +32,14 @@ from typing import NamedTuple
 from termlens.acronyms import completion
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
 from termlens.acronyms.lexical import STOPWORDS, content_terms, near_duplicates, words
+from termlens.acronyms.rerank import ContextCheck
 from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.probability import sigmoid
 from termlens.resources import resource_path
+from termlens.text import guess_language
 
 FEATURES = (
     "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",
@@ -149,7 +151,8 @@ class Disambiguator:
     With a ``language``, senses recorded only in other languages are left out. A short form's
     only sense is as likely as ``sole_sense`` (default: the bundled model) says, unless the
     dictionary is ``complete``: known to hold every meaning, as a benchmark's candidate list
-    does.
+    does. With a ``check``, the rankings of English contexts get a second reading by sentence
+    vectors (:mod:`termlens.acronyms.rerank`).
     """
 
     def __init__(
@@ -162,8 +165,10 @@ class Disambiguator:
         encoder: SentenceEncoder | None = None,
         sole_sense: SoleSense | None = None,
         complete: bool = False,
+        check: ContextCheck | None = None,
     ) -> None:
         self.dictionary = dictionary
+        self.check = check
         self.sole_sense = None if complete else sole_sense or default_sole_sense()
         self.language = language
         self.encoder = encoder or default_encoder()
@@ -359,7 +364,9 @@ class Disambiguator:
         self, short: str, context: str, vector: Vectors | None = None
     ) -> list[tuple[Candidate, float]]:
         """The candidates of a short form with their probabilities here, most likely first."""
-        return self._ranked(*self.features(short, context, vector))
+        return self._checked(
+            [(short, context, self._ranked(*self.features(short, context, vector)))]
+        )[0]
 
     def _ranked(
         self, candidates: list[Candidate], rows: list[list[float]]
@@ -374,17 +381,47 @@ class Disambiguator:
         return sorted(zip(candidates, probabilities, strict=True), key=lambda pair: -pair[1])
 
     def rank_many(
-        self, occurrences: Sequence[tuple[str, str]]
+        self, occurrences: Sequence[tuple[str, str]], reread: Sequence[bool] | None = None
     ) -> list[list[tuple[Candidate, float]]]:
-        """:meth:`rank` for many (short form, context) pairs, contexts embedded in batches."""
+        """:meth:`rank` for many (short form, context) pairs, contexts embedded in batches;
+        with ``reread``, only the pairs it marks get the :class:`ContextCheck`."""
         vectors = self.encoder.encode([context for _, context in occurrences])
         drafts = [self._draft(short, context) for short, context in occurrences]
         # the long forms to compare with, embedded in one batched pass (cached for _finish)
         self.encoder.encode_cached([s.long for d in drafts if d for s in d.nearest])
-        return [
+        rankings = [
             self._ranked(d.candidates, self._finish(d, vector)) if d else []
             for d, vector in zip(drafts, vectors, strict=True)
         ]
+        items = [(s, c, r) for (s, c), r in zip(occurrences, rankings, strict=True)]
+        return self._checked(items, reread)
+
+    def _checked(
+        self,
+        items: list[tuple[str, str, list[tuple[Candidate, float]]]],
+        reread: Sequence[bool] | None = None,
+    ) -> list[list[tuple[Candidate, float]]]:
+        """The rankings, those of English contexts with several senses (and marked in
+        ``reread``, if given) re-read by the :class:`ContextCheck`, if the disambiguator has
+        one."""
+        out = [ranking for _, _, ranking in items]
+        if self.check is None:
+            return out
+        chosen = [
+            i
+            for i, (_, context, ranking) in enumerate(items)
+            if (reread is None or reread[i])
+            and not one_sense([c for c, _ in ranking])
+            and self._english(context)
+        ]
+        again = self.check.rerank_many([items[i] for i in chosen])
+        for i, ranking in zip(chosen, again, strict=True):
+            out[i] = ranking
+        return out
+
+    def _english(self, context: str) -> bool:
+        """Whether a context is English: the disambiguator's language, else a guess."""
+        return (self.language or guess_language(context)) == "en"
 
 
 def one_sense(candidates: Sequence[Candidate]) -> bool:

@@ -26,6 +26,7 @@ from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import STOPWORDS, near_duplicate_groups, without_accents
+from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
@@ -76,8 +77,9 @@ def default_dictionary() -> AcronymDictionary:
 
 @cache
 def default_disambiguator() -> Disambiguator:
-    """A ranker over the bundled dictionary, built once per process (it loads the encoder)."""
-    return Disambiguator(default_dictionary())
+    """A ranker over the bundled dictionary, built once per process (it loads the encoders),
+    English contexts re-read (:mod:`termlens.acronyms.rerank`)."""
+    return Disambiguator(default_dictionary(), check=default_context_check())
 
 
 def expand(
@@ -178,14 +180,17 @@ def expand_many(
     dictionary: Path | None = None,
     threshold: float = 0.3,
     jobs: int = 1,
+    reread: bool = True,
 ) -> Iterator[list[Expansion]]:
-    """:func:`expand` for many texts, in order, on ``jobs`` processes (each loads the encoder
+    """:func:`expand` for many texts, in order, on ``jobs`` processes (each loads the encoders
     and opens the dictionary once); ``dictionary`` defaults to the bundled one. Each text's
     language (``lang="auto"``: detected per text) keeps out senses recorded only in others.
-    Texts go :data:`BATCH` at a time, their undefined short forms ranked together."""
+    Texts go :data:`BATCH` at a time, their undefined short forms ranked together. English
+    rankings get a second reading by sentence vectors (:mod:`termlens.acronyms.rerank`) unless
+    ``reread`` is False: about ten times faster, less accurate (BENCHMARKS.md)."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
-    setup = (str(dictionary) if dictionary else "", lang, threshold)
+    setup = (str(dictionary) if dictionary else "", lang, threshold, reread)
     batches = _batches(texts)
     if jobs == 1:
         _start_worker(*setup)
@@ -226,11 +231,13 @@ def blas_threads_shared_by(processes: int) -> Iterator[None]:
 class _Worker:
     """One process's dictionary and rankers (one per language met, when ``lang`` is auto)."""
 
-    def __init__(self, dictionary: str, lang: ExpandLanguage, threshold: float) -> None:
+    def __init__(
+        self, dictionary: str, lang: ExpandLanguage, threshold: float, reread: bool
+    ) -> None:
         self.store = (
             AcronymDictionary.open(Path(dictionary)) if dictionary else default_dictionary()
         )
-        self.lang, self.threshold = lang, threshold
+        self.lang, self.threshold, self.reread = lang, threshold, reread
         self.rankers: dict[str, Disambiguator] = {}
 
     def __call__(self, texts: list[str]) -> list[list[Expansion]]:
@@ -245,7 +252,9 @@ class _Worker:
         out: list[list[Expansion]] = [[] for _ in texts]
         for language, documents in found.items():
             if language not in self.rankers:
-                self.rankers[language] = Disambiguator(self.store, language=language)
+                english = language == "en" and self.reread
+                check = default_context_check() if english else None
+                self.rankers[language] = Disambiguator(self.store, language=language, check=check)
             expanded = expand_found(
                 [(text, occurrences) for _, text, occurrences in documents],
                 self.rankers[language],
@@ -265,8 +274,8 @@ def _senses_language(read_as: str) -> str:
 _WORKER: list[_Worker] = []
 
 
-def _start_worker(dictionary: str, lang: ExpandLanguage, threshold: float) -> None:
-    _WORKER[:] = [_Worker(dictionary, lang, threshold)]
+def _start_worker(dictionary: str, lang: ExpandLanguage, threshold: float, reread: bool) -> None:
+    _WORKER[:] = [_Worker(dictionary, lang, threshold, reread)]
 
 
 def _expand_in_worker(texts: list[str]) -> list[list[Expansion]]:
@@ -296,7 +305,13 @@ def expand_found(
         for group in undefined.values()
         for o in group
     ]
-    rankings = iter(ranker.rank_many(contexts))
+    reread = [
+        i < REREAD_USES
+        for undefined in groups
+        for group in undefined.values()
+        for i in range(len(group))
+    ]
+    rankings = iter(ranker.rank_many(contexts, reread))
     out = []
     for (_, occurrences), undefined in zip(documents, groups, strict=True):
         chosen = {

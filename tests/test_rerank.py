@@ -1,0 +1,61 @@
+"""The second reading of English rankings by sentence vectors (acronyms.rerank)."""
+
+from __future__ import annotations
+
+import pytest
+
+from termlens.acronyms.dictionary import AcronymDictionary, Entry
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.rerank import WINDOW, ContextCheck, window
+from termlens.minilm import EnglishEncoder
+
+POWER, PLANNING = "effective radiated power", "enterprise resource planning"
+
+
+def test_the_window_keeps_the_words_around_the_first_use() -> None:
+    words = [f"w{i}" for i in range(100)]
+    words[50] = "(ERP)"
+    kept = window(" ".join(words), "ERP").split()
+    assert kept[0] == f"w{50 - WINDOW}" and kept[-1] == f"w{50 + WINDOW}"
+    assert window("no short form here", "ERP") == "no short form here"
+
+
+@pytest.fixture()
+def erp() -> AcronymDictionary:
+    """ERP with the business sense more popular as the radio one."""
+    store = AcronymDictionary.create()
+    store.add([Entry("ERP", PLANNING, 12, "en"), Entry("ERP", POWER, 5, "en")], "hand-made")
+    return store
+
+
+def test_the_sentence_vectors_turn_a_ranking_the_prior_decided(
+    erp: AcronymDictionary, english_encoder: EnglishEncoder
+) -> None:
+    radio = "The station broadcasts with an ERP of 12 kilowatts from its antenna on the hill."
+    plain = Disambiguator(erp, complete=True).rank("ERP", radio)
+    checked = Disambiguator(erp, complete=True, check=ContextCheck(english_encoder))
+    again = checked.rank("ERP", radio)
+    assert plain[0][0].long == PLANNING and again[0][0].long == POWER
+    assert sum(p for _, p in again) == pytest.approx(sum(p for _, p in plain))
+    business = "The company replaced its accounting software with an ERP system from SAP."
+    assert checked.rank("ERP", business)[0][0].long == PLANNING
+    assert [r[0][0].long for r in checked.rank_many([("ERP", radio), ("ERP", business)])] == [
+        POWER,
+        PLANNING,
+    ]
+
+
+def test_other_languages_and_single_senses_are_left_as_ranked(
+    erp: AcronymDictionary, english_encoder: EnglishEncoder
+) -> None:
+    check = ContextCheck(english_encoder, weight=1000.0)  # would turn any English ranking
+    spanish = "La emisora transmite con una ERP de 12 kilovatios desde su antena en la colina."
+    plain = Disambiguator(erp, complete=True).rank("ERP", spanish)
+    assert Disambiguator(erp, complete=True, check=check).rank("ERP", spanish) == plain
+    alone = AcronymDictionary.create()
+    alone.add([Entry("ERP", POWER, 5), Entry("ERP", "effective radiated powers", 1)], "hand-made")
+    text = "The company replaced its accounting software with an ERP system from SAP."
+    one = Disambiguator(alone, complete=True)
+    assert Disambiguator(alone, complete=True, check=check).rank("ERP", text) == one.rank(
+        "ERP", text
+    )
