@@ -143,8 +143,8 @@ def expand(
     fast: Annotated[
         bool,
         typer.Option(
-            help="Skip the second reading of English meanings by sentence vectors: about ten "
-            "times faster, less accurate."
+            help="Skip the second reading of unsure English meanings by sentence vectors: "
+            "about twice as fast, less accurate."
         ),
     ] = False,
 ) -> None:

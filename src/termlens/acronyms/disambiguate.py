@@ -401,9 +401,9 @@ class Disambiguator:
         items: list[tuple[str, str, list[tuple[Candidate, float]]]],
         reread: Sequence[bool] | None = None,
     ) -> list[list[tuple[Candidate, float]]]:
-        """The rankings, those of English contexts with several senses (and marked in
-        ``reread``, if given) re-read by the :class:`ContextCheck`, if the disambiguator has
-        one."""
+        """The rankings, those of English contexts with several senses that the
+        :class:`ContextCheck` finds unsure (and marked in ``reread``, if given) re-read by it, if
+        the disambiguator has one."""
         out = [ranking for _, _, ranking in items]
         if self.check is None:
             return out
@@ -411,6 +411,7 @@ class Disambiguator:
             i
             for i, (_, context, ranking) in enumerate(items)
             if (reread is None or reread[i])
+            and self.check.wanted(ranking)
             and not one_sense([c for c, _ in ranking])
             and self._english(context)
         ]

@@ -187,7 +187,7 @@ def expand_many(
     language (``lang="auto"``: detected per text) keeps out senses recorded only in others.
     Texts go :data:`BATCH` at a time, their undefined short forms ranked together. English
     rankings get a second reading by sentence vectors (:mod:`termlens.acronyms.rerank`) unless
-    ``reread`` is False: about ten times faster, less accurate (BENCHMARKS.md)."""
+    ``reread`` is False: about twice as fast, less accurate (BENCHMARKS.md)."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
     setup = (str(dictionary) if dictionary else "", lang, threshold, reread)

@@ -30,14 +30,20 @@ TOP = 8  # candidates re-read, the likeliest first
 # uses of one short form in one document that are re-read: one sense per discourse, so the first
 # few carry the decision, and a paper's hundred uses need not all be encoded
 REREAD_USES = 3
+UNSURE = 0.6  # only rankings whose first candidate has less are re-read (the rest cost nothing)
 
 
 class ContextCheck:
     """Re-scores rankings by the sentence-vector fit of each long form to its context."""
 
-    def __init__(self, encoder: EnglishEncoder, weight: float = WEIGHT) -> None:
+    def __init__(self, encoder: EnglishEncoder, weight: float = WEIGHT, unsure: float = UNSURE):
         self.encoder = encoder
         self.weight = weight
+        self.unsure = unsure
+
+    def wanted(self, ranking: Ranking) -> bool:
+        """Whether a ranking is unsure enough to be re-read."""
+        return bool(ranking) and ranking[0][1] < self.unsure
 
     def rerank_many(self, items: Sequence[tuple[str, str, Ranking]]) -> list[Ranking]:
         """Each (short form, context, ranking) re-ranked, contexts embedded in one batch."""
