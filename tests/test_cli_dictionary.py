@@ -97,6 +97,20 @@ def test_expand_formats(tmp_path: Path) -> None:
     assert code == 0 and out.startswith('<article id="doc"><p>')
 
 
+def test_expand_fast_skips_only_the_second_reading() -> None:
+    # the bundled dictionary's business sense is the more popular; the context is about radio
+    text = "The station broadcasts with an ERP of 12 kilowatts from its antenna on the hill."
+    code, slow, err = run("expand", "-", "--format", "jsonl", stdin=text)
+    assert code == 0, err
+    code, fast, err = run("expand", "-", "--format", "jsonl", "--fast", stdin=text)
+    assert code == 0, err
+    (record,) = [json.loads(line) for line in slow.splitlines()]
+    (quick,) = [json.loads(line) for line in fast.splitlines()]
+    assert record["short_form"] == quick["short_form"] and record["source"] == "dictionary"
+    assert record["long_form"] == "effective radiated power"
+    assert quick["long_form"] == "enterprise resource planning"
+
+
 def test_expand_bad_options_are_one_line(tmp_path: Path) -> None:
     code, _, err = run("expand", "-", "--format", "pdf", stdin="x")
     assert code == 1 and "unknown format 'pdf'" in err
