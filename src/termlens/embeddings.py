@@ -10,7 +10,7 @@ inside "cccccccccc"), 16 times faster.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -47,14 +47,25 @@ class SentenceEncoder:
 
     def encode_cached(self, texts: Sequence[str]) -> Vectors:
         """Like :meth:`encode`, remembering the vectors of the most recent texts."""
-        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
-        fresh = dict(zip(missing, self.encode(missing), strict=True))
-        rows = [fresh[t] if t in fresh else self._cache[t] for t in texts]  # before any eviction
-        for text, vector in fresh.items():
-            self._cache[text] = vector
-            if len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-        return np.vstack(rows) if rows else self.encode([])
+        return encode_with_cache(self._cache, texts, self.encode, CACHE_SIZE)
+
+
+def encode_with_cache(
+    cache: OrderedDict[str, Vectors],
+    texts: Sequence[str],
+    encode: Callable[[Sequence[str]], Vectors],
+    size: int,
+) -> Vectors:
+    """``encode(texts)``, texts met before read from ``cache``, which keeps the ``size`` most
+    recent texts' vectors."""
+    missing = list(dict.fromkeys(t for t in texts if t not in cache))
+    fresh = dict(zip(missing, encode(missing), strict=True))
+    rows = [fresh[t] if t in fresh else cache[t] for t in texts]  # before any eviction
+    for text, vector in fresh.items():
+        cache[text] = vector
+        if len(cache) > size:
+            cache.popitem(last=False)
+    return np.vstack(rows) if rows else encode([])
 
 
 def compiled_tokenizer() -> Any:

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from termlens.embeddings import encode_with_cache
 from termlens.errors import InputError
 
 Vectors = npt.NDArray[np.float32]
@@ -106,27 +107,13 @@ class WordPiece:
 
 def _basic_words(text: str) -> list[str]:
     """Lower-cased words without accents, each punctuation mark a word of its own."""
-    text = unicodedata.normalize("NFD", text.lower())
-    words: list[str] = []
-    current: list[str] = []
-    for ch in text:
+    kept = []
+    for ch in unicodedata.normalize("NFD", text.lower()):
         category = unicodedata.category(ch)
         if category == "Mn" or ch == "\ufffd" or (category.startswith("C") and not ch.isspace()):
             continue
-        if ch.isspace():
-            if current:
-                words.append("".join(current))
-                current = []
-        elif _is_punctuation(ch, category) or _is_cjk(ch):
-            if current:
-                words.append("".join(current))
-                current = []
-            words.append(ch)
-        else:
-            current.append(ch)
-    if current:
-        words.append("".join(current))
-    return words
+        kept.append(f" {ch} " if _is_punctuation(ch, category) or _is_cjk(ch) else ch)
+    return "".join(kept).split()
 
 
 def _is_punctuation(ch: str, category: str) -> bool:
@@ -173,14 +160,7 @@ class EnglishEncoder:
 
     def encode_cached(self, texts: Sequence[str]) -> Vectors:
         """Like :meth:`encode`, remembering the vectors of the most recent texts."""
-        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
-        fresh = dict(zip(missing, self.encode(missing), strict=True))
-        rows = [fresh[t] if t in fresh else self._cache[t] for t in texts]
-        for text, vector in fresh.items():
-            self._cache[text] = vector
-            if len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-        return np.vstack(rows) if rows else np.zeros((0, DIMENSIONS), dtype=np.float32)
+        return encode_with_cache(self._cache, texts, self.encode, CACHE_SIZE)
 
     def _forward(self, batch: list[list[int]]) -> Vectors:
         w, n = self._w, max(len(ids) for ids in batch)
