@@ -21,7 +21,8 @@ def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) 
 def test_sdu22_legal_held_out_tenth(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out(ad.load_sdu22(folder / "train.json"))
-    assert _legal_f1(folder, training, held) >= 79.3  # BENCHMARKS.md: 79.85
+    # BENCHMARKS.md: 79.40; 79.85 when the second reading weighed every long form alike
+    assert _legal_f1(folder, training, held) >= 79.2
 
 
 def test_sdu22_legal_unseen_short_forms(data: Path) -> None:
@@ -48,7 +49,7 @@ def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
     examples = ad.load_gladis(data / "gladis" / "biomedical" / "dev.json")
     chosen = ad.ranked_among_flat_senses(examples, resource_path(DICTIONARY_FILE), "biomedical")
     scores = ad.score([e.gold or "" for e in examples], chosen)
-    assert scores.accuracy >= 66.3 and scores.averaged_f1 >= 63.9  # BENCHMARKS.md: 66.60 / 64.18
+    assert scores.accuracy >= 69.0 and scores.averaged_f1 >= 68.6  # BENCHMARKS.md: 69.30 / 68.91
 
 
 def test_gladis_uad_with_its_own_dictionary(data: Path) -> None:
@@ -59,4 +60,4 @@ def test_gladis_uad_with_its_own_dictionary(data: Path) -> None:
         own, (own, default_dictionary()), complete=True, check=default_context_check()
     )
     scores = ad.score([e.gold or "" for e in examples], ad.predict(examples, ranker))
-    assert scores.accuracy >= 88.0 and scores.averaged_f1 >= 77.4  # BENCHMARKS.md: 88.28 / 77.67
+    assert scores.accuracy >= 89.8 and scores.averaged_f1 >= 82.0  # BENCHMARKS.md: 90.10 / 82.36

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from termlens.acronyms.dictionary import AcronymDictionary, Entry
-from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.disambiguate import Candidate, Disambiguator
 from termlens.acronyms.rerank import UNSURE, WINDOW, ContextCheck, window
 from termlens.minilm import EnglishEncoder
 
@@ -61,3 +63,21 @@ def test_other_languages_and_single_senses_are_left_as_ranked(
     assert Disambiguator(alone, complete=True, check=check).rank("ERP", text) == one.rank(
         "ERP", text
     )
+
+
+def test_a_sense_with_stored_contexts_gains_less_from_the_vectors(
+    erp: AcronymDictionary, english_encoder: EnglishEncoder
+) -> None:
+    senses = {s.long: s for s in erp.lookup("ERP")}
+    planning = Candidate(PLANNING, 8, senses[PLANNING])
+    power = Candidate(POWER, 5, senses[POWER])
+    ranking = [(planning, 0.6), (power, 0.4)]
+    check = ContextCheck(english_encoder, weight=10.0, profiled_weight=0.0)
+    fits = [0.1, 0.3]
+    # no contexts stored for either: 0.6·e^1 against 0.4·e^3, the fit decides
+    assert [c.long for c, _ in check.reweighted(ranking, fits, ())] == [POWER, PLANNING]
+    # the radio sense's contexts are stored: the ranker has read them, its fit adds nothing
+    stored = {senses[POWER].key}
+    again = check.reweighted(ranking, fits, stored)
+    assert [c.long for c, _ in again] == [PLANNING, POWER]
+    assert again[0][1] == pytest.approx(0.6 * math.e / (0.6 * math.e + 0.4))

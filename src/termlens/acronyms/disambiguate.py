@@ -23,7 +23,7 @@ import math
 import re
 import weakref
 from collections import Counter, OrderedDict, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -413,14 +413,19 @@ class Disambiguator:
             if (reread is None or reread[i])
             and self.check.wanted(ranking)
             and not one_sense([c for c, _ in ranking])
-            and self._english(context)
+            and self.english(context)
         ]
-        again = self.check.rerank_many([items[i] for i in chosen])
+        profiled = [self.profiled(items[i][0]) for i in chosen]
+        again = self.check.rerank_many([items[i] for i in chosen], profiled)
         for i, ranking in zip(chosen, again, strict=True):
             out[i] = ranking
         return out
 
-    def _english(self, context: str) -> bool:
+    def profiled(self, short: str) -> Collection[str]:
+        """The keys of the short form's senses whose contexts are stored (their profiles)."""
+        return self._short_form(short).sense_profiles.keys()
+
+    def english(self, context: str) -> bool:
         """Whether a context is English: the disambiguator's language, else a guess."""
         return (self.language or guess_language(context)) == "en"
 
