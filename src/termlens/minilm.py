@@ -215,32 +215,33 @@ class EnglishEncoder:
         return out
 
 
+# Abramowitz & Stegun 7.1.26: erfc(z) ≈ t·(a1 + t·(a2 + …)) · exp(−z²), t = 1 / (1 + p·z), z ≥ 0,
+# absolute error under 1.5e-7
+ERFC_P = 0.3275911
+ERFC_A = (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592)  # a5 … a1
+
+
 def _gelu(x: Vectors) -> Vectors:
-    """GELU with erf (Numerical Recipes' erfc, error under 1.2e-7)."""
-    z = np.abs(x) / math.sqrt(2.0)
-    t = 1.0 / (1.0 + 0.5 * z)
-    poly = -1.26551223 + t * (
-        1.00002368
-        + t
-        * (
-            0.37409196
-            + t
-            * (
-                0.09678418
-                + t
-                * (
-                    -0.18628806
-                    + t
-                    * (
-                        0.27886807
-                        + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))
-                    )
-                )
-            )
-        )
-    )
-    erf = np.sign(x) * (1.0 - t * np.exp(-z * z + poly))
-    return (0.5 * x * (1.0 + erf)).astype(np.float32)
+    """GELU with erf, x · Φ(x), computed in place on as few arrays as it can: on a batch of
+    contexts it takes as long as all the linear layers together."""
+    z = np.abs(x)
+    z *= np.float32(1.0 / math.sqrt(2.0))
+    t = z * np.float32(ERFC_P)
+    t += 1.0
+    np.reciprocal(t, out=t)
+    tail = t * np.float32(ERFC_A[0])  # becomes Φ(−|x|) = erfc(|x| / √2) / 2
+    for a in ERFC_A[1:]:
+        tail += np.float32(a)
+        tail *= t
+    np.square(z, out=z)
+    np.negative(z, out=z)
+    np.exp(z, out=z)
+    tail *= z
+    tail *= np.float32(0.5)
+    # Φ(x) is Φ(−|x|) for negative x and 1 − Φ(−|x|) for the others
+    phi = np.where(x < 0, tail, np.float32(1.0) - tail)
+    phi *= x
+    return phi
 
 
 @cache

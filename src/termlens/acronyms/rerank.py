@@ -30,7 +30,7 @@ Ranking = list[tuple["Candidate", float]]
 WEIGHT = 8.0  # for a long form whose sense has no stored contexts
 PROFILED_WEIGHT = 5.0  # for one whose sense has: the ranker's own features have read them
 WINDOW = 16  # words kept on each side of the short form
-TOP = 8  # candidates re-read, the likeliest first
+TOP = 16  # candidates re-read, the likeliest first
 # uses of one short form in one document that are re-read: one sense per discourse, so the first
 # few carry the decision, and a paper's hundred uses need not all be encoded
 REREAD_USES = 3
