@@ -49,7 +49,7 @@ def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
     examples = ad.load_gladis(data / "gladis" / "biomedical" / "dev.json")
     chosen = ad.ranked_among_flat_senses(examples, resource_path(DICTIONARY_FILE), "biomedical")
     scores = ad.score([e.gold or "" for e in examples], chosen)
-    assert scores.accuracy >= 69.0 and scores.averaged_f1 >= 68.6  # BENCHMARKS.md: 69.30 / 68.91
+    assert scores.accuracy >= 69.5 and scores.averaged_f1 >= 69.0  # BENCHMARKS.md: 69.81 / 69.37
 
 
 def test_gladis_uad_with_its_own_dictionary(data: Path) -> None:
