@@ -318,7 +318,7 @@ class Placer:
         sentence = self._fit_sentence(definition)
         if sentence is None:
             return [[0.0] * len(senses) for senses in sense_lists]
-        texts = [[self._sense_text(s) for s in senses] for senses in sense_lists]
+        texts = [[self.sense_text(s) for s in senses] for senses in sense_lists]
         glosses = list(dict.fromkeys(text for each in texts if len(each) > 1 for text in each))
         vectors = self.encoder.encode_cached([sentence, *glosses])
         cosine = dict(zip(glosses, vectors[1:] @ vectors[0], strict=True))
@@ -337,7 +337,7 @@ class Placer:
         sentence = first_sentence(definition) or definition
         return sentence if len(self.words.content(sentence)) >= MIN_FIT_WORDS else None
 
-    def _sense_text(self, synset: Synset) -> str:
+    def sense_text(self, synset: Synset) -> str:
         """What a sense's sentence vector is made from: its first names, what it is a kind of
         (the first name of each hypernym), and its gloss: "glass (container): a container for
         holding liquids while drinking"."""
