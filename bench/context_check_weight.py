@@ -12,7 +12,7 @@ first long forms with its context computed once, and every setting applied to th
   flat in the bundle (`bench/gladis_biomedical_flat.py`).
 Prints macro F1 (GLADIS: averaged F1) per set and setting, the shipped setting marked.
 
-Run by hand: ``python bench/context_check_weight.py`` (about fifteen minutes).
+Run by hand: ``python bench/context_check_weight.py`` (about ten minutes).
 """
 
 from __future__ import annotations
