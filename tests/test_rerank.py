@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from termlens.acronyms.dictionary import AcronymDictionary, Entry
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.disambiguate import Candidate, Disambiguator
 from termlens.acronyms.rerank import UNSURE, WINDOW, ContextCheck, window
 from termlens.minilm import EnglishEncoder
@@ -81,3 +81,13 @@ def test_a_sense_with_stored_contexts_gains_less_from_the_vectors(
     again = check.reweighted(ranking, fits, stored)
     assert [c.long for c, _ in again] == [PLANNING, POWER]
     assert again[0][1] == pytest.approx(0.6 * math.e / (0.6 * math.e + 0.4))
+
+
+def test_the_disambiguator_tells_which_senses_have_stored_contexts(
+    erp: AcronymDictionary,
+) -> None:
+    seen = "The transmitter's ERP is 50 kW, limited by the licence."
+    erp.add_contexts([Context("ERP", POWER, seen)], "hand-made")
+    profiled = Disambiguator(erp, complete=True).profiled("ERP")
+    keys = {s.long: s.key for s in erp.lookup("ERP")}
+    assert set(profiled) == {keys[POWER]}
