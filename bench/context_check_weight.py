@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from itertools import islice
 
-from termlens.acronyms.disambiguate import Disambiguator, one_sense
+from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import DICTIONARY_FILE, default_dictionary
 from termlens.acronyms.rerank import PROFILED_WEIGHT, UNSURE, WEIGHT, ContextCheck, Ranking
 from termlens.benchmarks import disambiguation as ad
@@ -46,7 +46,7 @@ def read(examples: Sequence[ad.Example], ranker: Disambiguator, check: ContextCh
         rereadable = [
             i
             for i, (e, r) in enumerate(zip(batch, ranked, strict=True))
-            if r and not one_sense([c for c, _ in r]) and ranker.english(e.context)
+            if ranker.rereadable(e.context, r)
         ]
         found = check.fits([(batch[i].short, batch[i].context, ranked[i]) for i in rereadable])
         by_index = dict(zip(rereadable, found, strict=True))
@@ -60,10 +60,9 @@ def read(examples: Sequence[ad.Example], ranker: Disambiguator, check: ContextCh
 def folded(
     examples: Sequence[ad.Example], folds: int, make: Callable[[list[ad.Example]], Disambiguator]
 ) -> Iterator[tuple[list[ad.Example], Disambiguator]]:
-    """Each fold's examples (example i in fold i % folds) and a ranker built without them."""
-    for fold in range(folds):
-        training = [e for i, e in enumerate(examples) if i % folds != fold]
-        yield [e for i, e in enumerate(examples) if i % folds == fold], make(training)
+    """Each fold's examples (:func:`ad.fold_splits`) and a ranker built without them."""
+    for training, held in ad.fold_splits(examples, folds):
+        yield [examples[i] for i in held], make(training)
 
 
 def sets(

@@ -412,8 +412,7 @@ class Disambiguator:
             for i, (_, context, ranking) in enumerate(items)
             if (reread is None or reread[i])
             and self.check.wanted(ranking)
-            and not one_sense([c for c, _ in ranking])
-            and self.english(context)
+            and self.rereadable(context, ranking)
         ]
         profiled = [self.profiled(items[i][0]) for i in chosen]
         again = self.check.rerank_many([items[i] for i in chosen], profiled)
@@ -425,9 +424,15 @@ class Disambiguator:
         """The keys of the short form's senses whose contexts are stored (their profiles)."""
         return self._short_form(short).sense_profiles.keys()
 
-    def english(self, context: str) -> bool:
-        """Whether a context is English: the disambiguator's language, else a guess."""
-        return (self.language or guess_language(context)) == "en"
+    def rereadable(self, context: str, ranking: Sequence[tuple[Candidate, float]]) -> bool:
+        """Whether a ranking may get the second reading, however sure it is: its candidates
+        hold more than one sense, and its context is English (the disambiguator's language,
+        else a guess)."""
+        return (
+            bool(ranking)
+            and not one_sense([c for c, _ in ranking])
+            and (self.language or guess_language(context)) == "en"
+        )
 
 
 def one_sense(candidates: Sequence[Candidate]) -> bool:

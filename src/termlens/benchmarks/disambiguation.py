@@ -255,14 +255,22 @@ def cross_validate(
     if folds < 2:
         raise InputError(f"--folds {folds}: cross-validation needs at least 2 folds")
     predictions = [""] * len(examples)
-    for fold in range(folds):
-        training = [e for i, e in enumerate(examples) if i % folds != fold]
-        held = [i for i in range(len(examples)) if i % folds == fold]
+    for training, held in fold_splits(examples, folds):
         disambiguator = make(training)
         chosen = predict(progress((examples[i] for i in held), len(held)), disambiguator)
         for i, long in zip(held, chosen, strict=True):
             predictions[i] = long
     return predictions
+
+
+def fold_splits(
+    examples: Sequence[Example], folds: int
+) -> Iterator[tuple[list[Example], list[int]]]:
+    """For each fold, the examples outside it and the indices of those in it (example ``i`` is
+    in fold ``i % folds``)."""
+    for fold in range(folds):
+        training = [e for i, e in enumerate(examples) if i % folds != fold]
+        yield training, [i for i in range(len(examples)) if i % folds == fold]
 
 
 def held_out(examples: Sequence[Example], every: int = 10) -> tuple[list[Example], list[Example]]:
