@@ -1,6 +1,7 @@
 """How much the second reading by sentence vectors should weigh, and which rankings it re-reads
 (`acronyms.rerank`: WEIGHT for a long form whose sense has no stored contexts, PROFILED_WEIGHT
-for one whose sense has, UNSURE the first probability under which a ranking is re-read).
+for one whose sense has, SEEN_WEIGHT for the fit with the mean of a sense's stored contexts,
+UNSURE the first probability under which a ranking is re-read).
 
 Seven English sets, each ranked once without the second reading, the cosines of each ranking's
 first long forms with its context computed once, and every setting applied to them with
@@ -23,16 +24,25 @@ from itertools import islice
 
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import DICTIONARY_FILE, default_dictionary
-from termlens.acronyms.rerank import PROFILED_WEIGHT, UNSURE, WEIGHT, ContextCheck, Ranking
+from termlens.acronyms.rerank import (
+    PROFILED_WEIGHT,
+    SEEN_WEIGHT,
+    UNSURE,
+    WEIGHT,
+    ContextCheck,
+    Fit,
+    Ranking,
+)
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.minilm import default_english_encoder
 from termlens.resources import resource_path
 
-WEIGHTS = (5.0, 6.0, 8.0, 10.0)
+WEIGHTS = (6.0, 8.0, 10.0)
 PROFILED_WEIGHTS = (3.0, 4.0, 5.0)
-BOUNDS = (0.6, 0.7, 0.8, 0.9, 1.01)  # re-read below this first probability (1.01: all)
-Read = tuple[list[str], list[Ranking], list[list[float] | None], list[frozenset[str]]]
+SEEN_WEIGHTS = (0.0, 2.0, 4.0, 6.0, 8.0)
+BOUNDS = (0.7, 0.8, 0.9)  # re-read below this first probability
+Read = tuple[list[str], list[Ranking], list[Fit | None], list[frozenset[str]]]
 
 
 def read(examples: Sequence[ad.Example], ranker: Disambiguator, check: ContextCheck) -> Read:
@@ -48,7 +58,10 @@ def read(examples: Sequence[ad.Example], ranker: Disambiguator, check: ContextCh
             for i, (e, r) in enumerate(zip(batch, ranked, strict=True))
             if ranker.rereadable(e.context, r)
         ]
-        found = check.fits([(batch[i].short, batch[i].context, ranked[i]) for i in rereadable])
+        found = check.fits(
+            [(batch[i].short, batch[i].context, ranked[i]) for i in rereadable],
+            [ranker.window_vectors(batch[i].short) for i in rereadable],
+        )
         by_index = dict(zip(rereadable, found, strict=True))
         golds += [e.gold or "" for e in batch]
         rankings += ranked
@@ -69,7 +82,7 @@ def sets(
     stack: ExitStack,
 ) -> Iterator[tuple[str, bool, list[tuple[list[ad.Example], Disambiguator]]]]:
     """(name, scored by GLADIS averaged F1, [(examples, ranker)]) for each set."""
-    root, bundled = data_dir(), default_dictionary()
+    root, bundled, encoder = data_dir(), default_dictionary(), default_english_encoder()
     for folder in ("english/scientific", "english/legal"):
         yield f"{folder} never seen", False, [ad.sdu22_unseen(root / "sdu22-ad", folder, bundled)]
         diction = root / "sdu22-ad" / folder / "diction.json"
@@ -82,7 +95,7 @@ def sets(
     sciad = root / "sciad"
 
     def make(training: list[ad.Example]) -> Disambiguator:
-        fold = ad.dictionary_for(sciad / "diction.json", "sdu", training)
+        fold = ad.dictionary_for(sciad / "diction.json", "sdu", training, encoder)
         return Disambiguator(
             fold, (fold, bundled), exclude_sources=frozenset({ad.SCIAD_SOURCE}), complete=True
         )
@@ -115,23 +128,32 @@ def scored(reads: Sequence[Read], check: ContextCheck, averaged: bool) -> float:
 
 def main() -> None:
     encoder = default_english_encoder()
-    settings = [(w, p, u) for u in BOUNDS for w in WEIGHTS for p in PROFILED_WEIGHTS if p <= w]
+    settings = [
+        (w, p, s, u)
+        for u in BOUNDS
+        for w in WEIGHTS
+        for p in PROFILED_WEIGHTS
+        for s in SEEN_WEIGHTS
+        if p <= w
+    ]
     columns: list[tuple[str, list[float]]] = []
     with ExitStack() as stack:
         for name, averaged, parts in sets(stack):
             check = ContextCheck(encoder)
             reads = [read(examples, ranker, check) for examples, ranker in parts]
-            alone = scored(reads, ContextCheck(encoder, 0.0, 0.0, 0.0), averaged)
+            alone = scored(reads, ContextCheck(encoder, 0.0, 0.0, 0.0, 0.0), averaged)
             values = [alone] + [
-                scored(reads, ContextCheck(encoder, w, u, p), averaged) for w, p, u in settings
+                scored(reads, ContextCheck(encoder, w, u, p, s), averaged)
+                for w, p, s, u in settings
             ]
             columns.append((name, values))
             print(f"read {name}", flush=True)
     names = [name for name, _ in columns]
-    print("setting (weight / profiled / re-read under) | " + " | ".join(names))
-    labels = ["ranker alone"] + [f"{w:g} / {p:g} / {u:g}" for w, p, u in settings]
+    print("setting (weight / profiled / seen / re-read under) | " + " | ".join(names))
+    labels = ["ranker alone"] + [f"{w:g} / {p:g} / {s:g} / {u:g}" for w, p, s, u in settings]
+    shipped = f"{WEIGHT:g} / {PROFILED_WEIGHT:g} / {SEEN_WEIGHT:g} / {UNSURE:g}"
     for row, label in enumerate(labels):
-        mark = " (shipped)" if label == f"{WEIGHT:g} / {PROFILED_WEIGHT:g} / {UNSURE:g}" else ""
+        mark = " (shipped)" if label == shipped else ""
         cells = " | ".join(f"{values[row]:.2f}" for _, values in columns)
         print(f"{label}{mark} | {cells}")
 

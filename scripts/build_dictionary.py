@@ -9,7 +9,9 @@ next to them, and their contexts; pairs and contexts termlens mines
 from SciAI, SciREX, the biomedical abbreviation corpora and the BARR2 training texts; the BARR2
 training abbreviations (definitions, contexts, and how often each written form is an
 abbreviation). The labelled contexts and the pre-training sample's also keep their sentence
-vectors (summed per long form and source) for the disambiguator's ``seen_semantic`` feature.
+vectors (summed per long form and source) for the disambiguator's ``seen_semantic`` feature,
+and the English ones the all-MiniLM-L6-v2 vectors of the words around the short form, for its
+second reading (:mod:`termlens.acronyms.rerank`).
 Long forms the sources mangled are repaired wherever they occur
 (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22 labels cut short ("maximum likelihoo"),
 long forms cut inside their last word ("Information Retrieva"), question marks for lost
@@ -49,6 +51,7 @@ from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import scirex_papers
 from termlens.embeddings import default_encoder
+from termlens.minilm import default_english_encoder
 from termlens.resources import record, resource_dir
 from termlens.taxonomy.wordnet import LICENCE as WORDNET_LICENCE
 from termlens.taxonomy.wordnet import bundled
@@ -70,12 +73,16 @@ def add_labelled(
     dictionary: AcronymDictionary, examples: list[ad.Example], source: str, licence: str,
     language: str, domain: str,
 ) -> None:  # fmt: skip
-    """Gold long forms (counted) and their contexts, words and sentence vectors."""
+    """Gold long forms (counted) and their contexts: words and sentence vectors, and for English
+    the vectors of the words around the short form."""
     golds = Counter((e.short, e.gold) for e in examples if e.gold)
     entries = (Entry(s, g, n, language, domain) for (s, g), n in golds.items())
     dictionary.add(entries, source, licence, "gold labels")
     contexts = (Context(e.short, e.gold, e.context) for e in examples if e.gold)
-    dictionary.add_contexts(contexts, source, licence, encoder=default_encoder())
+    windows = default_english_encoder() if language == "en" else None
+    dictionary.add_contexts(
+        contexts, source, licence, encoder=default_encoder(), window_encoder=windows
+    )
 
 
 Labels = dict[tuple[str, str], str]
@@ -254,7 +261,8 @@ def build(data: Path, out: Path, jobs: int) -> None:
         d.add((Entry(s, lf, 1, "en", "general") for s, lf, _ in sample),
               "gladis-pretrain-sample", CC0, "GLADIS pre-training sample")  # fmt: skip
         d.add_contexts((Context(s, lf, text) for s, lf, text in sample),
-                       "gladis-pretrain-sample", CC0, encoder=default_encoder())  # fmt: skip
+                       "gladis-pretrain-sample", CC0, encoder=default_encoder(),
+                       window_encoder=default_english_encoder())  # fmt: skip
         barr2_set = data / "barr2/training_set"
         barr2_texts = barr2.load_texts(barr2_set)
         biomedical = {corpus.parent.name.lower(): [doc.text for doc in bioc.load(corpus)]

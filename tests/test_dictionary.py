@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from termlens.acronyms import dictionary as acronym_dictionary
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import export, guess_format, read_entries
-from termlens.acronyms.lexical import spells_out, variant_key
+from termlens.acronyms.lexical import spells_out, variant_key, window
 from termlens.embeddings import default_encoder
 from termlens.errors import InputError
 
@@ -147,15 +148,42 @@ def test_context_vectors_are_summed_per_long_form_and_source() -> None:
     assert d.stats()["long_forms_with_context_vectors"] == 1
 
 
+class Recording:
+    """An encoder that remembers what it read and gives each text a vector of its length."""
+
+    def __init__(self) -> None:
+        self.read: list[str] = []
+
+    def encode(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        self.read += texts
+        return np.array([[len(t), 1.0] for t in texts], dtype=np.float32)
+
+
+def test_window_vectors_read_the_words_around_the_short_form() -> None:
+    words = [f"w{i}" for i in range(60)]
+    words[40] = "AI"
+    text = " ".join(words)
+    recording = Recording()
+    d = AcronymDictionary.create()
+    d.add_contexts([Context("AI", "adequate intake", text)], "x", window_encoder=recording)
+    assert recording.read == [window(text, "AI")] and len(window(text, "AI")) < len(text)
+    total, n = d.window_vectors("AI")["adequate intake"]
+    assert n == 1 and total.tolist() == [len(window(text, "AI")), 1.0]
+    assert d.context_vectors("AI") == {}  # no sentence encoder given: none of those
+    assert d.stats()["long_forms_with_window_vectors"] == 1
+
+
 def test_a_dictionary_made_before_context_vectors_has_none(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     with AcronymDictionary.create(path) as d:
         d.add([Entry("AI", "adequate intake")], "x")
     with sqlite3.connect(path) as db:
         db.execute("DROP TABLE context_vectors")
+        db.execute("DROP TABLE window_vectors")
     with AcronymDictionary.open(path) as old:
         assert old.context_vectors("AI") == {} and old.lookup("AI")[0].long == "adequate intake"
         assert old.stats()["long_forms_with_context_vectors"] == 0
+        assert old.window_vectors("AI") == {}
     with AcronymDictionary.open(path, writable=True) as old:  # writing vectors adds the table
         old.add_contexts(
             [Context("AI", "adequate intake", "the AI of zinc")], "x", encoder=default_encoder()

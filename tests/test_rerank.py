@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.disambiguate import Candidate, Disambiguator
-from termlens.acronyms.rerank import UNSURE, WINDOW, ContextCheck, window
+from termlens.acronyms.lexical import WINDOW, window
+from termlens.acronyms.rerank import UNSURE, ContextCheck, Fit
 from termlens.minilm import EnglishEncoder
 
 POWER, PLANNING = "effective radiated power", "enterprise resource planning"
@@ -73,7 +75,7 @@ def test_a_sense_with_stored_contexts_gains_less_from_the_vectors(
     power = Candidate(POWER, 5, senses[POWER])
     ranking = [(planning, 0.6), (power, 0.4)]
     check = ContextCheck(english_encoder, weight=10.0, profiled_weight=0.0)
-    fits = [0.1, 0.3]
+    fits = Fit([0.1, 0.3], [None, None])
     # no contexts stored for either: 0.6·e^1 against 0.4·e^3, the fit decides
     assert [c.long for c, _ in check.reweighted(ranking, fits, ())] == [POWER, PLANNING]
     # the radio sense's contexts are stored: the ranker has read them, its fit adds nothing
@@ -91,3 +93,43 @@ def test_the_disambiguator_tells_which_senses_have_stored_contexts(
     profiled = Disambiguator(erp, complete=True).profiled("ERP")
     keys = {s.long: s.key for s in erp.lookup("ERP")}
     assert set(profiled) == {keys[POWER]}
+
+
+def test_the_fit_with_a_senses_stored_contexts_turns_a_ranking(
+    erp: AcronymDictionary, english_encoder: EnglishEncoder
+) -> None:
+    senses = {s.long: s for s in erp.lookup("ERP")}
+    ranking = [
+        (Candidate(PLANNING, 8, senses[PLANNING]), 0.6),
+        (Candidate(POWER, 5, senses[POWER]), 0.4),
+    ]
+    check = ContextCheck(english_encoder, weight=0.0, profiled_weight=0.0, seen_weight=4.0)
+    # 0.6·e^0.4 against 0.4·e^2: the contexts stored with the radio sense fit far better
+    again = check.reweighted(ranking, Fit([0.0, 0.0], [0.1, 0.5]), ())
+    assert [c.long for c, _ in again] == [POWER, PLANNING]
+    assert again[0][1] == pytest.approx(0.4 * math.e**2 / (0.4 * math.e**2 + 0.6 * math.e**0.4))
+    # a sense without stored vectors counts as the mean of the others: nothing to compare
+    alone = check.reweighted(ranking, Fit([0.0, 0.0], [0.5, None]), ())
+    assert [p for _, p in alone] == pytest.approx([0.6, 0.4])
+
+
+def test_the_disambiguator_pools_the_window_vectors_of_a_senses_spellings(
+    erp: AcronymDictionary, english_encoder: EnglishEncoder
+) -> None:
+    erp.add([Entry("ERP", "Effective Radiated Power", 1, "en")], "other")
+    texts = ["The transmitter's ERP is 50 kW.", "An ERP of 12 kW from the mast."]
+    erp.add_contexts([Context("ERP", POWER, texts[0])], "x", window_encoder=english_encoder)
+    erp.add_contexts(
+        [Context("ERP", "Effective Radiated Power", texts[1])], "y", window_encoder=english_encoder
+    )
+    pooled = Disambiguator(erp, complete=True).window_vectors("ERP")
+    power = next(s for s in erp.lookup("ERP") if s.long == POWER)
+    assert set(pooled) == {power.key}
+    total, n = pooled[power.key]
+    assert n == 2 and np.allclose(total, english_encoder.encode(texts).sum(axis=0), atol=1e-3)
+    assert (
+        Disambiguator(erp, complete=True, exclude_sources=frozenset({"y"}))
+        .window_vectors("ERP")[power.key]
+        .n
+        == 1
+    )

@@ -414,10 +414,11 @@ def _disambiguate(
     dictionary's contexts, English contexts re-read (:mod:`termlens.acronyms.rerank`); with
     ``folds``, cross-validated without the data's own entries."""
     check = default_context_check()
+    windows = check.encoder if check else None
     if folds:
 
         def make(training: list[ad.Example]) -> Disambiguator:
-            fold = ad.dictionary_for(candidates, format, training)
+            fold = ad.dictionary_for(candidates, format, training, windows)
             if candidates is None:  # candidates: the bundled dictionary without this data
                 return Disambiguator(
                     bundled, (fold, bundled), exclude_sources=own_sources, check=check

@@ -17,17 +17,17 @@ import re
 import sqlite3
 import tempfile
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple, TypeVar, cast
+from typing import NamedTuple, Protocol, TypeVar, cast
 
 import numpy as np
 
-from termlens.acronyms.lexical import LOST_LETTERS, content_terms, variant_key, words
+from termlens.acronyms.lexical import LOST_LETTERS, content_terms, variant_key, window, words
 from termlens.acronyms.wordlist import WORD, is_word
-from termlens.embeddings import SentenceEncoder, Vectors
+from termlens.embeddings import Vectors
 from termlens.errors import InputError
 
 SCHEMA_VERSION = "1"
@@ -57,7 +57,13 @@ CREATE TABLE IF NOT EXISTS contexts (
 CREATE TABLE IF NOT EXISTS context_vectors (
     form INTEGER NOT NULL, source INTEGER NOT NULL, n INTEGER NOT NULL, total BLOB NOT NULL,
     PRIMARY KEY (form, source));
+-- the same for the English sentence vectors of the words around the short form (lexical.window),
+-- which the second reading compares a context with (acronyms.rerank)
+CREATE TABLE IF NOT EXISTS window_vectors (
+    form INTEGER NOT NULL, source INTEGER NOT NULL, n INTEGER NOT NULL, total BLOB NOT NULL,
+    PRIMARY KEY (form, source));
 """
+VECTOR_TABLES = ("context_vectors", "window_vectors")
 VECTOR_DTYPE = np.float16  # context vector sums: 1 kB per long form and source at 512 dimensions
 Key = TypeVar("Key")
 _CHUNK = 50_000
@@ -99,6 +105,12 @@ class Context(NamedTuple):
     text: str
 
 
+class Encoder(Protocol):
+    """Anything that turns texts into unit sentence vectors, one row per text."""
+
+    def encode(self, texts: Sequence[str]) -> Vectors: ...
+
+
 class VectorSum(NamedTuple):
     """Unit sentence vectors of contexts, added up: their sum and how many there were."""
 
@@ -124,11 +136,12 @@ class AcronymDictionary:
         # until the next write; keyed by a tuple naming the computation
         self.derived: dict[tuple[object, ...], object] = {}
         self.generation = 0  # how many writes this object has made
-        self._keeps_vectors = bool(
-            connection.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'context_vectors'"
-            ).fetchone()
-        )  # files made before context vectors were kept have no such table
+        # files made before a kind of vectors was kept have no table for it
+        self._vector_tables = frozenset(
+            name
+            for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if name in VECTOR_TABLES
+        )
 
     @classmethod
     def open(cls, path: Path, *, writable: bool = False) -> AcronymDictionary:
@@ -238,12 +251,24 @@ class AcronymDictionary:
     ) -> dict[str, VectorSum]:
         """The sentence vectors of the contexts seen with each long form of a short form, summed
         (empty for files made before vectors were kept)."""
+        return self._vector_sums("context_vectors", short, exclude_sources)
+
+    def window_vectors(
+        self, short: str, exclude_sources: frozenset[str] = frozenset()
+    ) -> dict[str, VectorSum]:
+        """The English sentence vectors of the words around each long form's short form in its
+        contexts (:func:`lexical.window`), summed (empty where none were kept)."""
+        return self._vector_sums("window_vectors", short, exclude_sources)
+
+    def _vector_sums(
+        self, table: str, short: str, exclude_sources: frozenset[str]
+    ) -> dict[str, VectorSum]:
         out: dict[str, VectorSum] = {}
-        if not self._keeps_vectors:
+        if table not in self._vector_tables:
             return out
         for long, source, n, total in self._db.execute(
             "SELECT f.long, s.name, v.n, v.total FROM forms f "
-            "JOIN context_vectors v ON v.form = f.id JOIN sources s ON s.id = v.source "
+            f"JOIN {table} v ON v.form = f.id JOIN sources s ON s.id = v.source "
             "WHERE f.short = ?",
             (short,),
         ):
@@ -292,15 +317,16 @@ class AcronymDictionary:
             ).fetchone()[0],
             "long_forms": one(f"SELECT COUNT(*) FROM {_LISTED}").fetchone()[0],
             "contexts": self.context_count,
-            "long_forms_with_context_vectors": self._vector_rows(),
+            "long_forms_with_context_vectors": self._vector_rows("context_vectors"),
+            "long_forms_with_window_vectors": self._vector_rows("window_vectors"),
             "sources": {name: {"licence": lic, "rows": n} for name, lic, n in per_source},
         }
 
-    def _vector_rows(self) -> int:
-        """How many (long form, source) rows keep a context vector sum (0 in older files)."""
-        if not self._keeps_vectors:
+    def _vector_rows(self, table: str) -> int:
+        """How many (long form, source) rows keep a vector sum in ``table`` (0 in older files)."""
+        if table not in self._vector_tables:
             return 0
-        return int(self._db.execute("SELECT COUNT(*) FROM context_vectors").fetchone()[0])
+        return int(self._db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -329,11 +355,13 @@ class AcronymDictionary:
         contexts: Iterable[Context],
         source: str,
         licence: str = "",
-        encoder: SentenceEncoder | None = None,
+        encoder: Encoder | None = None,
+        window_encoder: Encoder | None = None,
     ) -> int:
         """Remember the words around short forms used with known long forms (one transaction);
-        with an ``encoder``, also the sum of the contexts' sentence vectors per long form."""
-        if encoder is not None:
+        with an ``encoder``, also the sum of the contexts' sentence vectors per long form, and
+        with a ``window_encoder`` (English) that of the words around the short form."""
+        if encoder is not None or window_encoder is not None:
             contexts = list(contexts)  # read twice: for the words, then for the vectors
         counts: Counter[tuple[str, str, str]] = Counter()
         df: Counter[str] = Counter()
@@ -364,8 +392,13 @@ class AcronymDictionary:
                 "ON CONFLICT (form, source, term) DO UPDATE SET count = count + excluded.count",
                 ((source_id, c, s, lf, t) for (s, lf, t), c in counts.items()),
             )
+            kept = cast(list[Context], contexts)
             if encoder is not None:
-                self._add_vectors(cast(list[Context], contexts), source_id, encoder)
+                texts = [c.text for c in kept]
+                self._add_vectors(kept, encoder.encode(texts), source_id, "context_vectors")
+            if window_encoder is not None:
+                texts = [window(c.text, c.short) for c in kept]
+                self._add_vectors(kept, window_encoder.encode(texts), source_id, "window_vectors")
             self._db.execute(
                 "INSERT INTO meta VALUES ('contexts', ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + excluded.value",
@@ -374,23 +407,23 @@ class AcronymDictionary:
         return n
 
     def _add_vectors(
-        self, contexts: list[Context], source_id: int, encoder: SentenceEncoder
+        self, contexts: list[Context], vectors: Vectors, source_id: int, table: str
     ) -> None:
-        """Add the contexts' sentence vectors to their long forms' sums (inside a transaction)."""
-        vectors = encoder.encode([c.text for c in contexts])
+        """Add the contexts' vectors to their long forms' sums in ``table`` (inside a
+        transaction)."""
         sums: dict[tuple[str, str], VectorSum] = {}
         for context, vector in zip(contexts, vectors, strict=True):
             add_to_sums(sums, (context.short, context.long), VectorSum(vector, 1))
         for (short, long), added in sums.items():
             row = self._db.execute(
-                "SELECT v.n, v.total FROM context_vectors v JOIN forms f ON f.id = v.form "
+                f"SELECT v.n, v.total FROM {table} v JOIN forms f ON f.id = v.form "
                 "WHERE f.short = ? AND f.long = ? AND v.source = ?",
                 (short, long, source_id),
             ).fetchone()
             if row:
                 added = added.plus(VectorSum(np.frombuffer(row[1], dtype=VECTOR_DTYPE), row[0]))
             self._db.execute(
-                "INSERT OR REPLACE INTO context_vectors SELECT id, ?, ?, ? FROM forms "
+                f"INSERT OR REPLACE INTO {table} SELECT id, ?, ?, ? FROM forms "
                 "WHERE short = ? AND long = ?",
                 (source_id, added.n, np.asarray(added.total, VECTOR_DTYPE).tobytes(), short, long),
             )

@@ -282,7 +282,8 @@ class Disambiguator:
         if short in self._known:
             self._known.move_to_end(short)
             return self._known[short]
-        senses = self.dictionary.lookup(short, self.exclude_sources)
+        excluded = self.exclude_sources
+        senses = self.dictionary.lookup(short, excluded)
         if self.language:
             senses = [s for s in senses if not s.languages or self.language in s.languages]
         spellings = [long for sense in senses for long, _ in sense.variants]
@@ -304,19 +305,24 @@ class Disambiguator:
             {key: self._profile(c) for key, c in pooled.items()},
             frozenset(cut),
             completion.extensions(spellings),
-            self._sense_vectors(short, senses),
+            self._per_sense(senses, lambda store: store.context_vectors(short, excluded)),
+            self._per_sense(senses, lambda store: store.window_vectors(short, excluded)),
         )
         self._known[short] = known
         if len(self._known) > KNOWN_SHORT_FORMS:
             self._known.popitem(last=False)
         return known
 
-    def _sense_vectors(self, short: str, senses: Sequence[Sense]) -> dict[str, VectorSum]:
-        """Per sense, the sentence vectors of the contexts seen with any of its spellings,
+    def _per_sense(
+        self,
+        senses: Sequence[Sense],
+        read: Callable[[AcronymDictionary], dict[str, VectorSum]],
+    ) -> dict[str, VectorSum]:
+        """Per sense, the vector sums that ``read`` gives a store for any of its spellings,
         summed over every knowledge store that kept them."""
         sums: dict[str, VectorSum] = {}
         for store in self.knowledge:
-            for long, found in store.context_vectors(short, self.exclude_sources).items():
+            for long, found in read(store).items():
                 add_to_sums(sums, long, found)
         seen: dict[str, VectorSum] = {}
         for sense in senses:
@@ -415,7 +421,8 @@ class Disambiguator:
             and self.rereadable(context, ranking)
         ]
         profiled = [self.profiled(items[i][0]) for i in chosen]
-        again = self.check.rerank_many([items[i] for i in chosen], profiled)
+        seen = [self.window_vectors(items[i][0]) for i in chosen]
+        again = self.check.rerank_many([items[i] for i in chosen], profiled, seen)
         for i, ranking in zip(chosen, again, strict=True):
             out[i] = ranking
         return out
@@ -423,6 +430,11 @@ class Disambiguator:
     def profiled(self, short: str) -> Collection[str]:
         """The keys of the short form's senses whose contexts are stored (their profiles)."""
         return self._short_form(short).sense_profiles.keys()
+
+    def window_vectors(self, short: str) -> Mapping[str, VectorSum]:
+        """Per sense key, the sum of the English sentence vectors of the words around the short
+        form in the sense's stored contexts (:meth:`AcronymDictionary.window_vectors`)."""
+        return self._short_form(short).window_vectors
 
     def rereadable(self, context: str, ranking: Sequence[tuple[Candidate, float]]) -> bool:
         """Whether a ranking may get the second reading, however sure it is: its candidates
@@ -496,6 +508,7 @@ class _ShortForm(NamedTuple):
     cut: frozenset[str]  # spellings cut inside a word (see _cut_spellings)
     extensions: completion.Extensions  # what completes a spelling into another one
     sense_vectors: dict[str, VectorSum]  # the sentence vectors of the contexts seen with a sense
+    window_vectors: dict[str, VectorSum]  # the English ones of the words around the short form
 
 
 def pooled(

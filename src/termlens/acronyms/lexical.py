@@ -82,6 +82,18 @@ def content_terms(text: str) -> list[str]:
     ]
 
 
+WINDOW = 16  # words kept on each side of a short form by :func:`window`
+
+
+def window(context: str, short: str) -> str:
+    """The ``WINDOW`` words on each side of the short form's first use in the context (the
+    middle of the context when the short form is not found): what a sentence encoder reads of
+    a context (:mod:`termlens.acronyms.rerank`)."""
+    words = context.split()
+    at = next((i for i, w in enumerate(words) if short in w), len(words) // 2)
+    return " ".join(words[max(0, at - WINDOW) : at + WINDOW + 1])
+
+
 EXTRA_LETTERS = 2  # a stem of five letters or more, and one with up to this many more after it
 _BRITISH = re.compile(r"[ao]e|our$")  # leukaemia, oedema, tumour
 

@@ -7,21 +7,27 @@ has little to go on but its prior. A sentence encoder trained on a billion Engli
 "the ERP of 12 kilowatts at the antenna" as nearer *effective radiated power* than *enterprise
 resource planning*. Each candidate's log-probability gains a weight × that cosine, more for
 a long form whose sense has no stored contexts (the ranker has read the contexts of the others
-already); the probabilities of the re-read candidates keep their total.
+already). A sense whose stored contexts kept their vectors also gains a weight × the cosine of
+the words around the acronym with their mean (a sense without gains the mean of the others'
+cosines, which changes nothing). The probabilities of the re-read candidates keep their total.
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
+
+from termlens.acronyms.lexical import window
 from termlens.errors import InputError
 from termlens.minilm import EnglishEncoder, default_english_encoder
 
 if TYPE_CHECKING:
+    from termlens.acronyms.dictionary import VectorSum
     from termlens.acronyms.disambiguate import Candidate
 
 Ranking = list[tuple["Candidate", float]]
@@ -29,12 +35,21 @@ Ranking = list[tuple["Candidate", float]]
 # (BENCHMARKS.md, fortieth session)
 WEIGHT = 8.0  # for a long form whose sense has no stored contexts
 PROFILED_WEIGHT = 5.0  # for one whose sense has: the ranker's own features have read them
-WINDOW = 16  # words kept on each side of the short form
+SEEN_WEIGHT = 4.0  # for the fit with the mean vector of a sense's stored contexts
 TOP = 16  # candidates re-read, the likeliest first
 # uses of one short form in one document that are re-read: one sense per discourse, so the first
 # few carry the decision, and a paper's hundred uses need not all be encoded
 REREAD_USES = 3
 UNSURE = 0.8  # only rankings whose first candidate has less are re-read (the rest cost nothing)
+
+
+class Fit(NamedTuple):
+    """How the words around a short form fit each of a ranking's first candidates: the cosine
+    with the long form, and with the mean vector of the sense's stored contexts (None where
+    none were kept)."""
+
+    long_forms: list[float]
+    seen: list[float | None]
 
 
 class ContextCheck:
@@ -46,11 +61,13 @@ class ContextCheck:
         weight: float = WEIGHT,
         unsure: float = UNSURE,
         profiled_weight: float = PROFILED_WEIGHT,
+        seen_weight: float = SEEN_WEIGHT,
     ):
         self.encoder = encoder
         self.weight = weight
         self.unsure = unsure
         self.profiled_weight = profiled_weight
+        self.seen_weight = seen_weight
 
     def wanted(self, ranking: Ranking) -> bool:
         """Whether a ranking is unsure enough to be re-read."""
@@ -60,41 +77,52 @@ class ContextCheck:
         self,
         items: Sequence[tuple[str, str, Ranking]],
         profiled: Sequence[Collection[str]] | None = None,
+        seen: Sequence[Mapping[str, VectorSum]] | None = None,
     ) -> list[Ranking]:
-        """Each (short form, context, ranking) re-ranked, contexts embedded in one batch;
-        ``profiled`` holds, per item, the keys of the senses with stored contexts (none if
-        not given)."""
+        """Each (short form, context, ranking) re-ranked, contexts embedded in one batch.
+        Per item, ``profiled`` holds the keys of the senses with stored contexts, and ``seen``
+        the vector sums of those contexts' windows per sense key (none if not given)."""
         keys = profiled or [()] * len(items)
+        fits = self.fits(items, seen)
         return [
-            self.reweighted(ranking, fits, stored)
-            for (_, _, ranking), fits, stored in zip(items, self.fits(items), keys, strict=True)
+            self.reweighted(ranking, fit, stored)
+            for (_, _, ranking), fit, stored in zip(items, fits, keys, strict=True)
         ]
 
-    def fits(self, items: Sequence[tuple[str, str, Ranking]]) -> list[list[float]]:
-        """For each (short form, context, ranking), the cosine of each of the ``TOP`` first
-        long forms with the words around the short form."""
+    def fits(
+        self,
+        items: Sequence[tuple[str, str, Ranking]],
+        seen: Sequence[Mapping[str, VectorSum]] | None = None,
+    ) -> list[Fit]:
+        """For each (short form, context, ranking), how the words around the short form fit
+        each of the ``TOP`` first candidates; ``seen`` as for :meth:`rerank_many`."""
         if not items:
             return []
         windows = self.encoder.encode([window(context, short) for short, context, _ in items])
         # the encoder is uncased: one vector serves every casing of a long form
         longs = list(dict.fromkeys(c.long.lower() for _, _, r in items for c, _ in r[:TOP]))
         vectors = dict(zip(longs, self.encoder.encode_cached(longs), strict=True))
+        sums = seen or [{}] * len(items)
         return [
-            [float(vectors[c.long.lower()] @ context) for c, _ in ranking[:TOP]]
-            for (_, _, ranking), context in zip(items, windows, strict=True)
+            Fit(
+                [float(vectors[c.long.lower()] @ context) for c, _ in ranking[:TOP]],
+                [_cosine(stored.get(c.sense.key), context) for c, _ in ranking[:TOP]],
+            )
+            for (_, _, ranking), context, stored in zip(items, windows, sums, strict=True)
         ]
 
-    def reweighted(
-        self, ranking: Ranking, fits: Sequence[float], stored: Collection[str]
-    ) -> Ranking:
-        """The ranking with each of its first candidates' log-probability raised by a weight ×
-        its fit; ``stored``: the keys of the senses with stored contexts."""
-        top, rest = ranking[: len(fits)], ranking[len(fits) :]
+    def reweighted(self, ranking: Ranking, fit: Fit, stored: Collection[str]) -> Ranking:
+        """The ranking with each of its first candidates' log-probability raised by weights ×
+        its fits; ``stored``: the keys of the senses with stored contexts."""
+        top, rest = ranking[: len(fit.long_forms)], ranking[len(fit.long_forms) :]
         mass = sum(p for _, p in top)
+        known = [f for f in fit.seen if f is not None]
+        neutral = sum(known) / len(known) if known else 0.0
         scores = [
             math.log(max(p, 1e-12))
-            + (self.profiled_weight if c.sense.key in stored else self.weight) * fit
-            for (c, p), fit in zip(top, fits, strict=True)
+            + (self.profiled_weight if c.sense.key in stored else self.weight) * long_form
+            + self.seen_weight * (neutral if seen is None else seen)
+            for (c, p), long_form, seen in zip(top, fit.long_forms, fit.seen, strict=True)
         ]
         best = max(scores)
         exps = [math.exp(s - best) for s in scores]
@@ -103,12 +131,12 @@ class ContextCheck:
         return sorted(again, key=lambda pair: -pair[1]) + rest
 
 
-def window(context: str, short: str) -> str:
-    """The ``WINDOW`` words on each side of the short form's first use in the context (the
-    middle of the context when the short form is not found)."""
-    words = context.split()
-    at = next((i for i, w in enumerate(words) if short in w), len(words) // 2)
-    return " ".join(words[max(0, at - WINDOW) : at + WINDOW + 1])
+def _cosine(total: VectorSum | None, vector: np.ndarray) -> float | None:
+    """The cosine of a vector with the direction of a vector sum (None without one)."""
+    if total is None:
+        return None
+    norm = float(np.linalg.norm(total.total))
+    return float(total.total @ vector) / norm if norm > 0 else None
 
 
 @cache

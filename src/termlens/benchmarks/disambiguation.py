@@ -23,9 +23,10 @@ from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import DictionaryFormat, read_entries
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.rerank import default_context_check
-from termlens.embeddings import default_encoder
+from termlens.embeddings import Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.io import json_lines, read_text
+from termlens.minilm import EnglishEncoder
 
 TRAINING_SOURCE = "training-folds"
 SIGNATURE = "macro-over-long-forms(sdu-scorer)+gladis-averaged-f1+accuracy|exact-string"
@@ -152,13 +153,26 @@ def load_gladis(path: Path) -> list[Example]:
     return examples
 
 
+class _Remembering:
+    """An English encoder that remembers recent texts' vectors: cross-validation reads each
+    training context once per fold."""
+
+    def __init__(self, encoder: EnglishEncoder) -> None:
+        self.encoder = encoder
+
+    def encode(self, texts: Sequence[str]) -> Vectors:
+        return self.encoder.encode_cached(texts)
+
+
 def dictionary_for(
     candidates: Path | None,
     format: DictionaryFormat | None,
     training: Iterable[Example] = (),
+    window_encoder: EnglishEncoder | None = None,
 ) -> AcronymDictionary:
     """An in-memory dictionary: the candidate file's long forms, plus the training examples'
-    gold long forms (counted) and their contexts."""
+    gold long forms (counted) and their contexts (with a ``window_encoder``, for English, also
+    the vectors of the words around their short forms)."""
     dictionary = AcronymDictionary.create()
     if candidates is not None:
         dictionary.add(read_entries(candidates, format), source=candidates.name)
@@ -170,6 +184,7 @@ def dictionary_for(
             (Context(e.short, e.gold, e.context) for e in known if e.gold),
             source=TRAINING_SOURCE,
             encoder=default_encoder(),
+            window_encoder=_Remembering(window_encoder) if window_encoder else None,
         )
     return dictionary
 
@@ -216,9 +231,9 @@ def sdu22_ranker(
     from those examples and the bundled dictionary, English contexts re-read
     (:mod:`termlens.acronyms.rerank`). With ``leave_out_own`` (scoring on part of a
     training file), the bundle's copies of that language's training files are left out."""
-    own = dictionary_for(diction, "sdu", training)
-    sources = sdu22_sources(lang) if leave_out_own else frozenset()
     check = default_context_check() if lang == "english" else None
+    own = dictionary_for(diction, "sdu", training, check.encoder if check else None)
+    sources = sdu22_sources(lang) if leave_out_own else frozenset()
     return Disambiguator(own, (own, bundled), exclude_sources=sources, complete=True, check=check)
 
 
