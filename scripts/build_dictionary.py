@@ -51,7 +51,7 @@ from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import scirex_papers
 from termlens.embeddings import default_encoder
-from termlens.minilm import default_english_encoder
+from termlens.minilm import EnglishEncoder, default_english_encoder
 from termlens.resources import record, resource_dir
 from termlens.taxonomy.wordnet import LICENCE as WORDNET_LICENCE
 from termlens.taxonomy.wordnet import bundled
@@ -79,10 +79,14 @@ def add_labelled(
     entries = (Entry(s, g, n, language, domain) for (s, g), n in golds.items())
     dictionary.add(entries, source, licence, "gold labels")
     contexts = (Context(e.short, e.gold, e.context) for e in examples if e.gold)
-    windows = default_english_encoder() if language == "en" else None
     dictionary.add_contexts(
-        contexts, source, licence, encoder=default_encoder(), window_encoder=windows
+        contexts, source, licence, encoder=default_encoder(), window_encoder=windows(language)
     )
+
+
+def windows(language: str) -> EnglishEncoder | None:
+    """The encoder of the words around short forms for a source in ``language`` (English only)."""
+    return default_english_encoder() if language == "en" else None
 
 
 Labels = dict[tuple[str, str], str]
@@ -289,11 +293,12 @@ def build(data: Path, out: Path, jobs: int) -> None:
         for name in SDU_AE:
             found = extraction_uses(data, name, fixes)
             store(found, d, f"sdu22-ae-{name.replace('/', '-')}-train", SDU_LICENCE, *SDU[name],
-                  f"gold pairs of {found.documents} SDU@AAAI-22 extraction texts")  # fmt: skip
+                  f"gold pairs of {found.documents} SDU@AAAI-22 extraction texts",
+                  windows(SDU[name][0]))  # fmt: skip
             print(f"sdu22-ae {name}: {len(found.pairs)} pairs from {found.documents} texts")
         for source, texts, lang, domain, licence in corpora:
             harvest = mine(texts, lang=lang, jobs=jobs)  # type: ignore[arg-type]
-            store(harvest, d, source, licence, lang, domain)
+            store(harvest, d, source, licence, lang, domain, window_encoder=windows(lang))
             print(f"{source}: {len(harvest.pairs)} pairs from {harvest.documents} texts")
         d.refresh_domains()
         stats = d.stats()

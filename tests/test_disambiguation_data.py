@@ -21,9 +21,9 @@ def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) 
 def test_sdu22_legal_held_out_tenth(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out(ad.load_sdu22(folder / "train.json"))
-    # BENCHMARKS.md: 80.32 (79.40 before the second reading compared the context with the
-    # stored ones)
-    assert _legal_f1(folder, training, held) >= 80.1
+    # BENCHMARKS.md: 79.06; 80.32 while only labelled contexts kept their windows' vectors (the
+    # mined ones cost this tenth, and lift the never-seen protocols, SciAD and running text)
+    assert _legal_f1(folder, training, held) >= 78.9
 
 
 def test_sdu22_legal_unseen_short_forms(data: Path) -> None:
@@ -50,7 +50,7 @@ def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
     examples = ad.load_gladis(data / "gladis" / "biomedical" / "dev.json")
     chosen = ad.ranked_among_flat_senses(examples, resource_path(DICTIONARY_FILE), "biomedical")
     scores = ad.score([e.gold or "" for e in examples], chosen)
-    assert scores.accuracy >= 70.5 and scores.averaged_f1 >= 69.3  # BENCHMARKS.md: 70.79 / 69.54
+    assert scores.accuracy >= 70.0 and scores.averaged_f1 >= 68.3  # BENCHMARKS.md: 70.22 / 68.50
 
 
 def test_gladis_uad_with_its_own_dictionary(data: Path) -> None:

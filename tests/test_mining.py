@@ -8,8 +8,10 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termlens.acronyms.mining import CONTEXT_CHARS, Use, collect, mine
+from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.acronyms.mining import CONTEXT_CHARS, Use, collect, mine, store
 from termlens.benchmarks.sdu22_ae import gold_uses
+from termlens.minilm import EnglishEncoder
 from termlens.text import split_sentences
 
 
@@ -86,6 +88,17 @@ def test_mine_finds_what_the_text_defines() -> None:
     found = mine(["We train a convolutional neural network (CNN). The CNN is deep."], lang="en")
     assert found.pairs == {("CNN", "convolutional neural network"): 1}
     assert len(found.contexts) == 2
+
+
+def test_a_stored_harvest_keeps_the_vectors_of_its_windows(
+    english_encoder: EnglishEncoder,
+) -> None:
+    found = mine(["We train a convolutional neural network (CNN). The CNN is deep."], lang="en")
+    plain, windows = AcronymDictionary.create(), AcronymDictionary.create()
+    store(found, plain, "mined")
+    store(found, windows, "mined", window_encoder=english_encoder)
+    assert plain.window_vectors("CNN") == {}
+    assert windows.window_vectors("CNN")["convolutional neural network"].n == 2
 
 
 @given(st.text(max_size=60), st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60))))

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Encoder, Entry
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.rules import unbroken
 from termlens.text import LanguageOption, Span, split_sentences
@@ -91,9 +91,11 @@ def store(
     language: str = "",
     domain: str = "",
     description: str = "",
+    window_encoder: Encoder | None = None,
 ) -> None:
-    """Add a harvest to a dictionary under one source name (described by default as mined)."""
+    """Add a harvest to a dictionary under one source name (described by default as mined);
+    with a ``window_encoder``, also the vectors of the words around the short forms."""
     entries = (Entry(s, lf, n, language, domain) for (s, lf), n in harvest.pairs.items())
     about = description or f"mined by termlens from {harvest.documents} texts"
     dictionary.add(entries, source, licence, about)
-    dictionary.add_contexts(harvest.contexts, source, licence)
+    dictionary.add_contexts(harvest.contexts, source, licence, window_encoder=window_encoder)
