@@ -7,7 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.cli import app
+from termlens.minilm import EnglishEncoder
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -74,6 +76,20 @@ def test_dict_mine_collects_defined_pairs(tmp_path: Path) -> None:
     assert code == 0, err
     _, out, _ = run("dict", "lookup", "SVM", "--dictionary", str(db), "--json")
     assert [s["long_form"] for s in json.loads(out)["senses"]] == ["support vector machine"]
+    _, out, _ = run("dict", "stats", "--dictionary", str(db))
+    assert json.loads(out)["long_forms_with_window_vectors"] == 0  # the language was not given
+
+
+def test_dict_mine_in_english_keeps_the_windows_vectors(
+    tmp_path: Path,
+    english_encoder: EnglishEncoder,  # skips without the encoder's package
+) -> None:
+    db = tmp_path / "m.sqlite"
+    demo = str(ROOT / "examples" / "demo.txt")
+    code, _, err = run("dict", "mine", demo, "--into", str(db), "--lang", "en")
+    assert code == 0, err
+    with AcronymDictionary.open(db) as d:
+        assert d.window_vectors("SVM")["support vector machine"].n >= 1
 
 
 def test_expand_formats(tmp_path: Path) -> None:

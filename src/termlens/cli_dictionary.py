@@ -22,6 +22,7 @@ from termlens.acronyms.dictionary_files import (
 )
 from termlens.acronyms.expand import DICTIONARY_FILE
 from termlens.acronyms.mining import mine, store
+from termlens.acronyms.rerank import default_context_check
 from termlens.cli_common import guarded
 from termlens.documents import read_documents
 from termlens.errors import InputError
@@ -154,14 +155,28 @@ def mine_(
     source: Annotated[str, typer.Option(help="Provenance of the mined pairs.")] = "mined",
     lang: Annotated[str, typer.Option(help="Language: auto, en or es.")] = "auto",
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    windows: Annotated[
+        bool,
+        typer.Option(
+            help="With --lang en, also keep the sentence vectors of the words around each use "
+            "(for the second reading of English meanings; slower)."
+        ),
+    ] = True,
 ) -> None:
     """Add the pairs a corpus defines (counted per document) and the contexts of their uses."""
     if lang not in ("auto", *LANGUAGES):
         raise InputError(f"unknown language {lang!r}; choose one of: auto, {', '.join(LANGUAGES)}")
     language: LanguageOption = lang  # type: ignore[assignment]
     harvest = mine((d.text for d in read_documents(inputs)), lang=language, jobs=jobs)
+    check = default_context_check() if windows and lang == "en" else None
     with _writable(into) as d:
-        store(harvest, d, source, language="" if lang == "auto" else lang)
+        store(
+            harvest,
+            d,
+            source,
+            language="" if lang == "auto" else lang,
+            window_encoder=check.encoder if check else None,
+        )
     typer.echo(
         f"mined {len(harvest.pairs)} pairs and {len(harvest.contexts)} contexts from "
         f"{harvest.documents} documents into {into}",
