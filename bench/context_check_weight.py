@@ -4,8 +4,8 @@ for one whose sense has, SEEN_WEIGHT for the fit with the mean of a sense's stor
 UNSURE the first probability under which a ranking is re-read).
 
 Seven English sets, each ranked once without the second reading, the cosines of each ranking's
-first long forms with its context computed once, and every setting applied to them with
-`ContextCheck.reweighted`, as the disambiguator would:
+first long forms and of its senses' stored windows with its context computed once, and every
+setting applied to them with `ContextCheck.reweighted`, as the disambiguator would:
 - the SDU@AAAI-22 English scientific and legal training files, acronyms never seen in training
   (`bench/sdu22_ad_unseen.py`'s protocol) and the held-out tenth (`bench sdu22-ad --held-out`);
 - SciAD dev-open, 5-fold, its own dictionary (`bench sciad --folds 5`);
@@ -13,7 +13,8 @@ first long forms with its context computed once, and every setting applied to th
   flat in the bundle (`bench/gladis_biomedical_flat.py`).
 Prints macro F1 (GLADIS: averaged F1) per set and setting, the shipped setting marked.
 
-Run by hand: ``python bench/context_check_weight.py`` (about ten minutes).
+Run by hand: ``python bench/context_check_weight.py`` (four to ten minutes, as busy as the
+machine is).
 """
 
 from __future__ import annotations
