@@ -133,3 +133,20 @@ def test_the_disambiguator_pools_the_window_vectors_of_a_senses_spellings(
         .n
         == 1
     )
+
+
+def test_the_disambiguator_reads_the_stored_windows_in_its_second_reading(
+    erp: AcronymDictionary, english_encoder: EnglishEncoder
+) -> None:
+    radio = "The station broadcasts with an ERP of 12 kilowatts from its antenna on the hill."
+    seen = [
+        Context("ERP", POWER, "The transmitter's ERP is 50 kW, limited by its licence."),
+        Context("ERP", PLANNING, "The firm rolled out an ERP suite for payroll and invoices."),
+    ]
+    erp.add_contexts(seen, "hand-made", window_encoder=english_encoder)
+    only_seen = ContextCheck(
+        english_encoder, weight=0.0, profiled_weight=0.0, seen_weight=20.0, unsure=1.01
+    )
+    plain = Disambiguator(erp, complete=True).rank("ERP", radio)
+    again = Disambiguator(erp, complete=True, check=only_seen).rank("ERP", radio)
+    assert plain[0][0].long == PLANNING and again[0][0].long == POWER
