@@ -108,9 +108,17 @@ def test_the_fit_with_a_senses_stored_contexts_turns_a_ranking(
     again = check.reweighted(ranking, Fit([0.0, 0.0], [0.1, 0.5]), ())
     assert [c.long for c, _ in again] == [POWER, PLANNING]
     assert again[0][1] == pytest.approx(0.4 * math.e**2 / (0.4 * math.e**2 + 0.6 * math.e**0.4))
-    # a sense without stored vectors counts as the mean of the others: nothing to compare
+    # a sense without stored vectors fits as well as the best of the others: the planning
+    # sense's contexts fit worse, which counts against it alone
     alone = check.reweighted(ranking, Fit([0.0, 0.0], [0.5, None]), ())
     assert [p for _, p in alone] == pytest.approx([0.6, 0.4])
+    against = check.reweighted(ranking, Fit([0.0, 0.0], [0.1, None]), ())
+    assert against[0][0].long == PLANNING  # 0.6·e^0.4 against 0.4·e^0.4: nothing between them
+    third = Candidate("emergency response plan", 1, senses[POWER])
+    three = [*ranking, (third, 0.0)]
+    spread = check.reweighted(three, Fit([0.0, 0.0, 0.0], [0.1, None, 0.5]), ())
+    # the radio sense gains as much as the best stored fit (0.5), the planning sense only 0.1
+    assert [c.long for c, _ in spread][:2] == [POWER, PLANNING]
 
 
 def test_the_disambiguator_pools_the_window_vectors_of_a_senses_spellings(

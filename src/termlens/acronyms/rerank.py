@@ -8,8 +8,9 @@ has little to go on but its prior. A sentence encoder trained on a billion Engli
 resource planning*. Each candidate's log-probability gains a weight × that cosine, more for
 a long form whose sense has no stored contexts (the ranker has read the contexts of the others
 already). A sense whose stored contexts kept their vectors also gains a weight × the cosine of
-the words around the acronym with their mean (a sense without gains the mean of the others'
-cosines, which changes nothing). The probabilities of the re-read candidates keep their total.
+the words around the acronym with their mean; a sense without gains as much as the best of the
+others, so stored contexts can only count against the senses they fit worse. The probabilities
+of the re-read candidates keep their total.
 """
 
 from __future__ import annotations
@@ -117,7 +118,8 @@ class ContextCheck:
         top, rest = ranking[: len(fit.long_forms)], ranking[len(fit.long_forms) :]
         mass = sum(p for _, p in top)
         known = [f for f in fit.seen if f is not None]
-        neutral = sum(known) / len(known) if known else 0.0
+        # no stored windows say nothing against a sense: it fits as well as the best one
+        neutral = max(known) if known else 0.0
         scores = [
             math.log(max(p, 1e-12))
             + (self.profiled_weight if c.sense.key in stored else self.weight) * long_form
