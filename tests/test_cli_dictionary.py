@@ -72,24 +72,32 @@ def test_dict_import_of_a_bad_file_is_one_line_and_imports_nothing(tmp_path: Pat
 
 def test_dict_mine_collects_defined_pairs(tmp_path: Path) -> None:
     db = tmp_path / "m.sqlite"
-    code, _, err = run("dict", "mine", str(ROOT / "examples" / "demo.txt"), "--into", str(db))
+    demo = str(ROOT / "examples" / "demo.txt")
+    code, _, err = run("dict", "mine", demo, "--into", str(db), "--no-windows")
     assert code == 0, err
     _, out, _ = run("dict", "lookup", "SVM", "--dictionary", str(db), "--json")
     assert [s["long_form"] for s in json.loads(out)["senses"]] == ["support vector machine"]
     _, out, _ = run("dict", "stats", "--dictionary", str(db))
-    assert json.loads(out)["long_forms_with_window_vectors"] == 0  # the language was not given
+    assert json.loads(out)["long_forms_with_window_vectors"] == 0
 
 
-def test_dict_mine_in_english_keeps_the_windows_vectors(
+def test_dict_mine_keeps_the_windows_vectors_of_english_uses(
     tmp_path: Path,
     english_encoder: EnglishEncoder,  # skips without the encoder's package
 ) -> None:
-    db = tmp_path / "m.sqlite"
     demo = str(ROOT / "examples" / "demo.txt")
-    code, _, err = run("dict", "mine", demo, "--into", str(db), "--lang", "en")
-    assert code == 0, err
-    with AcronymDictionary.open(db) as d:
-        assert d.window_vectors("SVM")["support vector machine"].n >= 1
+    spanish = tmp_path / "caso.txt"
+    spanish.write_text(
+        "La nutrición parenteral (NPT) se suspendió. La NPT duró seis días en la unidad."
+    )
+    for lang in ("en", "auto"):
+        db = tmp_path / f"{lang}.sqlite"
+        code, _, err = run("dict", "mine", demo, str(spanish), "--into", str(db), "--lang", lang)
+        assert code == 0, err
+        with AcronymDictionary.open(db) as d:
+            assert d.window_vectors("SVM")["support vector machine"].n >= 1
+            # auto reads the Spanish uses as Spanish: no English vectors for them
+            assert bool(d.window_vectors("NPT")) == (lang == "en")
 
 
 def test_expand_formats(tmp_path: Path) -> None:

@@ -140,9 +140,9 @@ def test_context_vectors_are_summed_per_long_form_and_source() -> None:
     d.add_contexts([Context("AI", "adequate intake", texts[1])], "x", encoder=encoder)
     d.add_contexts([Context("AI", "artificial intelligence", "AI beats chess")], "y")
     total, n = d.context_vectors("AI")["adequate intake"]
-    assert n == 2 and np.allclose(
-        total, encoder.encode(texts).sum(axis=0), atol=1e-3
-    )  # half precision
+    expected = encoder.encode(texts).sum(axis=0)
+    # stored at a byte per dimension, twice: each write within half a unit (the largest / 127)
+    assert n == 2 and np.allclose(total, expected, atol=np.abs(expected).max() / 127)
     assert set(d.context_vectors("AI")) == {"adequate intake"}  # "y" was added without vectors
     assert d.context_vectors("AI", frozenset({"x"})) == {}
     assert d.stats()["long_forms_with_context_vectors"] == 1
@@ -168,7 +168,8 @@ def test_window_vectors_read_the_words_around_the_short_form() -> None:
     d.add_contexts([Context("AI", "adequate intake", text)], "x", window_encoder=recording)
     assert recording.read == [window(text, "AI")] and len(window(text, "AI")) < len(text)
     total, n = d.window_vectors("AI")["adequate intake"]
-    assert n == 1 and total.tolist() == [len(window(text, "AI")), 1.0]
+    largest = len(window(text, "AI"))
+    assert n == 1 and total.tolist() == pytest.approx([largest, 1.0], abs=largest / 254)
     assert d.context_vectors("AI") == {}  # no sentence encoder given: none of those
     assert d.stats()["long_forms_with_window_vectors"] == 1
 
@@ -189,6 +190,41 @@ def test_a_dictionary_made_before_context_vectors_has_none(tmp_path: Path) -> No
             [Context("AI", "adequate intake", "the AI of zinc")], "x", encoder=default_encoder()
         )
         assert old.context_vectors("AI")["adequate intake"].n == 1
+
+
+finite = st.floats(-1e4, 1e4, allow_nan=False, width=32)
+
+
+@given(st.lists(finite, min_size=1, max_size=600))
+def test_a_stored_vector_reads_back_within_half_a_unit(values: list[float]) -> None:
+    vector = np.array(values, dtype=np.float32)
+    blob = acronym_dictionary.encode_vector(vector)
+    assert len(blob) == 4 + len(vector)  # a float32 scale, then a byte per dimension
+    unit = float(np.abs(vector).max()) / 127
+    decoded = acronym_dictionary.decode_vector(blob)
+    assert np.all(np.abs(decoded - vector) <= unit / 2 + 1e-6 * unit + 1e-30)
+
+
+def test_a_dictionary_with_half_precision_sums_reads_and_keeps_them(tmp_path: Path) -> None:
+    """Files made before the sums were stored at a byte per dimension have no vector_format."""
+    path = tmp_path / "old.sqlite"
+    recording = Recording()
+    with AcronymDictionary.create(path) as d:
+        d.add([Entry("AI", "adequate intake")], "x")
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM meta WHERE key = 'vector_format'")
+        form = db.execute("SELECT id FROM forms").fetchone()[0]
+        half = np.array([3.0, 1.0], np.float16).tobytes()
+        db.execute("INSERT INTO window_vectors VALUES (?, 1, 1, ?)", (form, half))
+    with AcronymDictionary.open(path, writable=True) as old:
+        assert old.window_vectors("AI")["adequate intake"].total.tolist() == [3.0, 1.0]
+        old.add_contexts(
+            [Context("AI", "adequate intake", "the AI")], "x", window_encoder=recording
+        )
+        total, n = old.window_vectors("AI")["adequate intake"]
+        assert n == 2 and total.tolist() == [3.0 + len(window("the AI", "AI")), 2.0]
+    with sqlite3.connect(path) as db:
+        assert len(db.execute("SELECT total FROM window_vectors").fetchone()[0]) == 4  # float16
 
 
 def test_usage_counts_round_trip() -> None:

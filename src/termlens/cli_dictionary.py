@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from termlens.acronyms import dictionary as acronym_dictionary
-from termlens.acronyms.dictionary import AcronymDictionary, Entry
+from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import (
     check_export_format,
     check_format,
@@ -27,7 +27,7 @@ from termlens.cli_common import guarded
 from termlens.documents import read_documents
 from termlens.errors import InputError
 from termlens.resources import resource_path
-from termlens.text import LANGUAGES, LanguageOption
+from termlens.text import LANGUAGES, LanguageOption, guess_language
 
 dict_app = typer.Typer(
     help="Acronym dictionaries: short form → long forms with counts and provenance.",
@@ -158,8 +158,9 @@ def mine_(
     windows: Annotated[
         bool,
         typer.Option(
-            help="With --lang en, also keep the sentence vectors of the words around each use "
-            "(for the second reading of English meanings; slower)."
+            help="Also keep the sentence vectors of the words around each use in English text "
+            "(all of it with --lang en; with auto, the uses whose text reads as English): the "
+            "second reading of English meanings compares contexts with them. Slower."
         ),
     ] = True,
 ) -> None:
@@ -168,7 +169,7 @@ def mine_(
         raise InputError(f"unknown language {lang!r}; choose one of: auto, {', '.join(LANGUAGES)}")
     language: LanguageOption = lang  # type: ignore[assignment]
     harvest = mine((d.text for d in read_documents(inputs)), lang=language, jobs=jobs)
-    check = default_context_check() if windows and lang == "en" else None
+    check = default_context_check() if windows and lang in ("en", "auto") else None
     with _writable(into) as d:
         store(
             harvest,
@@ -176,12 +177,17 @@ def mine_(
             source,
             language="" if lang == "auto" else lang,
             window_encoder=check.encoder if check else None,
+            window_if=_reads_as_english if lang == "auto" else None,
         )
     typer.echo(
         f"mined {len(harvest.pairs)} pairs and {len(harvest.contexts)} contexts from "
         f"{harvest.documents} documents into {into}",
         err=True,
     )
+
+
+def _reads_as_english(context: Context) -> bool:
+    return guess_language(context.text) == "en"
 
 
 @dict_app.command("stats")

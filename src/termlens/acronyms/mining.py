@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -92,10 +92,14 @@ def store(
     domain: str = "",
     description: str = "",
     window_encoder: Encoder | None = None,
+    window_if: Callable[[Context], bool] | None = None,
 ) -> None:
     """Add a harvest to a dictionary under one source name (described by default as mined);
-    with a ``window_encoder``, also the vectors of the words around the short forms."""
+    with a ``window_encoder``, also the vectors of the words around the short forms (in the
+    contexts ``window_if`` accepts, by default all)."""
     entries = (Entry(s, lf, n, language, domain) for (s, lf), n in harvest.pairs.items())
     about = description or f"mined by termlens from {harvest.documents} texts"
     dictionary.add(entries, source, licence, about)
-    dictionary.add_contexts(harvest.contexts, source, licence, window_encoder=window_encoder)
+    dictionary.add_contexts(
+        harvest.contexts, source, licence, window_encoder=window_encoder, window_if=window_if
+    )
