@@ -5,7 +5,7 @@ dictionary instead: each defined short form's other uses (none whose context win
 definition) are ranked as `expand` ranks an undefined short form — the bundled dictionary with
 the SciREX pairs it mined left out, one meaning per document from the probabilities pooled over
 the uses — and the answer is right when it names the definition's sense
-(`termlens.benchmarks.hidden_definitions.same_sense`). The definitions are the product's own
+(`termlens.acronyms.lexical.same_sense`). The definitions are the product's own
 (rules and tagger), so this is silver gold: a wrong definition counts against the dictionary.
 
 Reports how often the dictionary offers senses and the defined one among them, how often its
@@ -26,14 +26,10 @@ from pathlib import Path
 
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary, discourse_meaning
-from termlens.acronyms.lexical import near_duplicate_groups, near_duplicates
+from termlens.acronyms.lexical import near_duplicate_groups, near_duplicates, same_sense
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.benchmarks.data_dir import data_dir
-from termlens.benchmarks.hidden_definitions import (
-    hidden_in_english_texts,
-    same_sense,
-    scirex_papers,
-)
+from termlens.benchmarks.hidden_definitions import hidden_in_english_texts, scirex_papers
 from termlens.benchmarks.metrics import expected_calibration_error
 
 LEFT_OUT = frozenset({"mined-scirex"})  # the dictionary's pairs mined from these very papers

@@ -38,13 +38,10 @@ from termlens.acronyms.disambiguate import (
     only_from_wordnet,
 )
 from termlens.acronyms.expand import default_dictionary
+from termlens.acronyms.lexical import same_sense
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
-from termlens.benchmarks.hidden_definitions import (
-    hidden_in_english_texts,
-    same_sense,
-    scirex_papers,
-)
+from termlens.benchmarks.hidden_definitions import hidden_in_english_texts, scirex_papers
 from termlens.benchmarks.metrics import expected_calibration_error
 from termlens.resources import record, resource_dir
 

@@ -366,6 +366,21 @@ def test_near_duplicate_senses_pool_their_probability() -> None:
     assert len(found.alternatives) == 1  # the two spellings of one idea count once
 
 
+def test_long_forms_that_name_one_sense_pool_their_probability() -> None:
+    def sense(long: str) -> Sense:
+        return Sense("CDC", long.lower(), long, 1, ((long, 1),), ("en",), (), ("hand",))
+
+    centers = Candidate("Centers for Disease Control", 1, sense("Centers for Disease Control"))
+    renamed = "Centers for Disease Control and Prevention"  # words added after one per letter
+    prevention = Candidate(renamed, 1, sense(renamed))
+    data = Candidate("Control Data Corporation", 1, sense("Control Data Corporation"))
+    ranking = [(data, 0.40), (centers, 0.35), (prevention, 0.25)]
+    assert discourse_meaning([ranking]) == [
+        ("Centers for Disease Control", 0.6),
+        ("Control Data Corporation", 0.4),
+    ]
+
+
 def test_uses_pool_probability_by_key_and_show_the_favoured_spelling() -> None:
     def sense(key: str) -> Sense:
         return Sense("NER", key, key, 1, ((key, 1),), ("en",), (), ("hand",))

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from termlens.acronyms.identify import find_abbreviations
-from termlens.benchmarks.hidden_definitions import hidden_definitions, same_sense, scirex_papers
+from termlens.acronyms.lexical import same_sense
+from termlens.benchmarks.hidden_definitions import hidden_definitions, scirex_papers
 from termlens.errors import InputError
 
 FILLER = " The agents explore the grid world for many episodes." * 8

@@ -25,7 +25,7 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
-from termlens.acronyms.lexical import STOPWORDS, near_duplicate_groups, without_accents
+from termlens.acronyms.lexical import STOPWORDS, sense_groups, without_accents
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
@@ -378,11 +378,15 @@ def discourse_meaning(
     rankings: Sequence[Sequence[tuple[Candidate, float]]],
 ) -> list[tuple[str, float]]:
     """Senses ranked by their probability averaged over a short form's occurrences (one
-    ranking each); spellings of one sense, and near-duplicate senses, pool their probability,
-    and each is shown in the spelling with the most of it (with its accents and the capitals of
-    its names, see :func:`_accented` and :func:`_with_name_capitals`)."""
-    senses = {c.sense.key: c.sense.long for ranking in rankings for c, _ in ranking}
-    group = dict(zip(senses, near_duplicate_groups(list(senses.values())), strict=True))
+    ranking each); spellings of one sense, and long forms that name one sense
+    (:func:`lexical.same_sense`: *Centers for Disease Control* and *Centers for Disease Control
+    and Prevention*), pool their probability, and each is shown in the spelling with the most of
+    it (with its accents and the capitals of its names, see :func:`_accented` and
+    :func:`_with_name_capitals`)."""
+    senses = {c.sense.key: c.sense for ranking in rankings for c, _ in ranking}
+    short = next(iter(senses.values())).short if senses else ""
+    longs = [sense.long for sense in senses.values()]
+    group = dict(zip(senses, sense_groups(short, longs), strict=True))
     ranked = pooled(rankings, key=lambda c: group[c.sense.key])
     return [
         (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
@@ -130,6 +130,16 @@ def _alike(x: str, y: str) -> bool:
 def near_duplicate_groups(longs: Sequence[str]) -> list[int]:
     """A group number for each long form: near-duplicates (:func:`near_duplicates`) share one,
     and so do the near-duplicates of those. Groups are numbered in order of first appearance."""
+    return _groups(longs, near_duplicates)
+
+
+def sense_groups(short: str, longs: Sequence[str]) -> list[int]:
+    """A group number for each long form of ``short``, shared by those that name one sense
+    (:func:`same_sense`) and by theirs; numbered in order of first appearance."""
+    return _groups(longs, lambda a, b: same_sense(short, a, b))
+
+
+def _groups(longs: Sequence[str], same: Callable[[str, str], bool]) -> list[int]:
     parent = list(range(len(longs)))
 
     def root(i: int) -> int:
@@ -140,7 +150,7 @@ def near_duplicate_groups(longs: Sequence[str]) -> list[int]:
 
     for j in range(1, len(longs)):
         for i in range(j):
-            if root(i) != root(j) and near_duplicates(longs[i], longs[j]):
+            if root(i) != root(j) and same(longs[i], longs[j]):
                 parent[root(j)] = root(i)
     numbers: dict[int, int] = {}
     return [numbers.setdefault(root(i), len(numbers)) for i in range(len(longs))]
@@ -148,3 +158,65 @@ def near_duplicate_groups(longs: Sequence[str]) -> list[int]:
 
 def _american(word: str) -> str:
     return _BRITISH.sub(lambda m: "e" if m.group() in ("ae", "oe") else "or", word)
+
+
+_JOINING_WORDS = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to"})
+
+
+def same_sense(short: str, a: str, b: str) -> bool:
+    """Whether two long forms of ``short`` name one sense: near-duplicates
+    (:func:`near_duplicates`), the same letters once spaces and hyphens go (*auto - encoder*,
+    *autoencoder*), the same words in another order once function words go (*alternating
+    direction multiplier method*, *Alternating Direction Method of Multipliers*), the same first
+    word and initials once an acronym inside is spelled out (*Wasserstein GAN*, *Wasserstein
+    Generative Adversarial Network*), one the other with words added at the end once it has a
+    word per letter of the short form (*Street View House Numbers training dataset*, *long
+    shortterm memory network*), or one the other with one word added inside once its initials
+    spell the short form (*area under curve*, *area under the ROC curve*)."""
+    ka, kb = _sense_words(a), _sense_words(b)
+    if near_duplicates(a, b) or "".join(ka) == "".join(kb):
+        return True
+    ca, cb = _content(ka), _content(kb)
+    if sorted(ca) == sorted(cb):
+        return True
+    if ka[:1] == kb[:1] and _initials(a) == _initials(b):
+        return True
+    letters = [c.lower() for c in short.removesuffix("s") if c.isupper() or c.isdigit()]
+    shorter, longer = sorted((ka, kb), key=len)
+    if _joined_prefix(shorter, longer) and len(shorter) >= len(letters):
+        return True
+    fewer, more = sorted((ca, cb), key=len)
+    return _one_inside(fewer, more) and [w[0] for w in fewer] == letters
+
+
+def _content(key: list[str]) -> list[str]:
+    return [w for w in key if w not in _JOINING_WORDS]
+
+
+def _joined_prefix(shorter: list[str], longer: list[str]) -> bool:
+    """Whether the first words of ``longer`` write ``shorter``'s letters, however the two split
+    them into words (*long short term*, *long shortterm memory*)."""
+    joined, written = "".join(shorter), ""
+    for word in longer:
+        written += word
+        if len(written) >= len(joined):
+            return written == joined
+    return False
+
+
+def _one_inside(fewer: list[str], more: list[str]) -> bool:
+    """Whether ``more`` is ``fewer`` with one word added neither first nor last."""
+    return len(more) == len(fewer) + 1 and any(
+        more[:i] + more[i + 1 :] == fewer for i in range(1, len(more) - 1)
+    )
+
+
+def _initials(long: str) -> str:
+    """The first letter of each word, an acronym inside (two capitals or more) letter by letter."""
+    tokens = re.findall(r"\w+", long)
+    return "".join(w if len(w) > 1 and w.isupper() else w[0] for w in tokens).lower()
+
+
+def _sense_words(long: str) -> list[str]:
+    """The words of a long form's sense key (as ``dictionary.sense_key`` makes it)."""
+    return (variant_key(long) or long.lower()).split()

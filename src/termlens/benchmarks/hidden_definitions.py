@@ -9,16 +9,13 @@ silver gold: a wrong definition counts against the dictionary.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.expand import CONTEXT_CHARS
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
-from termlens.acronyms.lexical import near_duplicates
 from termlens.benchmarks.scirex_coref import scirex_records
 from termlens.text import Span
 
@@ -64,60 +61,3 @@ def hidden_in_english_texts(texts: Sequence[str]) -> Iterator[tuple[int, HiddenD
     for i, (text, occurrences) in enumerate(zip(texts, found, strict=True)):
         for hidden in hidden_definitions(text, occurrences):
             yield i, hidden
-
-
-FUNCTION_WORDS = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to"})
-
-
-def same_sense(short: str, a: str, b: str) -> bool:
-    """Whether two long forms of ``short`` name one sense: near-duplicates (as `expand` pools
-    senses), the same letters once spaces and hyphens go (*auto - encoder*,
-    *autoencoder*), the same words in another order once function words go (*alternating
-    direction multiplier method*, *Alternating Direction Method of Multipliers*), the same first
-    word and initials once an acronym inside is spelled out (*Wasserstein GAN*, *Wasserstein
-    Generative Adversarial Network*), one the other with words added at the end once it has a
-    word per letter of the short form (*Street View House Numbers training dataset*, *long
-    shortterm memory network*), or one the other with one word added inside once its initials
-    spell the short form (*area under curve*, *area under the ROC curve*)."""
-    ka, kb = sense_key(a).split(), sense_key(b).split()
-    if near_duplicates(a, b) or "".join(ka) == "".join(kb):
-        return True
-    ca, cb = _content(ka), _content(kb)
-    if sorted(ca) == sorted(cb):
-        return True
-    if ka[:1] == kb[:1] and _initials(a) == _initials(b):
-        return True
-    letters = [c.lower() for c in short.removesuffix("s") if c.isupper() or c.isdigit()]
-    shorter, longer = sorted((ka, kb), key=len)
-    if _joined_prefix(shorter, longer) and len(shorter) >= len(letters):
-        return True
-    fewer, more = sorted((ca, cb), key=len)
-    return _one_inside(fewer, more) and [w[0] for w in fewer] == letters
-
-
-def _content(key: list[str]) -> list[str]:
-    return [w for w in key if w not in FUNCTION_WORDS]
-
-
-def _joined_prefix(shorter: list[str], longer: list[str]) -> bool:
-    """Whether the first words of ``longer`` write ``shorter``'s letters, however the two split
-    them into words (*long short term*, *long shortterm memory*)."""
-    joined, written = "".join(shorter), ""
-    for word in longer:
-        written += word
-        if len(written) >= len(joined):
-            return written == joined
-    return False
-
-
-def _one_inside(fewer: list[str], more: list[str]) -> bool:
-    """Whether ``more`` is ``fewer`` with one word added neither first nor last."""
-    return len(more) == len(fewer) + 1 and any(
-        more[:i] + more[i + 1 :] == fewer for i in range(1, len(more) - 1)
-    )
-
-
-def _initials(long: str) -> str:
-    """The first letter of each word, an acronym inside (two capitals or more) letter by letter."""
-    words = re.findall(r"\w+", long)
-    return "".join(w if len(w) > 1 and w.isupper() else w[0] for w in words).lower()
