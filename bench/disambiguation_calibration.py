@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.disambiguate import Disambiguator, one_sense, pooled
 from termlens.acronyms.expand import default_dictionary
+from termlens.acronyms.lexical import sense_key
 from termlens.acronyms.rerank import default_context_check
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir

@@ -17,9 +17,8 @@ import re
 import sqlite3
 from collections import defaultdict
 
-from termlens.acronyms.dictionary import sense_key
 from termlens.acronyms.expand import DICTIONARY_FILE
-from termlens.acronyms.lexical import near_duplicates
+from termlens.acronyms.lexical import near_duplicates, sense_key
 from termlens.resources import resource_path
 
 MAX_SENSES = 300

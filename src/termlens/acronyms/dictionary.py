@@ -25,7 +25,13 @@ from typing import NamedTuple, Protocol, TypeVar, cast
 
 import numpy as np
 
-from termlens.acronyms.lexical import LOST_LETTERS, content_terms, variant_key, window, words
+from termlens.acronyms.lexical import (
+    LOST_LETTERS,
+    content_terms,
+    sense_key,
+    window,
+    words,
+)
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import Vectors
 from termlens.errors import InputError
@@ -529,12 +535,6 @@ class AcronymDictionary:
 
 
 _LISTED = "(SELECT DISTINCT f.short, f.key, f.long FROM forms f JOIN long_forms l ON l.form = f.id)"
-
-
-def sense_key(long: str) -> str:
-    """The key of a long form's sense: its variant key (its lower case when it has no letters
-    or digits)."""
-    return variant_key(long) or long.lower()
 
 
 def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:

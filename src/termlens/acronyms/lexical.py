@@ -62,6 +62,12 @@ def variant_key(long_form: str) -> str:
     return " ".join(stem(word) for word in words(without_accents(long_form)))
 
 
+def sense_key(long: str) -> str:
+    """The key of a long form's sense: its variant key (its lower case when it has no letters
+    or digits)."""
+    return variant_key(long) or long.lower()
+
+
 def without_accents(text: str) -> str:
     """The text with the marks that accented letters carry dropped (*Fréchet* → *Frechet*)."""
     decomposed = unicodedata.normalize("NFKD", text)
@@ -173,7 +179,7 @@ def same_sense(short: str, a: str, b: str) -> bool:
     word per letter of the short form (*Street View House Numbers training dataset*, *long
     shortterm memory network*), or one the other with one word added inside once its initials
     spell the short form (*area under curve*, *area under the ROC curve*)."""
-    ka, kb = _sense_words(a), _sense_words(b)
+    ka, kb = sense_key(a).split(), sense_key(b).split()
     if near_duplicates(a, b) or "".join(ka) == "".join(kb):
         return True
     ca, cb = _content(ka), _content(kb)
@@ -215,8 +221,3 @@ def _initials(long: str) -> str:
     """The first letter of each word, an acronym inside (two capitals or more) letter by letter."""
     tokens = re.findall(r"\w+", long)
     return "".join(w if len(w) > 1 and w.isupper() else w[0] for w in tokens).lower()
-
-
-def _sense_words(long: str) -> list[str]:
-    """The words of a long form's sense key (as ``dictionary.sense_key`` makes it)."""
-    return (variant_key(long) or long.lower()).split()
