@@ -4,11 +4,16 @@ forms, and the pairs and contexts collected from uses."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.acronyms.dictionary import AcronymDictionary, Entry
 from termlens.acronyms.mining import CONTEXT_CHARS, Use, collect, mine, store
 from termlens.benchmarks.sdu22_ae import gold_uses
 from termlens.minilm import EnglishEncoder
@@ -99,6 +104,32 @@ def test_a_stored_harvest_keeps_the_vectors_of_its_windows(
     store(found, windows, "mined", window_encoder=english_encoder)
     assert plain.window_vectors("CNN") == {}
     assert windows.window_vectors("CNN")["convolutional neural network"].n == 2
+
+
+class Failing:
+    """An encoder that fails, as an interrupted or broken one would."""
+
+    def encode(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        raise RuntimeError("the encoder failed")
+
+
+def test_a_harvest_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
+    path = tmp_path / "d.sqlite"
+    with AcronymDictionary.create(path) as d:
+        d.add([Entry("CNN", "Cable News Network", 2)], "news")
+    found = mine(["We train a convolutional neural network (CNN). The CNN is deep."], lang="en")
+    with AcronymDictionary.open(path, writable=True) as d, pytest.raises(RuntimeError):
+        store(found, d, "mined", window_encoder=Failing())
+    with AcronymDictionary.open(path) as d:  # the pairs were not kept without their contexts
+        assert [s.long for s in d.lookup("CNN")] == ["Cable News Network"]
+        assert d.context_count == 0 and "mined" not in d.source_names()
+    with AcronymDictionary.open(path, writable=True) as d:
+        store(found, d, "mined")
+        assert {s.long for s in d.lookup("CNN")} == {
+            "Cable News Network",
+            "convolutional neural network",
+        }
+        assert d.context_count == 2
 
 
 @given(st.text(max_size=60), st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60))))

@@ -168,6 +168,7 @@ class AcronymDictionary:
         # until the next write; keyed by a tuple naming the computation
         self.derived: dict[tuple[object, ...], object] = {}
         self.generation = 0  # how many writes this object has made
+        self._depth = 0  # how many transaction() blocks are open
         # files made before a kind of vectors was kept have no table for it
         self._vector_tables = frozenset(
             name
@@ -368,7 +369,7 @@ class AcronymDictionary:
         """Add long forms from one source in one transaction; counts add up. Returns rows read."""
         n = 0
         self._changed()
-        with self._db:
+        with self.transaction():
             source_id = self._register(source, licence, about)
             for chunk in _chunks(entries):
                 n += len(chunk)
@@ -411,7 +412,7 @@ class AcronymDictionary:
             n += 1
         pairs = {(short, long) for short, long, _ in counts}
         self._changed()
-        with self._db:
+        with self.transaction():
             source_id = self._register(source, licence, "")
             self._db.executemany(
                 "INSERT OR IGNORE INTO forms (short, long, key) VALUES (?, ?, ?)",
@@ -470,7 +471,7 @@ class AcronymDictionary:
         """Recount the context words of each domain (from the long forms' domain tags). A long
         form tagged with several domains counts for the first: its contexts come from there."""
         self._changed()
-        with self._db:
+        with self.transaction():
             self._db.execute("DELETE FROM domain_terms")
             self._db.execute(
                 "INSERT INTO domain_terms SELECT "
@@ -483,6 +484,23 @@ class AcronymDictionary:
     def _changed(self) -> None:
         self.derived.clear()
         self.generation += 1
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """The writes inside are one transaction: all kept, or none if anything fails (an
+        interrupt too). The write methods open one each; inside another they join it."""
+        self._depth += 1
+        try:
+            yield
+        except BaseException:
+            if self._depth == 1:
+                self._db.rollback()
+            raise
+        else:
+            if self._depth == 1:
+                self._db.commit()
+        finally:
+            self._depth -= 1
 
     def domain_profiles(self) -> dict[str, Counter[str]]:
         """The context words of each domain (see :meth:`refresh_domains`), read once."""
@@ -499,7 +517,7 @@ class AcronymDictionary:
         """Record how often annotators marked each written form as an abbreviation where it
         occurred: ``{form: (times annotated, times seen)}`` (one transaction)."""
         self._changed()
-        with self._db:
+        with self.transaction():
             source_id = self._register(source, licence, "")
             self._db.executemany(
                 "INSERT INTO usage VALUES (?, ?, ?, ?) ON CONFLICT (short, source) DO UPDATE SET "

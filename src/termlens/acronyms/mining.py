@@ -94,12 +94,13 @@ def store(
     window_encoder: Encoder | None = None,
     window_if: Callable[[Context], bool] | None = None,
 ) -> None:
-    """Add a harvest to a dictionary under one source name (described by default as mined);
-    with a ``window_encoder``, also the vectors of the words around the short forms (in the
-    contexts ``window_if`` accepts, by default all)."""
+    """Add a harvest to a dictionary under one source name (described by default as mined), in
+    one transaction; with a ``window_encoder``, also the vectors of the words around the short
+    forms (in the contexts ``window_if`` accepts, by default all)."""
     entries = (Entry(s, lf, n, language, domain) for (s, lf), n in harvest.pairs.items())
     about = description or f"mined by termlens from {harvest.documents} texts"
-    dictionary.add(entries, source, licence, about)
-    dictionary.add_contexts(
-        harvest.contexts, source, licence, window_encoder=window_encoder, window_if=window_if
-    )
+    with dictionary.transaction():
+        dictionary.add(entries, source, licence, about)
+        dictionary.add_contexts(
+            harvest.contexts, source, licence, window_encoder=window_encoder, window_if=window_if
+        )
