@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from rapidfuzz.distance import Levenshtein
 
@@ -179,27 +180,39 @@ def same_sense(short: str, a: str, b: str) -> bool:
     word per letter of the short form (*Street View House Numbers training dataset*, *long
     shortterm memory network*), or one the other with one word added inside once its initials
     spell the short form (*area under curve*, *area under the ROC curve*)."""
-    ka, kb = sense_key(a).split(), sense_key(b).split()
-    if near_duplicates(a, b) or "".join(ka) == "".join(kb):
+    fa, fb = _sense_form(a), _sense_form(b)
+    if fa.joined == fb.joined or fa.bag == fb.bag:
         return True
-    ca, cb = _content(ka), _content(kb)
-    if sorted(ca) == sorted(cb):
-        return True
-    if ka[:1] == kb[:1] and _initials(a) == _initials(b):
+    if fa.words[:1] == fb.words[:1] and fa.initials == fb.initials:
         return True
     letters = [c.lower() for c in short.removesuffix("s") if c.isupper() or c.isdigit()]
-    shorter, longer = sorted((ka, kb), key=len)
-    if _joined_prefix(shorter, longer) and len(shorter) >= len(letters):
+    shorter, longer = sorted((fa.words, fb.words), key=len)
+    if len(shorter) >= len(letters) and _joined_prefix(shorter, longer):
         return True
-    fewer, more = sorted((ca, cb), key=len)
-    return _one_inside(fewer, more) and [w[0] for w in fewer] == letters
+    fewer, more = sorted((fa.content, fb.content), key=len)
+    if _one_inside(fewer, more) and [w[0] for w in fewer] == letters:
+        return True
+    return near_duplicates(a, b)
 
 
-def _content(key: list[str]) -> list[str]:
-    return [w for w in key if w not in _JOINING_WORDS]
+class _SenseForm(NamedTuple):
+    """What :func:`same_sense` compares of a long form, computed once per spelling."""
+
+    words: tuple[str, ...]  # of its sense key
+    joined: str  # those words without spaces
+    content: tuple[str, ...]  # those words but the joining ones
+    bag: tuple[str, ...]  # the content words sorted
+    initials: str
 
 
-def _joined_prefix(shorter: list[str], longer: list[str]) -> bool:
+@lru_cache(maxsize=1 << 16)
+def _sense_form(long: str) -> _SenseForm:
+    words = tuple(sense_key(long).split())
+    content = tuple(w for w in words if w not in _JOINING_WORDS)
+    return _SenseForm(words, "".join(words), content, tuple(sorted(content)), _initials(long))
+
+
+def _joined_prefix(shorter: Sequence[str], longer: Sequence[str]) -> bool:
     """Whether the first words of ``longer`` write ``shorter``'s letters, however the two split
     them into words (*long short term*, *long shortterm memory*)."""
     joined, written = "".join(shorter), ""
@@ -210,7 +223,7 @@ def _joined_prefix(shorter: list[str], longer: list[str]) -> bool:
     return False
 
 
-def _one_inside(fewer: list[str], more: list[str]) -> bool:
+def _one_inside(fewer: tuple[str, ...], more: tuple[str, ...]) -> bool:
     """Whether ``more`` is ``fewer`` with one word added neither first nor last."""
     return len(more) == len(fewer) + 1 and any(
         more[:i] + more[i + 1 :] == fewer for i in range(1, len(more) - 1)
