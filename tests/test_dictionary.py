@@ -170,6 +170,7 @@ def test_window_vectors_read_the_words_around_the_short_form() -> None:
     total, n = d.window_vectors("AI")["adequate intake"]
     largest = len(window(text, "AI"))
     assert n == 1 and total.tolist() == pytest.approx([largest, 1.0], abs=largest / 254)
+    assert d.stats()["vector_format"] == "int8"
     assert d.context_vectors("AI") == {}  # no sentence encoder given: none of those
     assert d.stats()["long_forms_with_window_vectors"] == 1
 
@@ -217,6 +218,7 @@ def test_a_dictionary_with_half_precision_sums_reads_and_keeps_them(tmp_path: Pa
         half = np.array([3.0, 1.0], np.float16).tobytes()
         db.execute("INSERT INTO window_vectors VALUES (?, 1, 1, ?)", (form, half))
     with AcronymDictionary.open(path, writable=True) as old:
+        assert old.stats()["vector_format"] == "float16"
         assert old.window_vectors("AI")["adequate intake"].total.tolist() == [3.0, 1.0]
         old.add_contexts(
             [Context("AI", "adequate intake", "the AI")], "x", window_encoder=recording

@@ -338,8 +338,8 @@ class AcronymDictionary:
         return int(row[0] or 0)
 
     def stats(self) -> dict[str, object]:
-        """Counts of short forms, senses, long forms, contexts and context vector sums, and rows
-        per source."""
+        """Counts of short forms, senses, long forms, contexts and context vector sums, how the
+        sums are stored, and rows per source."""
         one = self._db.execute
         per_source = one(
             "SELECT s.name, s.licence, COUNT(l.form) FROM sources s "
@@ -354,6 +354,7 @@ class AcronymDictionary:
             "contexts": self.context_count,
             "long_forms_with_context_vectors": self._vector_rows("context_vectors"),
             "long_forms_with_window_vectors": self._vector_rows("window_vectors"),
+            "vector_format": self._vector_format,
             "sources": {name: {"licence": lic, "rows": n} for name, lic, n in per_source},
         }
 
