@@ -25,13 +25,7 @@ from typing import NamedTuple, Protocol, TypeVar, cast
 
 import numpy as np
 
-from termlens.acronyms.lexical import (
-    LOST_LETTERS,
-    content_terms,
-    sense_key,
-    window,
-    words,
-)
+from termlens.acronyms.lexical import LOST_LETTERS, content_terms, sense_key, window, words
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import Vectors
 from termlens.errors import InputError
