@@ -41,6 +41,7 @@ from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
     completed_labels,
     cut_inside_last_word,
+    lost_subscript,
     misdecoded_labels,
     unmangled_labels,
 )
@@ -154,10 +155,11 @@ def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) ->
 
 
 def no_name(short: str, long: str) -> bool:
-    """Whether a long form names nothing: it only spells its short form ("u s a" for USA), or
+    """Whether a long form names nothing of its short form: it only spells it ("u s a" for USA),
     it is an identifier ("phy_creation" for PCR, a category in one paper's code; the 20 long
-    forms with an underscore in the sources are all such)."""
-    return spells_out(short, long) or "_" in long
+    forms with an underscore in the sources are all such), or it names the formula the short form
+    is once its subscript is back (*carbon dioxide* for CO, :func:`lost_subscript`)."""
+    return spells_out(short, long) or "_" in long or lost_subscript(short, long)
 
 
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:

@@ -7,6 +7,7 @@ from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
     completed_labels,
     cut_inside_last_word,
+    lost_subscript,
     misdecoded_labels,
     unmangled_labels,
 )
@@ -136,3 +137,20 @@ def test_the_bundled_dictionary_reads_who_in_spanish_right() -> None:
     longs = {long for sense in default_dictionary().lookup("OMS") for long, _ in sense.variants}
     assert "Organización Mundial de la Salud" in longs
     assert not any("у" in long or "\u064e" in long for long in longs)
+
+
+def test_a_formula_that_lost_its_subscript_is_no_meaning_of_it() -> None:
+    assert lost_subscript("CO", "carbon dioxide")  # CO₂
+    assert lost_subscript("NO", "Nitrogen dioxide")  # NO₂
+    assert lost_subscript("SF", "sulphur hexafluoride")  # SF₆
+    assert not lost_subscript("CO", "carbon monoxide")
+    assert not lost_subscript("CO2", "carbon dioxide")
+    assert not lost_subscript("CTO", "chromium trioxide")  # an initialism, not a formula
+    assert not lost_subscript("TD", "titanium dioxide")
+    assert not lost_subscript("MTA", "mineral trioxide aggregate")
+
+
+def test_the_bundled_dictionary_keeps_carbon_dioxide_off_co() -> None:
+    senses = {sense.long for sense in default_dictionary().lookup("CO")}
+    assert "carbon monoxide" in senses and "carbon dioxide" not in senses
+    assert "carbon dioxide" in {sense.long for sense in default_dictionary().lookup("CO2")}
