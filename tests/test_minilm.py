@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from termlens.errors import InputError
-from termlens.minilm import MAX_TOKENS, EnglishEncoder, read_safetensors
+from termlens.minilm import MAX_TOKENS, EnglishEncoder, _gelu, read_safetensors
 
 ERP = "The ERP of the station is 12 kilowatts at the antenna."
 # sentence-transformers 6.2 / torch 2.13: the first six dimensions, and the two texts' cosine
@@ -55,3 +56,15 @@ def test_a_truncated_weights_file_is_an_input_error(tmp_path: Path) -> None:
     broken.write_bytes((200).to_bytes(8, "little") + b"{")
     with pytest.raises(InputError, match=r"model\.safetensors"):
         read_safetensors(broken)
+
+
+@given(st.lists(st.floats(-60, 60, width=32), min_size=1, max_size=50))
+def test_gelu_is_x_times_the_normal_distribution_function(values: list[float]) -> None:
+    x = np.array(values, dtype=np.float32)
+    exact = [v * 0.5 * (1 + math.erf(v / math.sqrt(2))) for v in x.astype(np.float64)]
+    assert _gelu(x) == pytest.approx(exact, abs=1e-6, rel=1e-6)
+
+
+def test_gelu_keeps_a_nan_where_it_was() -> None:
+    out = _gelu(np.array([np.nan, 0.0, 1.0], dtype=np.float32))
+    assert np.isnan(out[0]) and out[1:] == pytest.approx([0.0, 0.8413447], abs=1e-6)
