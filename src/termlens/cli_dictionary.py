@@ -72,6 +72,11 @@ def lookup(
     as_json: Annotated[bool, typer.Option("--json", help="JSON lines instead of a table.")] = False,
 ) -> None:
     """The senses of short forms, most frequent first."""
+    if empty := [i for i, short in enumerate(short_forms, 1) if not short.strip()]:
+        raise InputError(
+            f"short form {empty[0]} of {len(short_forms)} is empty; give the letters to look up, "
+            "e.g. termlens dict lookup NASA"
+        )
     with open_dictionary(dictionary) as d:
         table = Table("short form", "long form", "count", "variants", "sources")
         for short in short_forms:
