@@ -218,16 +218,22 @@ class EnglishEncoder:
 # Φ, the standard normal distribution function, tabulated on [-8, 8] (0 and 1 beyond, to float32
 # precision) for linear interpolation: GELU within 4e-7 of x·Φ(x) in float64
 PHI_LOW, PHI_HIGH, PHI_STEPS = -8.0, 8.0, 16_384
-_PHI_GRID = [
-    0.5 * (1.0 + math.erf((PHI_LOW + (PHI_HIGH - PHI_LOW) * i / PHI_STEPS) / math.sqrt(2.0)))
-    for i in range(PHI_STEPS + 1)
-]
-# padded with one cell of slope 0 at each end: indices clipped there give Φ = 0 and Φ = 1
-_PHI = np.array([0.0, *_PHI_GRID, 1.0], dtype=np.float32)
-_PHI_SLOPE = np.array([0.0, *np.diff(_PHI_GRID), 0.0, 0.0], dtype=np.float32)
 _PHI_SCALE = np.float32(PHI_STEPS / (PHI_HIGH - PHI_LOW))
 _PHI_OFFSET = np.float32(1 - PHI_LOW * PHI_STEPS / (PHI_HIGH - PHI_LOW))
 _PHI_LAST = np.float32(PHI_STEPS + 1.5)
+
+
+@cache
+def _phi_table() -> tuple[Vectors, Vectors]:
+    """Φ at each cell's start and its slope to the next, padded with one cell of slope 0 at each
+    end (indices clipped there give Φ = 0 and Φ = 1); built on first use, not at start-up."""
+    grid = [
+        0.5 * (1.0 + math.erf((PHI_LOW + (PHI_HIGH - PHI_LOW) * i / PHI_STEPS) / math.sqrt(2.0)))
+        for i in range(PHI_STEPS + 1)
+    ]
+    values = np.array([0.0, *grid, 1.0], dtype=np.float32)
+    slopes = np.array([0.0, *np.diff(grid), 0.0, 0.0], dtype=np.float32)
+    return values, slopes
 
 
 def _gelu(x: Vectors) -> Vectors:
@@ -239,9 +245,10 @@ def _gelu(x: Vectors) -> Vectors:
     np.fmin(at, _PHI_LAST, out=at)
     cell = at.astype(np.intp)
     at -= cell  # the place within the cell
-    phi = _PHI_SLOPE[cell]
+    values, slopes = _phi_table()
+    phi = slopes[cell]
     phi *= at
-    phi += _PHI[cell]
+    phi += values[cell]
     phi *= x
     return phi
 
