@@ -206,6 +206,13 @@ def test_a_stored_vector_reads_back_within_half_a_unit(values: list[float]) -> N
     assert np.all(np.abs(decoded - vector) <= unit / 2 + 1e-6 * unit + 1e-30)
 
 
+def test_a_vector_too_small_for_a_float32_scale_reads_back_as_zeros() -> None:
+    vector = np.array([1e-44, -1e-45, 0.0], dtype=np.float32)  # its scale would underflow to 0
+    with np.errstate(all="raise"):
+        blob = acronym_dictionary.encode_vector(vector)
+    assert np.all(acronym_dictionary.decode_vector(blob) == 0.0)
+
+
 def test_a_dictionary_with_half_precision_sums_reads_and_keeps_them(tmp_path: Path) -> None:
     """Files made before the sums were stored at a byte per dimension have no vector_format."""
     path = tmp_path / "old.sqlite"

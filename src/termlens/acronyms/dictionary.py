@@ -132,7 +132,9 @@ def encode_vector(vector: Vectors, format: str = VECTOR_FORMAT) -> bytes:
         half: bytes = np.asarray(vector, np.float16).tobytes()
         return half
     largest = float(np.max(np.abs(vector))) if len(vector) else 0.0
-    scale = np.array([largest / 127.0 if largest > 0 else 1.0], np.float32)
+    scale = np.array([largest / 127.0], np.float32)
+    if not scale[0] > 0:  # a zero vector, or one so small that its scale underflows float32
+        scale[0] = 1.0
     units = np.clip(np.rint(np.asarray(vector, np.float32) / scale), -127, 127).astype(np.int8)
     blob: bytes = scale.tobytes() + units.tobytes()
     return blob
