@@ -30,7 +30,13 @@ from termlens.benchmarks.coref import distances
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.scirex_coref import load_topics
 from termlens.concepts.cd2cr import read_cd2cr
-from termlens.concepts.cluster import agglomerate, keep_acronyms_apart, pair_scores, predict
+from termlens.concepts.cluster import (
+    agglomerate,
+    keep_acronyms_apart,
+    keep_numbers_apart,
+    pair_scores,
+    predict,
+)
 from termlens.concepts.kinds import CHILD, CLASSES, NONE, PARENT, SAME
 from termlens.concepts.relate import (
     FEATURES,
@@ -140,11 +146,12 @@ def tune(
 def tune_plain_text(model: PairModel, papers: list[Topic]) -> PairModel:
     """The model with the P(same) threshold for plain text: the highest within PLAIN_TEXT_TIE of
     the best CoNLL F1 on the papers, clustered as ``concepts cluster --text`` clusters; prints a
-    two-fold check (the
-    threshold chosen on the even papers scored on the odd ones, and the other way round)."""
+    two-fold check (the threshold chosen on the even papers scored on the odd ones, and the
+    other way round)."""
     matrices = []
     for paper in papers:
         same, _ = pair_scores(paper.mentions, model)
+        keep_numbers_apart(same, paper.mentions)  # as `predict` clusters plain text
         keep_acronyms_apart(same, paper.mentions)
         matrices.append(same)
 
