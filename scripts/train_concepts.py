@@ -164,24 +164,24 @@ def tune_plain_text(model: PairModel, papers: list[Topic]) -> PairModel:
 
     halves = [list(range(0, len(papers), 2)), list(range(1, len(papers), 2))]
     for fit_on, check_on in (halves, halves[::-1]):
-        best = _highest_near_best(partial(conll, fit_on))
+        best, _ = _highest_near_best(partial(conll, fit_on))
         print(
             f"  plain text, two-fold: same ≥ {best:.2f} chosen on {len(fit_on)} papers, CoNLL "
             f"{conll(check_on, best):5.2f} on the other {len(check_on)} (SciCo threshold "
             f"{model.same_threshold:.2f}: {conll(check_on, model.same_threshold):5.2f})"
         )
     everyone = list(range(len(papers)))
-    best = _highest_near_best(partial(conll, everyone))
-    print(f"  plain text: same ≥ {best:.2f} (CoNLL {conll(everyone, best):5.2f} in-sample)")
+    best, in_sample = _highest_near_best(partial(conll, everyone))
+    print(f"  plain text: same ≥ {best:.2f} (CoNLL {in_sample:5.2f} in-sample)")
     return replace(model, plain_text_same_threshold=round(float(best), 2))
 
 
-def _highest_near_best(conll: Callable[[float], float]) -> float:
+def _highest_near_best(conll: Callable[[float], float]) -> tuple[float, float]:
     """The highest threshold of PLAIN_TEXT_GRID whose CoNLL F1 is within PLAIN_TEXT_TIE of the
-    best one's."""
+    best one's, and its CoNLL F1."""
     scores = {float(t): conll(float(t)) for t in PLAIN_TEXT_GRID}
     top = max(scores.values())
-    return max(t for t, score in scores.items() if score >= top - PLAIN_TEXT_TIE)
+    return max((t, score) for t, score in scores.items() if score >= top - PLAIN_TEXT_TIE)
 
 
 def levenshtein(topic: Topic, threshold: float) -> Topic:
