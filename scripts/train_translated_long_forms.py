@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-from train_tagger import SDU_FILES, sdu_sequences, train
+from train_tagger import ITERATIONS, SDU_FILES, sdu_sequences, train
 
 from termlens import __version__, resources
 from termlens.acronyms.tagger import AcronymTagger, default_tagger
@@ -114,7 +114,7 @@ def main() -> None:
         held = [r for i, r in enumerate(part) if i % args.folds == fold]
         rest = [r for i, r in enumerate(part) if i % args.folds != fold]
         model = Path(tempfile.mkdtemp(prefix=f"termlens-{LANG}-")) / "model.crfsuite"
-        train(list(sdu_sequences(rest, LANG)), model, 0.05, 0.01, 80)
+        train(list(sdu_sequences(rest, LANG)), model, 0.05, 0.01, ITERATIONS[LANG])
         runs.append((AcronymTagger(model), held, fit(rest, 0.0, LANG)))
 
     def cross_validated(threshold: float) -> float:

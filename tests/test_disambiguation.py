@@ -258,10 +258,13 @@ def test_expand_reads_the_dotted_initialisms_the_dictionary_knows() -> None:
     d.add([Entry("U.S.", "United States", 3), Entry("U.K.", "United Kingdom", 1)], "hand")
     text = "The U.S. and the U.K. agreed, J.K. Rowling said; so did the U.S.A. and the E.U."
     found = expand(text, disambiguator=Disambiguator(d), threshold=0.0)
-    assert [(e.short.text, e.long) for e in found] == [
+    assert [(e.short.text, e.long) for e in found if e.long] == [
         ("U.S.", "United States"),
         ("U.K.", "United Kingdom"),
     ]
+    # a name's initials are never read; what the tagger finds unknown (U.S.A.) says so
+    assert "J.K." not in [e.short.text for e in found]
+    assert all(e.source == "unknown" for e in found if not e.long)
     assert all(text[e.short.start : e.short.end] == e.short.text for e in found)
 
 

@@ -9,14 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termlens.acronyms.extract import extract
+from termlens.acronyms.extract import extract, shouted
 from termlens.acronyms.tagger import (
+    COORDINATIONS,
     ENDING_FUNCTION_WORDS,
     FRENCH_FUNCTION_WORDS,
     AcronymTagger,
     Label,
     char_spans,
     default_tagger,
+    long_forms_after_a_coordination,
     long_forms_after_articles,
     long_forms_ending_on_a_word,
     long_forms_ending_where_needed,
@@ -28,10 +30,11 @@ from termlens.acronyms.tagger import (
     shape,
     short_forms_said_once,
     spans,
+    spelled_out,
     subtokens,
     token_features,
 )
-from termlens.text import Document, tokenize
+from termlens.text import Document, Span, tokenize
 
 TRAINING = [
     (
@@ -76,6 +79,24 @@ def test_a_convention_marks_a_copy_of_every_feature() -> None:
     marked = token_features(words, rules, "en", "sciai")
     for mine, theirs in zip(plain, marked, strict=True):
         assert theirs == mine + [f"sciai|{feature}" for feature in mine]
+
+
+def test_words_whose_initials_spell_a_short_form_are_marked_with_where_they_stand() -> None:
+    words = "the key performance indicator , herein KPI , sets the Key Performance target".split()
+    assert spelled_out(words) == {
+        1: "spells=first|before",
+        2: "spells=next|before",
+        3: "spells=next|before",
+    }
+    words = "DARPA : the Defense Advanced Research Projects Agency".split()
+    assert spelled_out(words) == {3: "spells=first|after"} | {
+        i: "spells=next|after" for i in range(4, 8)
+    }
+    assert spelled_out("a KPI is not spelled by KPI itself".split()) == {}
+    features = token_features("the key performance indicator KPI".split(), ["-"] * 5, "en")
+    assert "spells=first|before" in features[1] and not any("spells" in f for f in features[0])
+    spanish = token_features("the key performance indicator KPI".split(), ["-"] * 5, "es")
+    assert not any("spells" in f for word in spanish for f in word)
 
 
 def test_subtokens_split_compounds_and_keep_offsets() -> None:
@@ -338,6 +359,19 @@ def test_no_long_form_is_spelled_out_where_the_sentence_has_one_or_the_run_is_do
     assert _spelled(" ".join(words), labels) == []  # two capitals; "it"; words in capitals
 
 
+def test_a_long_form_before_its_bracket_starts_after_a_coordination() -> None:
+    words = "el Instituto Nacional y la Organización Mundial de la Salud ( OMS )".split()
+    labels: list[Label] = ["O"] + ["B-long"] + ["I-long"] * 8 + ["O", "B-short", "O"]
+    found = long_forms_after_a_coordination(words, labels, COORDINATIONS["es"])
+    assert [" ".join(words[s.first : s.last + 1]) for s in spans(found)] == [
+        "Organización Mundial de la Salud",
+        "OMS",
+    ]
+    words = "Organización de Alimentación y Agricultura ( FAO )".split()  # A and F unexplained
+    labels = ["B-long"] + ["I-long"] * 4 + ["O", "B-short", "O"]
+    assert long_forms_after_a_coordination(words, labels, COORDINATIONS["es"]) == labels
+
+
 def test_french_is_read_with_the_features_of_the_spanish_model() -> None:
     # as "fr" the tagger lost every feature the Spanish model joins with "lang=es", and the long
     # form ran back over the list of names before it
@@ -500,15 +534,29 @@ def test_a_short_form_without_letters_or_digits_is_none() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
+    "text",
     [  # the bundled tagger marks METHOD, WHAT and AGE here (SciREX headings)
-        ("THE RESULTS SHOW THAT OUR METHOD IS BETTER THAN THE BASELINE.", []),
-        ('APPENDIX II : " WHAT IS " ANALYSIS In Fig . 21 , we show', []),
-        ('APPENDIX V : " AGE " AND " COMMONSENSE " section : OF OUR MODEL', []),
-        ("We train the MANAGER module and the WORKER module jointly.", ["WORKER"]),
+        "THE RESULTS SHOW THAT OUR METHOD IS BETTER THAN THE BASELINE.",
+        'APPENDIX II : " WHAT IS " ANALYSIS In Fig . 21 , we show',
+        'APPENDIX V : " AGE " AND " COMMONSENSE " section : OF OUR MODEL',
     ],
 )
-def test_common_words_in_capitalised_runs_are_headings_not_short_forms(
-    text: str, expected: list[str]
+def test_common_words_in_capitalised_runs_are_headings_not_short_forms(text: str) -> None:
+    assert extract(Document(text)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "expected"),
+    [
+        ("THE RESULTS SHOW THAT OUR METHOD IS BETTER", "METHOD", True),
+        ("We train the MANAGER module and the WORKER module jointly.", "MANAGER", False),
+        ("We train the MANAGER module and the WORKER module jointly.", "WORKER", False),
+        ("see ECE/ENERGY/WP.4 AND THE REPORT OF THE MEETING", "ENERGY", False),  # a code
+        ("THE NASA REPORT SAYS", "NASA", False),  # no common word
+    ],
+)
+def test_only_a_common_word_in_a_run_of_mostly_common_capitalised_words_is_shouted(
+    text: str, word: str, expected: bool
 ) -> None:
-    assert [o.short.text for o in extract(Document(text))] == expected
+    start = text.index(word)
+    assert shouted(text, Span(start, start + len(word), word)) is expected
