@@ -16,7 +16,8 @@ evaluation (``bench/disambiguation_calibration.py``); the SciREX papers are also
 by 2-fold cross-validation over papers.
 
 Run: ``python scripts/train_sole_sense.py`` (about five minutes). It reads the bundled
-disambiguator weights, so run it again after ``scripts/train_disambiguator.py``.
+disambiguator weights and finds SciREX's short forms with the bundled English tagger, so run it
+again after ``scripts/train_disambiguator.py`` and ``scripts/train_tagger.py --model en``.
 """
 
 from __future__ import annotations
