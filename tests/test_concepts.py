@@ -312,6 +312,7 @@ def test_bench_scico_scores_a_hand_made_topic(tmp_path: Path) -> None:
     result = runner.invoke(app, ["bench", "scico", "--data", str(data), "--predictions", str(out)])
     assert result.exit_code == 0, result.stderr
     assert "CoNLL" in result.stdout and "100.00" in result.stdout
+    assert "no gold relations in the data, not scored" in result.stdout  # not a score of 0
     assert (
         json.loads(out.read_text())["mentions"][0][3]
         == json.loads(out.read_text())["mentions"][1][3]

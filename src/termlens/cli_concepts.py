@@ -107,9 +107,17 @@ def bench_scico(
         table.add_row(name, f"{counts.precision:.2f}", f"{counts.recall:.2f}", f"{counts.f1:.2f}")
     table.add_row("CoNLL", "", "", f"{result.conll:.2f}")
     h = result.hierarchy
-    for name, counts in (("hierarchy", h.links), ("hierarchy 50%", h.links_50)):
-        table.add_row(name, f"{counts.precision:.2f}", f"{counts.recall:.2f}", f"{counts.f1:.2f}")
-    table.add_row("path ratio", "", "", f"{h.path_ratio:.2f}")
+    related = any(t.relations for t in gold)
+    if related:
+        for name, counts in (("hierarchy", h.links), ("hierarchy 50%", h.links_50)):
+            row = (f"{counts.precision:.2f}", f"{counts.recall:.2f}", f"{counts.f1:.2f}")
+            table.add_row(name, *row)
+        table.add_row("path ratio", "", "", f"{h.path_ratio:.2f}")
+    else:  # CD²CR, or SciCo topics without relations: nothing to score the hierarchy against
+        for name in ("hierarchy", "hierarchy 50%", "path ratio"):
+            table.add_row(name, "—", "—", "—")
     console = Console()
     console.print(table)
+    if not related:
+        console.print("hierarchy: no gold relations in the data, not scored")
     console.print(f"signature: {scico_bench.SIGNATURE}|termlens-{__version__}", soft_wrap=True)
