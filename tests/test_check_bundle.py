@@ -1,0 +1,60 @@
+"""scripts/check_bundle.py knows how to rebuild every bundled artifact."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from termlens.resources import manifest, sha256
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def _check_bundle() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("check_bundle", SCRIPTS / "check_bundle.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_bundled_artifact_has_a_step_whose_scripts_exist() -> None:
+    steps = _check_bundle().STEPS
+    checked = [artifact for step in steps.values() for artifact in step.artifacts]
+    assert sorted(checked) == sorted(manifest())  # a new artifact needs a step
+    for step in steps.values():
+        for command in step.commands:
+            assert (SCRIPTS / command[0]).is_file(), command[0]
+
+
+def test_steps_come_after_the_steps_whose_artifacts_they_read() -> None:
+    order = list(_check_bundle().STEPS)
+    # the rules read the word list; the sole-sense model reads the English tagger, the
+    # disambiguator and the dictionary; the concept pairs read the dictionary and the kinds
+    for before, after in [
+        ("wordlist", "taggers"),
+        ("dictionary", "disambiguator"),
+        ("disambiguator", "sole-sense"),
+        ("taggers", "sole-sense"),
+        ("dictionary", "concepts"),
+        ("kinds", "concepts"),
+        ("wordnet", "placement"),
+    ]:
+        assert order.index(before) < order.index(after)
+
+
+def test_fitted_json_numbers_agree_to_a_relative_tolerance(tmp_path: Path) -> None:
+    check = _check_bundle()
+    bundled, rebuilt = tmp_path / "bundled.json", tmp_path / "rebuilt.json"
+    bundled.write_text('{"weights": {"a": 0.5970725642344755, "b": 2}, "n": "x"}')
+    rebuilt.write_text('{"weights": {"a": 0.5970725642344767, "b": 2}, "n": "x"}')
+    sha = sha256(bundled)
+    assert check.verdict(bundled, bundled, sha) == "identical"
+    assert check.verdict(rebuilt, bundled, sha) == "equal to 1e-09"
+    rebuilt.write_text('{"weights": {"a": 0.5971, "b": 2}, "n": "x"}')
+    assert check.verdict(rebuilt, bundled, sha) == "DIFFERS"
+    rebuilt.write_text('{"weights": {"a": 0.5970725642344755, "b": 2}, "n": "y"}')
+    assert check.verdict(rebuilt, bundled, sha) == "DIFFERS"
