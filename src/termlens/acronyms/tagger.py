@@ -546,12 +546,10 @@ def long_forms_after_a_coordination(
     found = spans(labels)
     short_starting = {span.first: span for span in found if span.kind == "short"}
     for span in found:
+        short = _bracketed_short_form(words, span, short_starting)
+        if span.kind != "long" or short is None:
+            continue
         end = span.last + 1
-        if span.kind != "long" or end >= len(words) or words[end] != "(":
-            continue
-        short = short_starting.get(end + 1)
-        if short is None:
-            continue
         letters = "".join(words[short.first : short.last + 1])
         for cut in range(span.last - 1, span.first, -1):
             if words[cut].lower() not in coordinations:
@@ -585,7 +583,7 @@ def long_forms_ending_where_needed(words: Sequence[str], labels: list[Label]) ->
         if span.kind != "long":
             continue
         end = span.last + 1
-        short = short_starting.get(end + 1) if end < len(words) and words[end] == "(" else None
+        short = _bracketed_short_form(words, span, short_starting)
         short = short or _entry_short_form(words, span, short_ending)
         if short is None:
             continue
@@ -594,6 +592,15 @@ def long_forms_ending_where_needed(words: Sequence[str], labels: list[Label]) ->
         )
         out[span.first + needed : end] = ["O"] * (end - span.first - needed)
     return out
+
+
+def _bracketed_short_form(
+    words: Sequence[str], long: TaggedSpan, short_starting: dict[int, TaggedSpan]
+) -> TaggedSpan | None:
+    """The short form in the bracket right after the long form ``long`` ("long form ( SF )"), if
+    there is one (``short_starting``: the short forms by their first token)."""
+    end = long.last + 1
+    return short_starting.get(end + 1) if end < len(words) and words[end] == "(" else None
 
 
 def _entry_short_form(
