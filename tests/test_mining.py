@@ -3,7 +3,10 @@ forms, and the pairs and contexts collected from uses."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -160,3 +163,30 @@ def test_each_use_keeps_the_sentence_that_holds_it(lengths: list[int], data: st.
     sentences = list(split_sentences(text))
     expected = [next(s.text for s in sentences if s.start <= m < s.end) for m in chosen]
     assert [c.text for c in found.contexts] == expected
+
+
+BUILD = """
+import sys
+from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.acronyms.mining import mine, store
+
+texts = [
+    f"We train a {w} network ({w[0].upper()}N) on corpus {i} with words alpha{i} beta{i} gamma{i}."
+    " The {w[0].upper()}N wins."
+    for i, w in enumerate("deep wide sparse dense shallow graph spiking kernel".split())
+]
+with AcronymDictionary.create(sys.argv[1]) as d:
+    store(mine(texts), d, "mined")
+"""
+
+
+def test_a_dictionary_build_does_not_depend_on_string_hashes(tmp_path: Path) -> None:
+    """Ids are assigned in text order, so two builds under different hash seeds write the same
+    bytes (a set's iteration order would follow the seed)."""
+    built = []
+    for seed in ("1", "2"):
+        path = tmp_path / f"{seed}.sqlite"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-c", BUILD, str(path)], env=env, check=True)
+        built.append(path.read_bytes())
+    assert built[0] == built[1]

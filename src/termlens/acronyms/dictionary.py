@@ -405,9 +405,9 @@ class AcronymDictionary:
             terms = [t for t in content_terms(context.text) if t not in own]
             for term, count in Counter(terms).items():
                 counts[context.short, context.long, term] += count
-            df.update(set(terms))
+            df.update(dict.fromkeys(terms, 1))  # once per context, in text order (not a set's)
             n += 1
-        pairs = {(short, long) for short, long, _ in counts}
+        pairs = dict.fromkeys((short, long) for short, long, _ in counts)
         self._changed()
         with self.transaction():
             source_id = self._register(source, licence, "")

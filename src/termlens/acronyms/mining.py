@@ -60,9 +60,9 @@ def collect(documents: Iterable[tuple[str, Iterable[Use]]], *, sentences: bool =
         found.documents += 1
         bounds = list(split_sentences(text)) if sentences else []
         starts = [sentence.start for sentence in bounds]
-        defined: set[tuple[str, str]] = set()
+        defined: Counter[tuple[str, str]] = Counter()  # once per text; not a set (hash order)
         for use in uses:
-            defined.add((use.short, use.long))
+            defined[use.short, use.long] = 1
             start, end = _around(use, bounds, starts)
             found.contexts.append(Context(use.short, use.long, _without(text[start:end], use.long)))
         found.pairs.update(defined)
