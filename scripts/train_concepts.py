@@ -194,10 +194,15 @@ def report(name: str, gold: list[Topic], predicted: list[Topic], everywhere: boo
     s = scico_bench.score(gold, predicted, all_hierarchies=everywhere)
     c = s.coreference
     h, h50 = s.hierarchy.links, s.hierarchy.links_50
+    hierarchy = (
+        f"hierarchy P {h.precision:5.2f} R {h.recall:5.2f} F1 {h.f1:5.2f} 50% {h50.f1:5.2f} "
+        f"path {s.hierarchy.path_ratio:5.2f}"
+        if any(t.relations for t in gold)
+        else "hierarchy: no gold relations, not scored"
+    )
     print(
         f"{name:22s} CoNLL {s.conll:5.2f} | MUC {c['MUC'].f1:5.2f} B3 {c['B3'].f1:5.2f} "
-        f"CEAF-e {c['CEAF-e'].f1:5.2f} LEA {c['LEA'].f1:5.2f} | hierarchy P {h.precision:5.2f} "
-        f"R {h.recall:5.2f} F1 {h.f1:5.2f} 50% {h50.f1:5.2f} path {s.hierarchy.path_ratio:5.2f}"
+        f"CEAF-e {c['CEAF-e'].f1:5.2f} LEA {c['LEA'].f1:5.2f} | {hierarchy}"
     )
 
 
