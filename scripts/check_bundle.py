@@ -6,9 +6,9 @@ Each step runs a build script of ``scripts/`` with ``TERMLENS_RESOURCES`` pointi
 copy of ``src/termlens/data``, in dependency order (a step reads what the steps before it
 rebuilt: the taggers read the word list through the rules, the sole-sense model reads the
 English tagger), then compares each artifact it wrote with the bundled one by sha256 (JSON
-weights: their numbers to a relative 1e-9, as fitted floats may differ in their last bits from
-run to run). The bundle itself is never written. Exit status 1 when an artifact differs or a
-step fails.
+weights: their numbers to a relative 1e-9, as fitted floats may differ in their last bits on
+another machine, whose BLAS sums in another order). The bundle itself is never written. Exit
+status 1 when an artifact differs or a step fails.
 
 A full run takes about an hour on two cores (the dictionary and the disambiguator most of it);
 ``--only taggers sole-sense`` checks what a change to the rules or the tagger moves. The
@@ -34,7 +34,7 @@ from termlens.resources import manifest, resource_dir, sha256
 
 SCRIPTS = Path(__file__).resolve().parent
 OUT = "{out}"  # in a step's arguments: the scratch directory
-# fitted weights in JSON may differ in their last bits between runs (BLAS summation order)
+# fitted weights in JSON may differ in their last bits between machines (BLAS summation order)
 RELATIVE_TOLERANCE = 1e-9
 
 
