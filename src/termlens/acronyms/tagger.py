@@ -546,8 +546,10 @@ def long_forms_after_a_coordination(
     found = spans(labels)
     short_starting = {span.first: span for span in found if span.kind == "short"}
     for span in found:
+        if span.kind != "long":
+            continue
         short = _bracketed_short_form(words, span, short_starting)
-        if span.kind != "long" or short is None:
+        if short is None:
             continue
         end = span.last + 1
         letters = "".join(words[short.first : short.last + 1])
