@@ -197,7 +197,7 @@ def report(name: str, gold: list[Topic], predicted: list[Topic], everywhere: boo
     hierarchy = (
         f"hierarchy P {h.precision:5.2f} R {h.recall:5.2f} F1 {h.f1:5.2f} 50% {h50.f1:5.2f} "
         f"path {s.hierarchy.path_ratio:5.2f}"
-        if any(t.relations for t in gold)
+        if s.gold_relations
         else "hierarchy: no gold relations, not scored"
     )
     print(

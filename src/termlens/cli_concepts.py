@@ -107,8 +107,7 @@ def bench_scico(
         table.add_row(name, f"{counts.precision:.2f}", f"{counts.recall:.2f}", f"{counts.f1:.2f}")
     table.add_row("CoNLL", "", "", f"{result.conll:.2f}")
     h = result.hierarchy
-    related = any(t.relations for t in gold)
-    if related:
+    if result.gold_relations:
         for name, counts in (("hierarchy", h.links), ("hierarchy 50%", h.links_50)):
             row = (f"{counts.precision:.2f}", f"{counts.recall:.2f}", f"{counts.f1:.2f}")
             table.add_row(name, *row)
@@ -118,6 +117,6 @@ def bench_scico(
             table.add_row(name, "—", "—", "—")
     console = Console()
     console.print(table)
-    if not related:
+    if not result.gold_relations:
         console.print("hierarchy: no gold relations in the data, not scored")
     console.print(f"signature: {scico_bench.SIGNATURE}|termlens-{__version__}", soft_wrap=True)

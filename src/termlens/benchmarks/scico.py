@@ -16,6 +16,8 @@ SIGNATURE = "scico|coref:muc,b3,ceafe,lea,conll (non-singleton, micro)|hierarchy
 class SciCoScore:
     coreference: dict[str, Counts]
     hierarchy: HierarchyCounts
+    # whether some gold topic annotates relations: without any (CD²CR), the hierarchy is unscored
+    gold_relations: bool
 
     @property
     def conll(self) -> float:
@@ -42,4 +44,4 @@ def score(
             links = links + hierarchy(
                 topic.clusters, topic.relations, guess.clusters, guess.relations
             )
-    return SciCoScore(coreference(pairs), links)
+    return SciCoScore(coreference(pairs), links, any(topic.relations for topic in gold))
