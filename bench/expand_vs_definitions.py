@@ -4,8 +4,8 @@ A paper that defines a short form says what it means there. Hide that definition
 dictionary instead: each defined short form's other uses (none whose context window reaches the
 definition) are ranked as `expand` ranks an undefined short form — the bundled dictionary with
 the SciREX pairs it mined left out, one meaning per document from the probabilities pooled over
-the uses — and the answer is right when it names the definition's sense
-(`termlens.acronyms.lexical.same_sense`). The definitions are the product's own
+the uses it ranks (`expand.ranked_uses`) — and the answer is right when it names the
+definition's sense (`termlens.acronyms.lexical.same_sense`). The definitions are the product's own
 (rules and tagger), so this is silver gold: a wrong definition counts against the dictionary.
 
 Reports how often the dictionary offers senses and the defined one among them, how often its
@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from termlens.acronyms.disambiguate import Disambiguator
-from termlens.acronyms.expand import default_dictionary, discourse_meaning
+from termlens.acronyms.expand import default_dictionary, discourse_meaning, ranked_uses
 from termlens.acronyms.lexical import near_duplicate_groups, near_duplicates, same_sense
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.benchmarks.data_dir import data_dir
@@ -57,8 +57,9 @@ class Judged:
 def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
     out = []
     for paper, hidden in hidden_in_english_texts(texts):
-        reread = [i < REREAD_USES for i in range(len(hidden.contexts))]  # as expand does
-        rankings = ranker.rank_many([(hidden.short, c) for c in hidden.contexts], reread)
+        contexts = [hidden.contexts[i] for i in ranked_uses(len(hidden.contexts))]  # as expand
+        reread = [i < REREAD_USES for i in range(len(contexts))]  # does
+        rankings = ranker.rank_many([(hidden.short, c) for c in contexts], reread)
         meaning = discourse_meaning(rankings)
         senses = list({c.sense.long for ranking in rankings for c, _ in ranking})
         answer, confidence = meaning[0] if meaning else (None, 0.0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,7 @@ from termlens.acronyms.disambiguate import (
 )
 from termlens.acronyms.expand import (
     BLAS_THREADS,
+    RANKED_USES,
     _occurrences,
     _readable,
     _with_name_capitals,
@@ -39,6 +41,7 @@ from termlens.acronyms.expand import (
     expand,
     expand_found,
     expand_occurrences,
+    ranked_uses,
     with_known_capitals,
 )
 from termlens.acronyms.identify import Occurrence
@@ -251,6 +254,33 @@ def test_documents_expanded_together_get_what_each_gets_alone(
     assert [e.long for e in together[0]] == ["adequate intake"] * 2
     assert [e.long for e in together[3]] == ["artificial intelligence"] * 2
     assert [e.source for e in together[2]] == ["defined", "unknown", "defined"]
+
+
+def test_ranked_uses_spread_from_the_first_to_the_last() -> None:
+    assert ranked_uses(3) == [0, 1, 2]
+    assert ranked_uses(RANKED_USES) == list(range(RANKED_USES))
+    many = ranked_uses(50)
+    assert len(many) == RANKED_USES and many[0] == 0 and many[-1] == 49
+    assert many == sorted(set(many))
+
+
+def test_a_short_form_used_often_is_ranked_at_a_few_uses_and_means_one_thing_at_all(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    ranked: list[str] = []
+
+    class Counting(Disambiguator):
+        def rank_many(
+            self, occurrences: Sequence[tuple[str, str]], reread: Sequence[bool] | None = None
+        ) -> list[list[tuple[Candidate, float]]]:
+            ranked.extend(context for _, context in occurrences)
+            return super().rank_many(occurrences, reread)
+
+    text = " ".join(f"The AI for potassium is {i} g per day." for i in range(30))
+    found = expand(text, disambiguator=Counting(ai_dictionary))
+    assert len(found) == 30 and len(ranked) == RANKED_USES
+    assert {e.long for e in found} == {"adequate intake"}
+    assert len({e.confidence for e in found}) == 1
 
 
 def test_expand_reads_the_dotted_initialisms_the_dictionary_knows() -> None:

@@ -54,6 +54,10 @@ EXPAND_LANGUAGES: tuple[ExpandLanguage, ...] = ("auto", "en", "es", "fr")
 # what numpy's BLAS (OpenBLAS, or MKL through OpenMP) reads at start to size its thread pool
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 BATCH = 64  # documents whose undefined short forms are ranked together
+# uses of one short form in one document that are ranked, spread over the document: one sense per
+# discourse, so a paper's fifty uses need not all be encoded (bench/expand_vs_definitions.py:
+# answers as with every use ranked, half the contexts encoded)
+RANKED_USES = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,28 +302,36 @@ def expand_found(
 ) -> list[list[Expansion]]:
     """:func:`expand_occurrences` for several texts and their occurrences, the undefined short
     forms of all of them ranked in one batch (one encoder pass for many small documents)."""
-    groups = [_undefined(occurrences) for _, occurrences in documents]
+    groups = [
+        {short: [group[i] for i in ranked_uses(len(group))] for short, group in undefined.items()}
+        for undefined in map(_undefined, (occurrences for _, occurrences in documents))
+    ]
     contexts = [
         (o.short.text, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
-        for (text, _), undefined in zip(documents, groups, strict=True)
-        for group in undefined.values()
+        for (text, _), ranked in zip(documents, groups, strict=True)
+        for group in ranked.values()
         for o in group
     ]
     reread = [
-        i < REREAD_USES
-        for undefined in groups
-        for group in undefined.values()
-        for i in range(len(group))
+        i < REREAD_USES for ranked in groups for group in ranked.values() for i in range(len(group))
     ]
     rankings = iter(ranker.rank_many(contexts, reread))
     out = []
-    for (_, occurrences), undefined in zip(documents, groups, strict=True):
+    for (_, occurrences), ranked in zip(documents, groups, strict=True):
         chosen = {
             short: discourse_meaning([next(rankings) for _ in group])
-            for short, group in undefined.items()
+            for short, group in ranked.items()
         }
         out.append(_expansions(occurrences, chosen, threshold))
     return out
+
+
+def ranked_uses(uses: int) -> list[int]:
+    """Which of a short form's uses in a document are ranked (by their order in the text): all
+    of them up to :data:`RANKED_USES`, else that many spread evenly from the first to the last."""
+    if uses <= RANKED_USES:
+        return list(range(uses))
+    return sorted({round(i * (uses - 1) / (RANKED_USES - 1)) for i in range(RANKED_USES)})
 
 
 def _undefined(occurrences: list[Occurrence]) -> dict[str, list[Occurrence]]:
