@@ -120,7 +120,10 @@ def test_expand_formats(tmp_path: Path) -> None:
         span = record["short_form"]
         assert text[span["start"] : span["end"]] == span["text"]
     code, out, _ = run("expand", str(path), "--format", "html")
-    assert code == 0 and out.startswith('<article id="doc"><p>')
+    # a whole page that declares its encoding, so a saved file shows its dashes and accents
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and out.endswith("</html>\n")
+    head, body = out.split("<body>")
+    assert '<meta charset="utf-8">' in head and body.lstrip().startswith('<article id="doc"><p>')
 
 
 def test_expand_fast_skips_only_the_second_reading() -> None:

@@ -36,6 +36,8 @@ from termlens.documents import RawDocument, read_documents
 from termlens.errors import OptionError, choose_one
 from termlens.formats import (
     EXPAND_FORMATS,
+    HTML_PAGE_END,
+    HTML_PAGE_START,
     OUTPUT_FORMATS,
     brat_lines,
     expanded_text,
@@ -161,6 +163,8 @@ def expand(
         jobs=jobs, reread=not fast,
     )  # fmt: skip
     out = sys.stdout
+    if format == "html":
+        out.write(HTML_PAGE_START)
     for raw, expansions in progress(
         zip(documents, found, strict=True), len(documents), "expanding"
     ):
@@ -174,6 +178,8 @@ def expand(
             lines = expansion_jsonl(raw.id, expansions)
             if lines:
                 out.write("\n".join(lines) + "\n")
+    if format == "html":
+        out.write(HTML_PAGE_END)
 
 
 def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> None:

@@ -161,3 +161,20 @@ def expansion_html(doc_id: str, text: str, expansions: Iterable[Expansion]) -> s
         last = span.end
     pieces += [html.escape(text[last:]), "</p></article>"]
     return "".join(pieces).replace("\n", "<br>\n")
+
+
+# a page around the articles, so that a saved file shows its accents and dashes in any browser
+# (without a declared charset, browsers read a local file in their locale's legacy code page)
+HTML_PAGE_START = """<!DOCTYPE html>
+<html>
+<head>
+<meta charset="utf-8">
+<title>termlens expand</title>
+<style>
+abbr { text-decoration: underline dotted; cursor: help; }
+abbr[data-source="abstained"], abbr[data-source="unknown"] { text-decoration-style: dashed; }
+</style>
+</head>
+<body>
+"""
+HTML_PAGE_END = "</body>\n</html>\n"
