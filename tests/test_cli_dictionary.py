@@ -43,6 +43,8 @@ def test_dict_import_lookup_export_stats(tmp_path: Path) -> None:
         ("Communications Decency Act", 133),
     ]
     assert second == {"short_form": "ZZZ", "senses": []}
+    _, out, _ = run("dict", "lookup", "cda", "--dictionary", str(db), "--json")
+    assert json.loads(out) == first  # in upper case, as the dictionary writes it
     code, out, err = run("dict", "lookup", "CDA", " ", "--dictionary", str(db))
     assert code != 0 and not out and "short form 2 of 2 is empty" in err
     out_file = tmp_path / "out.json"

@@ -102,9 +102,9 @@ def test_lookup_falls_back_to_upper_case_and_leaves_out_sources() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("NLP", "natural language processing")], "a")
     d.add([Entry("NLP", "neuro-linguistic programming")], "b")
-    assert {s.long for s in d.lookup("nlp")} == {
-        "natural language processing",
-        "neuro-linguistic programming",
+    assert {(s.short, s.long) for s in d.lookup("nlp")} == {
+        ("NLP", "natural language processing"),
+        ("NLP", "neuro-linguistic programming"),
     }
     assert [s.long for s in d.lookup("NLP", frozenset({"b"}))] == ["natural language processing"]
     assert d.lookup("XYZZY") == []

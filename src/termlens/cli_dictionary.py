@@ -88,12 +88,13 @@ def lookup(
                      "sources": list(s.sources)}
                     for s in senses[:limit]
                 ]  # fmt: skip
-                typer.echo(json.dumps({"short_form": short, "senses": records}, ensure_ascii=False))
+                record = {"short_form": senses[0].short if senses else short, "senses": records}
+                typer.echo(json.dumps(record, ensure_ascii=False))
                 continue
             if not senses:
                 table.add_row(short, "(unknown: not in the dictionary)", "", "", "")
             for sense in senses[:limit]:
-                table.add_row(short, sense.long, str(sense.count), str(len(sense.variants)),
+                table.add_row(sense.short, sense.long, str(sense.count), str(len(sense.variants)),
                               ", ".join(sense.sources))  # fmt: skip
         if not as_json:
             Console().print(table)

@@ -222,11 +222,13 @@ class AcronymDictionary:
     # -- reading -------------------------------------------------------------------------
 
     def lookup(self, short: str, exclude_sources: frozenset[str] = frozenset()) -> list[Sense]:
-        """The senses of a short form, most frequent first; tries upper case if none match.
-        Entries from ``exclude_sources`` are left out."""
+        """The senses of a short form, most frequent first; tries upper case if none match (the
+        senses then name the short form as the dictionary writes it). Entries from
+        ``exclude_sources`` are left out."""
         rows = self._rows(short)
         if not rows and short != short.upper():
-            rows = self._rows(short.upper())
+            short = short.upper()
+            rows = self._rows(short)
         if exclude_sources:
             rows = [row for row in rows if row[2] not in exclude_sources]
         by_key: dict[str, list[tuple[str, str, str, int, str, str]]] = defaultdict(list)
