@@ -55,8 +55,8 @@ EXPAND_LANGUAGES: tuple[ExpandLanguage, ...] = ("auto", "en", "es", "fr")
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 BATCH = 64  # documents whose undefined short forms are ranked together
 # uses of one short form in one document that are ranked, spread over the document: one sense per
-# discourse, so a paper's fifty uses need not all be encoded (bench/expand_vs_definitions.py:
-# answers as with every use ranked, half the contexts encoded)
+# discourse, so a paper's fifty uses need not all be encoded (bench/expand_vs_definitions.py: 6
+# of 935 answers change, with half as many uses ranked; BENCHMARKS.md)
 RANKED_USES = 8
 
 
@@ -302,10 +302,7 @@ def expand_found(
 ) -> list[list[Expansion]]:
     """:func:`expand_occurrences` for several texts and their occurrences, the undefined short
     forms of all of them ranked in one batch (one encoder pass for many small documents)."""
-    groups = [
-        {short: [group[i] for i in ranked_uses(len(group))] for short, group in undefined.items()}
-        for undefined in map(_undefined, (occurrences for _, occurrences in documents))
-    ]
+    groups = [_undefined(occurrences) for _, occurrences in documents]
     contexts = [
         (o.short.text, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
         for (text, _), ranked in zip(documents, groups, strict=True)
@@ -335,12 +332,13 @@ def ranked_uses(uses: int) -> list[int]:
 
 
 def _undefined(occurrences: list[Occurrence]) -> dict[str, list[Occurrence]]:
-    """The occurrences the text does not define, by short form."""
+    """The occurrences the text does not define that are ranked (:func:`ranked_uses`), by
+    short form."""
     undefined: dict[str, list[Occurrence]] = defaultdict(list)
     for occurrence in occurrences:
         if occurrence.long is None:
             undefined[occurrence.short.text].append(occurrence)
-    return undefined
+    return {short: [uses[i] for i in ranked_uses(len(uses))] for short, uses in undefined.items()}
 
 
 def _expansions(
