@@ -57,8 +57,9 @@ class Judged:
 def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
     out = []
     for paper, hidden in hidden_in_english_texts(texts):
-        contexts = [hidden.contexts[i] for i in ranked_uses(len(hidden.contexts))]  # as expand
-        reread = [i < REREAD_USES for i in range(len(contexts))]  # does
+        # the uses expand ranks and re-reads
+        contexts = [hidden.contexts[i] for i in ranked_uses(len(hidden.contexts))]
+        reread = [i < REREAD_USES for i in range(len(contexts))]
         rankings = ranker.rank_many([(hidden.short, c) for c in contexts], reread)
         meaning = discourse_meaning(rankings)
         senses = list({c.sense.long for ranking in rankings for c, _ in ranking})
