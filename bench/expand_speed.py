@@ -31,8 +31,8 @@ WARM_UP = "We train a CNN and an LSTM on the images; the SVM baseline and the NL
 EVERY_USE = sys.maxsize
 
 
-# document, short form, source, meaning, confidence
-Answer = tuple[int, str, str, str | None, float]
+# document, short form, source, meaning
+Answer = tuple[int, str, str, str | None]
 
 
 def run(texts: list[str], ranked_uses: int) -> tuple[float, list[Answer]]:
@@ -42,14 +42,12 @@ def run(texts: list[str], ranked_uses: int) -> tuple[float, list[Answer]]:
     start = time.perf_counter()
     done = list(ex.expand_many(texts, lang="en"))
     seconds = time.perf_counter() - start
-    return seconds, [
-        (i, e.short.text, e.source, e.long, e.confidence) for i, d in enumerate(done) for e in d
-    ]
+    return seconds, [(i, e.short.text, e.source, e.long) for i, d in enumerate(done) for e in d]
 
 
 def ranked(answers: list[Answer], cap: int) -> int:
     """How many uses of undefined short forms are ranked, at most ``cap`` per form and text."""
-    forms = Counter((i, short) for i, short, source, _, _ in answers if source != "defined")
+    forms = Counter((i, short) for i, short, source, _ in answers if source != "defined")
     return sum(min(n, cap) for n in forms.values())
 
 

@@ -302,7 +302,7 @@ def expand_found(
 ) -> list[list[Expansion]]:
     """:func:`expand_occurrences` for several texts and their occurrences, the undefined short
     forms of all of them ranked in one batch (one encoder pass for many small documents)."""
-    groups = [_undefined(occurrences) for _, occurrences in documents]
+    groups = [_ranked_undefined(occurrences) for _, occurrences in documents]
     contexts = [
         (o.short.text, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
         for (text, _), ranked in zip(documents, groups, strict=True)
@@ -331,7 +331,7 @@ def ranked_uses(uses: int) -> list[int]:
     return sorted({round(i * (uses - 1) / (RANKED_USES - 1)) for i in range(RANKED_USES)})
 
 
-def _undefined(occurrences: list[Occurrence]) -> dict[str, list[Occurrence]]:
+def _ranked_undefined(occurrences: list[Occurrence]) -> dict[str, list[Occurrence]]:
     """The occurrences the text does not define that are ranked (:func:`ranked_uses`), by
     short form."""
     undefined: dict[str, list[Occurrence]] = defaultdict(list)
