@@ -340,3 +340,12 @@ def test_a_model_file_from_before_is_refused(tmp_path: Path, field: str) -> None
     old.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(InputError, match=rf"{field}.*retrain"):
         PairModel.load(old)
+
+
+def test_plain_documents_are_read_in_their_normal_form() -> None:
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    text = "We train a conditional random ﬁeld ( CRF ) tagger . The CRF tags words ."
+    mentions = topic_from_documents([RawDocument("paper", text)], "t").mentions
+    assert "conditional random field" in [m.text for m in mentions]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -121,6 +122,19 @@ def test_a_failing_import_adds_nothing() -> None:
     with pytest.raises(InputError):
         d.add(entries(), "broken")
     assert d.lookup("AI") == []
+
+
+def test_decomposed_and_ligatured_spellings_are_stored_and_found_as_composed() -> None:
+    d = AcronymDictionary.create()
+    composed = Entry("ONU-Hábitat", "Programa de las Naciones Unidas para los Asentamientos")
+    decomposed = Entry(unicodedata.normalize("NFD", composed.short), composed.long, 2)
+    d.add([composed, decomposed, Entry("FSA", "ﬁnite state automaton")], "x")
+    (sense,) = d.lookup(decomposed.short)
+    assert (sense.short, sense.count) == ("ONU-Hábitat", 3)
+    assert decomposed.short in d
+    assert [s.long for s in d.lookup("FSA")] == ["finite state automaton"]
+    d.add_contexts([Context("FSA", "ﬁnite state automaton", "states and transitions")], "x")
+    assert set(d.profiles("FSA")["finite state automaton"]) == {"stat", "transition"}  # stems
 
 
 def test_contexts_become_profiles_without_the_short_form_itself() -> None:

@@ -264,3 +264,14 @@ def test_any_text_gets_placements_or_a_clear_error(
         return
     assert all(0.0 <= p.score <= 1.0 for p in placements)
     assert all(p.operation in ("attach", "merge") for p in placements)
+
+
+def test_a_definition_from_pdf_text_is_read_as_plain_letters(placer: Placer) -> None:
+    plain = "A financial institution that accepts deposits and channels the money into lending."
+    pdf = plain.replace("fi", "ﬁ")  # "ﬁnancial": the genus term hides behind a ligature
+    expected = [(p.key, p.operation, p.score) for p in placer.place("thriftbank", "noun", plain)]
+    got = [(p.key, p.operation, p.score) for p in placer.place("thriftbank", "noun", pdf)]
+    assert got == expected
+    assert [sense for sense, _ in placer.known_senses("ﬁnance", "noun", pdf)[:1]] == [
+        sense for sense, _ in placer.known_senses("finance", "noun", plain)[:1]
+    ]

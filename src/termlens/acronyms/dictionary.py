@@ -19,7 +19,7 @@ import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple, Protocol, TypeVar, cast
 
@@ -29,6 +29,7 @@ from termlens.acronyms.lexical import LOST_LETTERS, content_terms, sense_key, wi
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import Vectors
 from termlens.errors import InputError
+from termlens.normal_form import normalized
 
 SCHEMA_VERSION = "1"
 _SCHEMA = """
@@ -224,7 +225,9 @@ class AcronymDictionary:
     def lookup(self, short: str, exclude_sources: frozenset[str] = frozenset()) -> list[Sense]:
         """The senses of a short form, most frequent first; tries upper case if none match (the
         senses then name the short form as the dictionary writes it). Entries from
-        ``exclude_sources`` are left out."""
+        ``exclude_sources`` are left out. The query is read in its normal form, as entries are
+        stored (:mod:`termlens.normal_form`)."""
+        short = normalized(short)
         rows = self._rows(short)
         if not rows and short != short.upper():
             short = short.upper()
@@ -246,7 +249,7 @@ class AcronymDictionary:
         ).fetchall()
 
     def __contains__(self, short: object) -> bool:
-        return isinstance(short, str) and bool(self._rows(short))
+        return isinstance(short, str) and bool(self._rows(normalized(short)))
 
     def short_forms(self) -> Iterator[str]:
         """Every short form with a long form, in order."""
@@ -365,7 +368,10 @@ class AcronymDictionary:
     # -- writing ---------------------------------------------------------------------------
 
     def add(self, entries: Iterable[Entry], source: str, licence: str = "", about: str = "") -> int:
-        """Add long forms from one source in one transaction; counts add up. Returns rows read."""
+        """Add long forms from one source in one transaction; counts add up. Returns rows read.
+        Short and long forms are stored in their normal form (NFC, ligatures spelled out), so a
+        decomposed "Hábitat" is the composed one."""
+        entries = map(_in_normal_form, entries)
         n = 0
         self._changed()
         with self.transaction():
@@ -397,6 +403,9 @@ class AcronymDictionary:
         with an ``encoder``, also the sum of the contexts' sentence vectors per long form, and
         with a ``window_encoder`` (English) that of the words around the short form, in the
         contexts ``window_if`` accepts (all by default)."""
+        contexts = (
+            c._replace(short=normalized(c.short), long=normalized(c.long)) for c in contexts
+        )
         if encoder is not None or window_encoder is not None:
             contexts = list(contexts)  # read twice: for the words, then for the vectors
         counts: Counter[tuple[str, str, str]] = Counter()
@@ -552,6 +561,13 @@ class AcronymDictionary:
 
 
 _LISTED = "(SELECT DISTINCT f.short, f.key, f.long FROM forms f JOIN long_forms l ON l.form = f.id)"
+
+
+def _in_normal_form(entry: Entry) -> Entry:
+    short, long = normalized(entry.short), normalized(entry.long)
+    if short is entry.short and long is entry.long:  # nearly always: no copy
+        return entry
+    return replace(entry, short=short, long=long)
 
 
 def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:

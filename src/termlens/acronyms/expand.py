@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import islice
 from pathlib import Path
@@ -31,6 +31,7 @@ from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unb
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
+from termlens.normal_form import NormalForm
 from termlens.resources import resource_path
 from termlens.text import Span, guess_language
 
@@ -97,8 +98,26 @@ def expand(
     to read the text, as `find --lang` takes it (auto, en, es, da, fa, fr, vi; see
     :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language."""
     ranker = disambiguator or default_disambiguator()
-    occurrences = _occurrences(text, lang, ranker.dictionary)
-    return expand_occurrences(text, occurrences, ranker, threshold)
+    form = NormalForm.of(text)
+    normal = form.text if form else text
+    occurrences = _occurrences(normal, lang, ranker.dictionary)
+    return in_original(expand_occurrences(normal, occurrences, ranker, threshold), form, text)
+
+
+def in_original(expansions: list[Expansion], form: NormalForm | None, text: str) -> list[Expansion]:
+    """Expansions of the normal form of ``text`` (NFC, ligatures spelled out: see
+    :mod:`termlens.normal_form`), their spans moved to ``text``'s offsets."""
+    if form is None:
+        return expansions
+
+    def back(span: Span) -> Span:
+        start, end = form.original_span(span.start, span.end)
+        return Span(start, end, text[start:end])
+
+    return [
+        replace(e, short=back(e.short), definition=e.definition and back(e.definition))
+        for e in expansions
+    ]
 
 
 def _occurrences(text: str, lang: str, dictionary: AcronymDictionary) -> list[Occurrence]:
@@ -247,7 +266,9 @@ class _Worker:
     def __call__(self, texts: list[str]) -> list[list[Expansion]]:
         """The texts expanded, those of one senses' language ranked in one batch."""
         found: dict[str, list[tuple[int, str, list[Occurrence]]]] = defaultdict(list)
-        for i, text in enumerate(texts):
+        forms = [NormalForm.of(text) for text in texts]
+        for i, (given, form) in enumerate(zip(texts, forms, strict=True)):
+            text = form.text if form else given
             # "auto" reads the text as `find` does (a Danish text with the Danish tagger),
             # guessed once here for both the short forms and the senses
             read_as = guess_language(text) if self.lang == "auto" else self.lang
@@ -265,7 +286,7 @@ class _Worker:
                 self.threshold,
             )
             for (i, _, _), expansions in zip(documents, expanded, strict=True):
-                out[i] = expansions
+                out[i] = in_original(expansions, forms[i], texts[i])
         return out
 
 

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from itertools import takewhile
 
 from termlens.acronyms.align import align, align_unordered
-from termlens.acronyms.identify import Occurrence, occurrences_of
+from termlens.acronyms.identify import Occurrence, in_normal_form, occurrences_of
 from termlens.acronyms.rules import MAX_SHORT_FORM_CHARS, MIN_QUALITY, Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import (
@@ -42,8 +42,13 @@ def extract(
 ) -> list[Occurrence]:
     """Every short-form occurrence: defined ones with their long form, undefined ones alone.
     ``lang`` is the tagger's language when it is not the document's (da, fa, fr, vi: the
-    document then holds the language its rules read, see :func:`tagger.rules_language`)."""
+    document then holds the language its rules read, see :func:`tagger.rules_language`). The
+    document is read in its normal form (:func:`identify.in_normal_form`)."""
     model = tagger or default_tagger(lang or doc.lang)
+    return in_normal_form(doc, lambda d: _extract(d, model, lang))
+
+
+def _extract(doc: Document, model: AcronymTagger, lang: str | None) -> list[Occurrence]:
     definitions = find_definitions(doc)
     if lang == "fr":
         definitions = [_after_articles(doc, d) for d in definitions]

@@ -5,13 +5,14 @@ from __future__ import annotations
 import functools
 import multiprocessing
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
+from termlens.normal_form import NormalForm
 from termlens.text import Document, LanguageOption, Span, guess_language
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
@@ -46,7 +47,29 @@ def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") ->
     ['support vector machine']
     """
     document = doc if isinstance(doc, Document) else Document(doc, lang=lang)
-    return occurrences_of(document, find_definitions(document))
+    return in_normal_form(document, lambda d: occurrences_of(d, find_definitions(d)))
+
+
+def in_normal_form(
+    document: Document, find: Callable[[Document], list[Occurrence]]
+) -> list[Occurrence]:
+    """``find`` run on the document in its normal form (NFC, ligatures spelled out: see
+    :mod:`termlens.normal_form`), with every span it returns mapped back to ``document``."""
+    form = NormalForm.of(document.text)
+    if form is None:
+        return find(document)
+    found = find(Document(form.text, id=document.id, lang=document.lang))
+
+    def back(span: Span) -> Span:
+        return document.span(*form.original_span(span.start, span.end))
+
+    def back_definition(d: Definition) -> Definition:
+        return Definition(back(d.short), back(d.long), d.pattern, d.score)
+
+    return [
+        Occurrence(back(o.short), back_definition(o.definition) if o.definition else None)
+        for o in found
+    ]
 
 
 def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:

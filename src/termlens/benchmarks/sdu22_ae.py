@@ -18,6 +18,7 @@ from termlens.acronyms.translated import TranslatedLongForms, revised, translate
 from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_text
+from termlens.normal_form import NormalForm
 from termlens.text import Document
 
 SIGNATURE = "sdu22-ae|macro(acronyms,long-forms)|exact-char-spans"
@@ -126,19 +127,25 @@ def predict(
     out: list[dict[str, object]] = []
     for record in records:
         text = str(record["text"])
-        doc = Document(text, lang=rules_language(code))
+        form = NormalForm.of(text)  # read in NFC, offsets given back in the record's text
+        doc = Document(form.text if form else text, lang=rules_language(code))
         tokens, labels = tagger.tag_document(doc, code)
         shorts, longs = char_spans(doc, tokens, labels)
         shorts, choices = translate(doc, shorts, code, chooser)
         longs = revised(longs, choices)
+        back = form.original_span if form else _same
         out.append(
             {
                 "ID": record["ID"],
-                "acronyms": sorted([s.start, s.end] for s in shorts),
-                "long-forms": sorted([s.start, s.end] for s in longs),
+                "acronyms": sorted([*back(s.start, s.end)] for s in shorts),
+                "long-forms": sorted([*back(s.start, s.end)] for s in longs),
             }
         )
     return out
+
+
+def _same(start: int, end: int) -> tuple[int, int]:
+    return start, end
 
 
 def write_predictions(predictions: list[dict[str, object]], path: Path) -> None:

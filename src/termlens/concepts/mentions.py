@@ -13,6 +13,7 @@ from termlens.acronyms import find_abbreviations
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
+from termlens.normal_form import normalized
 from termlens.text import Document, repeated_half
 
 # words a tagged term does not start or end with
@@ -26,7 +27,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     sentences: list[list[list[int]]] = []
     spans: list[tuple[int, int, int]] = []  # paragraph, first token, last token
     for number, raw in enumerate(documents):
-        document = Document(raw.text)
+        document = Document(normalized(raw.text))  # SciCo tokens, no offsets to map back
         tokens = document.tokens
         paragraphs.append([t.text for t in tokens])
         starts = {t.start: i for i, t in enumerate(tokens)}

@@ -25,6 +25,7 @@ import numpy as np
 
 from termlens.embeddings import SentenceEncoder, default_encoder
 from termlens.errors import InputError
+from termlens.normal_form import normalized
 from termlens.resources import resource_path
 from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
 from termlens.taxonomy.gloss import (
@@ -234,7 +235,9 @@ class Placer:
     def place(
         self, lemma: str, pos: str, definition: str, top: int = 5, threshold: float = 0.0
     ) -> list[Placement]:
-        """The best ``top`` placements (fewer when their scores fall under ``threshold``)."""
+        """The best ``top`` placements (fewer when their scores fall under ``threshold``), the
+        lemma and definition read in their normal form (:mod:`termlens.normal_form`)."""
+        lemma, definition = normalized(lemma), normalized(definition)
         candidates = self.candidates(lemma, pos, definition)
         if not candidates:
             return []
@@ -265,6 +268,7 @@ class Placer:
         """WordNet's own senses of the lemma, each with the rarity of the words its name and gloss
         share with the definition, the nearest first (WordNet's sense order on a tie); empty for
         a new word."""
+        lemma, definition = normalized(lemma), normalized(definition)
         context = self.words.content(definition)
         senses = self.wordnet.lookup(lemma, _check(lemma, pos, definition))
         shared = [(s, self.rarity.weight(self.words.signature(s) & context)) for s in senses]

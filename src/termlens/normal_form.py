@@ -1,0 +1,107 @@
+"""Text in the form termlens's rules and models read, with offsets back to the text as given.
+
+The same words can come as different code points: "é" as one character (NFC) or as "e" and a
+combining accent (NFD, as macOS file names and some PDF extractors write it), "fi" as the
+ligature "ﬁ" (PDF text). The rules, taggers and dictionaries know the composed letters, so a text
+is read in NFC with the Latin ligatures spelled out, and every span found is mapped back to the
+caller's offsets: ``original[span.start:span.end]`` still holds what was found.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+# U+FB00-FB06: ff fi fl ffi ffl, long s + t, st
+_LIGATURES: Final = {
+    ch: unicodedata.normalize("NFKC", ch) for ch in map(chr, range(0xFB00, 0xFB07))
+}
+_LIGATURE: Final = re.compile(f"[{''.join(_LIGATURES)}]")
+_RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
+
+
+@dataclass(frozen=True, slots=True)
+class _Edit:
+    """A piece of the normal text that differs from the original piece it stands for."""
+
+    start: int  # in the normal text
+    end: int
+    original_start: int
+    original_end: int
+
+
+class NormalForm:
+    """A text in NFC with its ligatures spelled out (:attr:`text`), and the way back to the
+    offsets of the text it was made from (:meth:`original`)."""
+
+    __slots__ = ("_edits", "_starts", "text")
+
+    def __init__(self, text: str, edits: list[_Edit]) -> None:
+        self.text = text
+        self._edits = edits
+        self._starts = [edit.start for edit in edits]
+
+    @classmethod
+    def of(cls, text: str) -> NormalForm | None:
+        """The normal form of ``text``, or None when ``text`` is already in it."""
+        if unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text):
+            return None
+        parts: list[str] = []
+        edits: list[_Edit] = []
+        at = 0  # length of the normal text so far
+        for run in _RUN.finditer(text):
+            for start, piece in _pieces(run.group(), run.start()):
+                normal = _normal(piece)
+                if normal != piece:
+                    edits.append(_Edit(at, at + len(normal), start, start + len(piece)))
+                parts.append(normal)
+                at += len(normal)
+        return cls("".join(parts), edits)
+
+    def original(self, offset: int, *, end: bool = False) -> int:
+        """The offset in the original text of ``offset`` in :attr:`text`. Inside a piece whose
+        length changed ("ﬁ" → "fi"), a start maps to the piece's start and an ``end`` to its
+        end, so a span never splits a character of the original."""
+        i = bisect_right(self._starts, offset) - 1
+        if i < 0:
+            return offset
+        edit = self._edits[i]
+        if offset >= edit.end:
+            return offset - edit.end + edit.original_end
+        if edit.end - edit.start == edit.original_end - edit.original_start:
+            return edit.original_start + offset - edit.start
+        return edit.original_end if end and offset > edit.start else edit.original_start
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The original offsets of the span ``start:end`` of :attr:`text`."""
+        return self.original(start), self.original(end, end=True)
+
+
+def normalized(text: str) -> str:
+    """``text`` in the normal form, where no offsets need to go back (a definition to place)."""
+    form = NormalForm.of(text)
+    return form.text if form else text
+
+
+def _normal(piece: str) -> str:
+    return _LIGATURE.sub(lambda m: _LIGATURES[m.group()], unicodedata.normalize("NFC", piece))
+
+
+def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
+    """A run of text cut before each character that combines with nothing before it, with each
+    piece's offset; the whole run as one piece where NFC would join across such a cut (Hangul
+    jamo, some Indic vowel signs)."""
+    if unicodedata.is_normalized("NFC", run) and not _LIGATURE.search(run):
+        yield offset, run
+        return
+    cuts = [i for i, ch in enumerate(run) if i == 0 or unicodedata.combining(ch) == 0]
+    pieces = [run[a:b] for a, b in zip(cuts, [*cuts[1:], len(run)], strict=True)]
+    if "".join(map(_normal, pieces)) != _normal(run):
+        yield offset, run
+        return
+    for cut, piece in zip(cuts, pieces, strict=True):
+        yield offset + cut, piece
