@@ -48,7 +48,9 @@ class NormalForm:
     @classmethod
     def of(cls, text: str) -> NormalForm | None:
         """The normal form of ``text``, or None when ``text`` is already in it."""
-        if unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text):
+        if text.isascii() or (
+            unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text)
+        ):
             return None
         parts: list[str] = []
         edits: list[_Edit] = []
