@@ -65,17 +65,15 @@ class NormalForm:
         return cls("".join(parts), edits)
 
     def original(self, offset: int, *, end: bool = False) -> int:
-        """The offset in the original text of ``offset`` in :attr:`text`. Inside a piece whose
-        length changed ("ﬁ" → "fi"), a start maps to the piece's start and an ``end`` to its
-        end, so a span never splits a character of the original."""
+        """The offset in the original text of ``offset`` in :attr:`text`. Inside a piece that
+        changed ("ﬁ" → "fi", "e" and an accent → "é"), a start maps to the piece's start and an
+        ``end`` to its end, so a span never splits a character of the original."""
         i = bisect_right(self._starts, offset) - 1
         if i < 0:
             return offset
         edit = self._edits[i]
         if offset >= edit.end:
             return offset - edit.end + edit.original_end
-        if edit.end - edit.start == edit.original_end - edit.original_start:
-            return edit.original_start + offset - edit.start
         return edit.original_end if end and offset > edit.start else edit.original_start
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
@@ -94,16 +92,16 @@ def _normal(piece: str) -> str:
 
 
 def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
-    """A run of text cut before each character that combines with nothing before it, with each
-    piece's offset; the whole run as one piece where NFC would join across such a cut (Hangul
-    jamo, some Indic vowel signs)."""
+    """A run of text cut into pieces that NFC reads apart, with each piece's offset: a piece
+    ends before a character that combines with nothing before it (not a combining accent, not
+    the vowel jamo of a Hangul syllable)."""
     if unicodedata.is_normalized("NFC", run) and not _LIGATURE.search(run):
         yield offset, run
         return
-    cuts = [i for i, ch in enumerate(run) if i == 0 or unicodedata.combining(ch) == 0]
-    pieces = [run[a:b] for a, b in zip(cuts, [*cuts[1:], len(run)], strict=True)]
-    if "".join(map(_normal, pieces)) != _normal(run):
-        yield offset, run
-        return
-    for cut, piece in zip(cuts, pieces, strict=True):
-        yield offset + cut, piece
+    start = 0
+    for i in range(1, len(run)):
+        ch, piece = run[i], run[start:i]
+        if unicodedata.combining(ch) == 0 and _normal(piece + ch) == _normal(piece) + _normal(ch):
+            yield offset + start, piece
+            start = i
+    yield offset + start, run[start:]
