@@ -48,13 +48,16 @@ _characters = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.lists(_characters, max_size=30).map("".join), st.data())
 def test_every_span_maps_to_the_characters_it_was_read_from(text: str, data: st.DataObject) -> None:
     form = NormalForm.of(text)
     if form is None:
         return
-    assert form.text == unicodedata.normalize("NFC", text).replace("ﬁ", "fi").replace("ﬂ", "fl")
+    spelled_out = text.replace("ﬁ", "fi").replace("ﬂ", "fl")
+    assert form.text == unicodedata.normalize("NFC", spelled_out)  # "ﬁ" and an accent: "fí"
+    offsets = [form.original(i) for i in range(len(form.text) + 1)]
+    assert offsets == sorted(offsets) and offsets[-1] == len(text)
     start = data.draw(st.integers(0, len(form.text)))
     end = data.draw(st.integers(start, len(form.text)))
     original_start, original_end = form.original_span(start, end)

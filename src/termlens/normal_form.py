@@ -88,7 +88,8 @@ def normalized(text: str) -> str:
 
 
 def _normal(piece: str) -> str:
-    return _LIGATURE.sub(lambda m: _LIGATURES[m.group()], unicodedata.normalize("NFC", piece))
+    """The piece with its ligatures spelled out, in NFC ("ﬁ" and an acute accent: "fí")."""
+    return unicodedata.normalize("NFC", _LIGATURE.sub(lambda m: _LIGATURES[m.group()], piece))
 
 
 def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:

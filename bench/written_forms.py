@@ -1,13 +1,15 @@
 """The held-out SDU@AAAI-22 tenths written as other tools write the same words, scored by the CLI.
 
-    python bench/unicode_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
+    python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written three ways, its
-gold offsets moved with the characters: as given (NFC), decomposed (NFD: an accent as its own
-combining character, as macOS file names and some PDF extractors write it), and with the Latin
-ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"). Each goes through
-`termlens bench sdu22-ae`; the table gives the official macro F1 of each. ``--termlens`` runs
-another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``) to compare.
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written four ways, its
+gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
+combining character, as macOS file names and some PDF extractors write it); with the Latin
+ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
+in Markdown bold ("**support vector machine** (SVM)", as notes and generated text write terms).
+Each goes through `termlens bench sdu22-ae`; the table gives the official macro F1 of each.
+``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
+to compare.
 """
 
 from __future__ import annotations
@@ -34,19 +36,23 @@ FILES = {
 LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02"}
 
 
-def decomposed(text: str) -> tuple[str, list[int]]:
-    """``text`` in NFD, and where each of its offsets went."""
+Rewrite = Callable[[dict[str, object]], tuple[str, list[int], list[int]]]
+
+
+def decomposed(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text in NFD, and where each offset went (as a start, as an end)."""
     out: list[str] = []
     moved = [0]
-    for ch in text:
+    for ch in str(record["text"]):
         out.append(unicodedata.normalize("NFD", ch))
         moved.append(moved[-1] + len(out[-1]))
-    return "".join(out), moved
+    return "".join(out), moved, moved
 
 
-def ligatured(text: str) -> tuple[str, list[int]]:
-    """``text`` with ff, fi and fl as ligatures, and where each of its offsets went (the offset
+def ligatured(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text with ff, fi and fl as ligatures, and where each offset went (the offset
     between the two letters of a ligature goes to the ligature's end)."""
+    text = str(record["text"])
     out: list[str] = []
     moved: list[int] = []
     i = 0
@@ -61,21 +67,50 @@ def ligatured(text: str) -> tuple[str, list[int]]:
             out.append(text[i])
             i += 1
     moved.append(len(out))
-    return "".join(out), moved
+    return "".join(out), moved, moved
 
 
-def rewritten(
-    records: list[dict[str, object]], rewrite: Callable[[str], tuple[str, list[int]]]
-) -> list[dict[str, object]]:
+def emphasised(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text with each gold long form in Markdown bold, and where each offset went
+    (as a start, as an end): a long form's offsets stay on its words, inside the asterisks. A
+    long form the gold cuts inside a word ("Part Of Speec" of "Part Of Speech") stays plain:
+    asterisks there would not be emphasis, and would tell where the gold cuts."""
+    text = str(record["text"])
+    spans = [
+        (start, end)
+        for start, end in record["long-forms"]  # type: ignore[attr-defined]
+        if not (start > 0 and text[start - 1].isalnum())
+        and not (end < len(text) and text[end].isalnum())
+    ]
+    starts = {start for start, _ in spans}
+    ends = {end for _, end in spans}
+    out: list[str] = []
+    as_start: list[int] = []
+    as_end: list[int] = []
+    length = 0
+    for i in range(len(text) + 1):
+        as_end.append(length)
+        for mark in (i in ends, i in starts):
+            if mark:
+                out.append("**")
+                length += 2
+        as_start.append(length)
+        if i < len(text):
+            out.append(text[i])
+            length += 1
+    return "".join(out), as_start, as_end
+
+
+def rewritten(records: list[dict[str, object]], rewrite: Rewrite) -> list[dict[str, object]]:
     """The records with their text rewritten and their gold spans moved along."""
     out = []
     for record in records:
-        text, moved = rewrite(str(record["text"]))
+        text, as_start, as_end = rewrite(record)
         copy = dict(record, text=text)
         for field in ("acronyms", "long-forms"):
             spans = record[field]
             assert isinstance(spans, list)
-            copy[field] = [[moved[start], moved[end]] for start, end in spans]
+            copy[field] = [[as_start[start], as_end[end]] for start, end in spans]
         out.append(copy)
     return out
 
@@ -96,7 +131,8 @@ def main() -> None:
     parser.add_argument("--termlens", default=f"{sys.executable} -m termlens")
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)
-    forms = {"as given": None, "NFD": decomposed, "PDF ligatures": ligatured}
+    forms: dict[str, Rewrite | None] = {"as given": None, "NFD": decomposed}
+    forms |= {"PDF ligatures": ligatured, "Markdown bold": emphasised}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():
