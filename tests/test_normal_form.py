@@ -14,19 +14,22 @@ from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
 from termlens.normal_form import NormalForm
-from termlens.text import Document
+from termlens.text import Document, Span
 
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."
 
 
 def test_text_already_in_normal_form_has_none() -> None:
-    assert NormalForm.of(SPANISH) is None
-    assert NormalForm.of("") is None
+    for text in (SPANISH, ""):
+        form = NormalForm.of(text)
+        assert form.unchanged and form.text is text
+        span = Document(text).span(0, len(text))
+        assert form.span(span) is span
 
 
 def test_a_decomposed_accent_maps_back_to_both_its_characters() -> None:
     form = NormalForm.of("Cafe\u0301 au lait")
-    assert form is not None and form.text == "Café au lait"
+    assert not form.unchanged and form.text == "Café au lait"
     assert form.original_span(0, 4) == (0, 5)  # "Café" is five characters as given
     assert form.original_span(5, 7) == (6, 8)  # "au" after it, shifted by one
     assert form.original(3) == 3  # "é" starts where "e" did
@@ -34,7 +37,8 @@ def test_a_decomposed_accent_maps_back_to_both_its_characters() -> None:
 
 def test_a_ligature_is_spelled_out_and_never_split() -> None:
     form = NormalForm.of("the ﬁeld")
-    assert form is not None and form.text == "the field"
+    assert not form.unchanged and form.text == "the field"
+    assert form.span(Span(4, 9, "field")) == Span(4, 8, "ﬁeld")
     assert form.original_span(4, 9) == (4, 8)
     # a span that starts or ends between "f" and "i" takes the whole ligature
     assert form.original(5) == 4
@@ -52,8 +56,6 @@ _characters = st.sampled_from(
 @given(st.lists(_characters, max_size=30).map("".join), st.data())
 def test_every_span_maps_to_the_characters_it_was_read_from(text: str, data: st.DataObject) -> None:
     form = NormalForm.of(text)
-    if form is None:
-        return
     spelled_out = text.replace("ﬁ", "fi").replace("ﬂ", "fl")
     assert form.text == unicodedata.normalize("NFC", spelled_out)  # "ﬁ" and an accent: "fí"
     offsets = [form.original(i) for i in range(len(form.text) + 1)]
@@ -62,10 +64,7 @@ def test_every_span_maps_to_the_characters_it_was_read_from(text: str, data: st.
     end = data.draw(st.integers(start, len(form.text)))
     original_start, original_end = form.original_span(start, end)
     assert 0 <= original_start <= original_end <= len(text)
-    read_back = NormalForm.of(text[original_start:original_end])
-    assert form.text[start:end] in (
-        read_back.text if read_back else text[original_start:original_end]
-    )
+    assert form.text[start:end] in NormalForm.of(text[original_start:original_end]).text
 
 
 def test_rules_read_pdf_ligatures() -> None:

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from termlens.text import Span
+
 # U+FB00-FB06: ff fi fl ffi ffl, long s + t, st
 _LIGATURES: Final = {
     ch: unicodedata.normalize("NFKC", ch) for ch in map(chr, range(0xFB00, 0xFB07))
@@ -36,22 +38,23 @@ class _Edit:
 
 class NormalForm:
     """A text in NFC with its ligatures spelled out (:attr:`text`), and the way back to the
-    offsets of the text it was made from (:meth:`original`)."""
+    offsets of the text it was made from (:meth:`original`, :meth:`span`)."""
 
-    __slots__ = ("_edits", "_starts", "text")
+    __slots__ = ("_edits", "_given", "_starts", "text")
 
-    def __init__(self, text: str, edits: list[_Edit]) -> None:
+    def __init__(self, given: str, text: str, edits: list[_Edit]) -> None:
+        self._given = given
         self.text = text
         self._edits = edits
         self._starts = [edit.start for edit in edits]
 
     @classmethod
-    def of(cls, text: str) -> NormalForm | None:
-        """The normal form of ``text``, or None when ``text`` is already in it."""
+    def of(cls, text: str) -> NormalForm:
+        """The normal form of ``text`` (``text`` itself when it is in it already)."""
         if text.isascii() or (
             unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text)
         ):
-            return None
+            return cls(text, text, [])
         parts: list[str] = []
         edits: list[_Edit] = []
         at = 0  # length of the normal text so far
@@ -62,7 +65,12 @@ class NormalForm:
                     edits.append(_Edit(at, at + len(normal), start, start + len(piece)))
                 parts.append(normal)
                 at += len(normal)
-        return cls("".join(parts), edits)
+        return cls(text, "".join(parts), edits)
+
+    @property
+    def unchanged(self) -> bool:
+        """Whether the text was in its normal form already."""
+        return self.text is self._given
 
     def original(self, offset: int, *, end: bool = False) -> int:
         """The offset in the original text of ``offset`` in :attr:`text`. Inside a piece that
@@ -80,11 +88,17 @@ class NormalForm:
         """The original offsets of the span ``start:end`` of :attr:`text`."""
         return self.original(start), self.original(end, end=True)
 
+    def span(self, span: Span) -> Span:
+        """A span of :attr:`text` as the span of the original text it was read from."""
+        if self.unchanged:
+            return span
+        start, end = self.original_span(span.start, span.end)
+        return Span(start, end, self._given[start:end])
+
 
 def normalized(text: str) -> str:
     """``text`` in the normal form, where no offsets need to go back (a definition to place)."""
-    form = NormalForm.of(text)
-    return form.text if form else text
+    return NormalForm.of(text).text
 
 
 def _normal(piece: str) -> str:

@@ -99,23 +99,17 @@ def expand(
     :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language."""
     ranker = disambiguator or default_disambiguator()
     form = NormalForm.of(text)
-    normal = form.text if form else text
-    occurrences = _occurrences(normal, lang, ranker.dictionary)
-    return in_original(expand_occurrences(normal, occurrences, ranker, threshold), form, text)
+    occurrences = _occurrences(form.text, lang, ranker.dictionary)
+    return in_original(expand_occurrences(form.text, occurrences, ranker, threshold), form)
 
 
-def in_original(expansions: list[Expansion], form: NormalForm | None, text: str) -> list[Expansion]:
-    """Expansions of the normal form of ``text`` (NFC, ligatures spelled out: see
-    :mod:`termlens.normal_form`), their spans moved to ``text``'s offsets."""
-    if form is None:
+def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion]:
+    """Expansions of ``form``'s text (NFC, ligatures spelled out: see
+    :mod:`termlens.normal_form`), their spans moved to the original text's offsets."""
+    if form.unchanged:
         return expansions
-
-    def back(span: Span) -> Span:
-        start, end = form.original_span(span.start, span.end)
-        return Span(start, end, text[start:end])
-
     return [
-        replace(e, short=back(e.short), definition=e.definition and back(e.definition))
+        replace(e, short=form.span(e.short), definition=e.definition and form.span(e.definition))
         for e in expansions
     ]
 
@@ -267,8 +261,7 @@ class _Worker:
         """The texts expanded, those of one senses' language ranked in one batch."""
         found: dict[str, list[tuple[int, str, list[Occurrence]]]] = defaultdict(list)
         forms = [NormalForm.of(text) for text in texts]
-        for i, (given, form) in enumerate(zip(texts, forms, strict=True)):
-            text = form.text if form else given
+        for i, text in enumerate(form.text for form in forms):
             # "auto" reads the text as `find` does (a Danish text with the Danish tagger),
             # guessed once here for both the short forms and the senses
             read_as = guess_language(text) if self.lang == "auto" else self.lang
@@ -286,7 +279,7 @@ class _Worker:
                 self.threshold,
             )
             for (i, _, _), expansions in zip(documents, expanded, strict=True):
-                out[i] = in_original(expansions, forms[i], texts[i])
+                out[i] = in_original(expansions, forms[i])
         return out
 
 

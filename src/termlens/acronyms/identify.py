@@ -56,20 +56,14 @@ def in_normal_form(
     """``find`` run on the document in its normal form (NFC, ligatures spelled out: see
     :mod:`termlens.normal_form`), with every span it returns mapped back to ``document``."""
     form = NormalForm.of(document.text)
-    if form is None:
+    if form.unchanged:
         return find(document)
     found = find(Document(form.text, id=document.id, lang=document.lang))
 
-    def back(span: Span) -> Span:
-        return document.span(*form.original_span(span.start, span.end))
+    def back(d: Definition) -> Definition:
+        return Definition(form.span(d.short), form.span(d.long), d.pattern, d.score)
 
-    def back_definition(d: Definition) -> Definition:
-        return Definition(back(d.short), back(d.long), d.pattern, d.score)
-
-    return [
-        Occurrence(back(o.short), back_definition(o.definition) if o.definition else None)
-        for o in found
-    ]
+    return [Occurrence(form.span(o.short), o.definition and back(o.definition)) for o in found]
 
 
 def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:

@@ -128,24 +128,19 @@ def predict(
     for record in records:
         text = str(record["text"])
         form = NormalForm.of(text)  # read in NFC, offsets given back in the record's text
-        doc = Document(form.text if form else text, lang=rules_language(code))
+        doc = Document(form.text, lang=rules_language(code))
         tokens, labels = tagger.tag_document(doc, code)
         shorts, longs = char_spans(doc, tokens, labels)
         shorts, choices = translate(doc, shorts, code, chooser)
         longs = revised(longs, choices)
-        back = form.original_span if form else _same
         out.append(
             {
                 "ID": record["ID"],
-                "acronyms": sorted([*back(s.start, s.end)] for s in shorts),
-                "long-forms": sorted([*back(s.start, s.end)] for s in longs),
+                "acronyms": sorted([*form.original_span(s.start, s.end)] for s in shorts),
+                "long-forms": sorted([*form.original_span(s.start, s.end)] for s in longs),
             }
         )
     return out
-
-
-def _same(start: int, end: int) -> tuple[int, int]:
-    return start, end
 
 
 def write_predictions(predictions: list[dict[str, object]], path: Path) -> None:
