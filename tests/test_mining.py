@@ -98,6 +98,13 @@ def test_mine_finds_what_the_text_defines() -> None:
     assert len(found.contexts) == 2
 
 
+def test_mine_reads_markdown_as_plain_text() -> None:
+    text = "We train a *support vector* machine (**SVM**). The `SVM` is fast."
+    found = mine([text], lang="en")
+    assert found.pairs == {("SVM", "support vector machine"): 1}
+    assert all("*" not in context.text for context in found.contexts)
+
+
 def test_a_stored_harvest_keeps_the_vectors_of_its_windows(
     english_encoder: EnglishEncoder,
 ) -> None:

@@ -128,3 +128,81 @@ def test_expand_gives_a_ligatured_definition_in_plain_letters() -> None:
     (expansion,) = expand("We learn a ﬁnite state automaton (FSA).", lang="en")
     assert (expansion.long, expansion.source) == ("finite state automaton", "defined")
     assert expansion.definition is not None and expansion.definition.text == "ﬁnite state automaton"
+
+
+def test_markdown_emphasis_and_inline_tags_are_left_out() -> None:
+    text = "A **support vector machine** (**SVM**) and *in vitro* <i>fertilisation</i>."
+    form = NormalForm.of(text)
+    assert form.text == "A support vector machine (SVM) and in vitro fertilisation."
+    # a span starts after the opening marks and ends before the closing ones
+    assert form.span(Span(2, 24, "support vector machine")) == Span(4, 26, "support vector machine")
+    assert form.span(Span(26, 29, "SVM")) == Span(32, 35, "SVM")
+    # markup inside a span stays inside it
+    assert form.span(Span(35, 57, "in vitro fertilisation")).text == "in vitro* <i>fertilisation"
+
+
+def test_nested_and_code_markup() -> None:
+    assert NormalForm.of("***x*** <b><i>é</i></b>").text == "x é"
+    assert NormalForm.of("`*args*` in <code>**kw**</code>").text == "*args* in **kw**"
+    assert NormalForm.of("H<sub>2</sub>O and CO<SUB>2</SUB>").text == "H2O and CO2"
+    assert NormalForm.of("SL=**sentence length**, *m*/*z*").text == "SL=sentence length, m/z"
+
+
+def test_asterisks_that_are_not_emphasis_stay() -> None:
+    for text in (
+        "x**2 + y**2",  # inside words
+        "2 * 3 * 4",  # spaced
+        "A * ( WHCA * )",  # SciAI's tokens
+        "p < 0.05* and A*",  # lone
+        r"\*not emphasis*",  # escaped
+        "* a list item *",
+        "Sr. AMOR (Túnez)**, Presidente; Sr. VEGEGA (Argentina)**, Vicepresidente",  # footnotes
+        "Nota: *: DL = dentro de los límites **: Los recursos",
+        "a<b and c>d",  # not a tag
+        "<b>no closing tag",
+        "**one line\nto the next**",
+    ):
+        assert NormalForm.of(text).unchanged, text
+
+
+def test_emphasis_longer_than_the_bound_stays() -> None:
+    long = "word " * 70  # 350 characters between the marks
+    assert NormalForm.of(f"**{long.strip()}**").unchanged
+
+
+_marked_up = st.sampled_from([*"a b é \u0301 ﬁ * ** ` <i> </i> <b> </b> ( )".split(), " ", "\n"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_marked_up, max_size=30).map("".join), st.data())
+def test_every_span_of_marked_up_text_maps_back_in_order(text: str, data: st.DataObject) -> None:
+    form = NormalForm.of(text)
+    starts = [form.original(i) for i in range(len(form.text) + 1)]
+    ends = [form.original(i, end=True) for i in range(len(form.text) + 1)]
+    assert starts == sorted(starts) and ends == sorted(ends)
+    start = data.draw(st.integers(0, len(form.text)))
+    end = data.draw(st.integers(start, len(form.text)))
+    original_start, original_end = form.original_span(start, end)
+    assert 0 <= original_start <= original_end <= len(text)
+    # the span as given, its markup left out, reads as the normal span
+    markup = {i for edit in form._edits if edit.start == edit.end for i in range(*_original(edit))}
+
+    def read(start: int, end: int) -> str:
+        kept = "".join(text[i] for i in range(start, end) if i not in markup)
+        return unicodedata.normalize("NFC", kept.replace("ﬁ", "fi"))
+
+    assert form.text == read(0, len(text))
+    assert form.text[start:end] in read(original_start, original_end)
+
+
+def _original(edit: object) -> tuple[int, int]:
+    return edit.original_start, edit.original_end  # type: ignore[attr-defined]
+
+
+def test_rules_read_markdown_bold() -> None:
+    text = "We train a **support vector machine** (**SVM**). The *SVM* is fast."
+    found = find_abbreviations(text)
+    assert [(text[o.short.start : o.short.end], o.long and o.long.text) for o in found] == [
+        ("SVM", "support vector machine"),
+        ("SVM", "support vector machine"),
+    ]

@@ -2,16 +2,18 @@
 
 The same words can come as different code points: "é" as one character (NFC) or as "e" and a
 combining accent (NFD, as macOS file names and some PDF extractors write it), "fi" as the
-ligature "ﬁ" (PDF text). The rules, taggers and dictionaries know the composed letters, so a text
-is read in NFC with the Latin ligatures spelled out, and every span found is mapped back to the
-caller's offsets: ``original[span.start:span.end]`` still holds what was found.
+ligature "ﬁ" (PDF text). They can come wrapped in markup: "**support vector machine** (SVM)" in
+Markdown notes and generated text, "<i>in vitro</i>" in HTML abstracts. The rules, taggers and
+dictionaries know the composed letters and plain words, so a text is read in NFC with the Latin
+ligatures spelled out and paired emphasis marks and inline tags left out, and every span found is
+mapped back to the caller's offsets: ``original[span.start:span.end]`` still holds what was found.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -24,6 +26,23 @@ _LIGATURES: Final = {
 }
 _LIGATURE: Final = re.compile(f"[{''.join(_LIGATURES)}]")
 _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
+_MAY_HAVE_MARKUP: Final = re.compile(r"[*`<]")
+_EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (bounds the search)
+# Markup read as no text: a pair of inline HTML tags, or Markdown emphasis ("**bold**",
+# "*italic*", "`code`") whose opening mark comes before a word or an opening bracket or quote
+# ("SL=**sentence length**", "(**a**)") and whose closing mark ends one, as CommonMark reads
+# it. A lone, escaped or spaced asterisk stays ("A*", "2 * 3", "A * ( WHCA * )"), and so do one
+# inside a word ("x**2 + y**2") and one before other punctuation ("(Túnez)**, Presidente",
+# "Nota: *: DL", "SNCR */ Cost").
+_MARKUP: Final = re.compile(
+    r"(?P<tag><(?P<name>b|i|u|s|em|strong|sup|sub|span|code|mark|small|a)"
+    r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'))*\s*>)"""
+    rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
+    r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`)"
+    rf"(?P<marked>[*`]{{0,3}}[\w(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
+    r"(?<=\S)(?P=mark)(?![\w*`])",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,14 +50,14 @@ class _Edit:
     """A piece of the normal text that differs from the original piece it stands for."""
 
     start: int  # in the normal text
-    end: int
+    end: int  # equal to start where markup was left out
     original_start: int
     original_end: int
 
 
 class NormalForm:
-    """A text in NFC with its ligatures spelled out (:attr:`text`), and the way back to the
-    offsets of the text it was made from (:meth:`original`, :meth:`span`)."""
+    """A text in NFC with its ligatures spelled out and its markup left out (:attr:`text`), and
+    the way back to the offsets of the text it was made from (:meth:`original`, :meth:`span`)."""
 
     __slots__ = ("_edits", "_given", "_starts", "text")
 
@@ -51,20 +70,27 @@ class NormalForm:
     @classmethod
     def of(cls, text: str) -> NormalForm:
         """The normal form of ``text`` (``text`` itself when it is in it already)."""
-        if text.isascii() or (
-            unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text)
+        markup = _left_out(text) if _MAY_HAVE_MARKUP.search(text) else []
+        if not markup and (
+            text.isascii()
+            or (unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text))
         ):
             return cls(text, text, [])
         parts: list[str] = []
         edits: list[_Edit] = []
         at = 0  # length of the normal text so far
-        for run in _RUN.finditer(text):
-            for start, piece in _pieces(run.group(), run.start()):
-                normal = _normal(piece)
-                if normal != piece:
-                    edits.append(_Edit(at, at + len(normal), start, start + len(piece)))
-                parts.append(normal)
-                at += len(normal)
+        kept = 0  # where the text after the last markup starts
+        for markup_start, markup_end in [*markup, (len(text), len(text))]:
+            for run in _RUN.finditer(text, kept, markup_start):
+                for start, piece in _pieces(run.group(), run.start()):
+                    normal = _normal(piece)
+                    if normal != piece:
+                        edits.append(_Edit(at, at + len(normal), start, start + len(piece)))
+                    parts.append(normal)
+                    at += len(normal)
+            if markup_start < markup_end:
+                edits.append(_Edit(at, at, markup_start, markup_end))
+            kept = markup_end
         return cls(text, "".join(parts), edits)
 
     @property
@@ -75,18 +101,27 @@ class NormalForm:
     def original(self, offset: int, *, end: bool = False) -> int:
         """The offset in the original text of ``offset`` in :attr:`text`. Inside a piece that
         changed ("ﬁ" → "fi", "e" and an accent → "é"), a start maps to the piece's start and an
-        ``end`` to its end, so a span never splits a character of the original."""
-        i = bisect_right(self._starts, offset) - 1
+        ``end`` to its end, so a span never splits a character of the original; where markup was
+        left out, a start maps after it and an ``end`` before it ("**SVM**": "SVM")."""
+        if end:
+            i = bisect_left(self._starts, offset)
+            if i < len(self._edits) and self._edits[i].start == self._edits[i].end == offset:
+                return self._edits[i].original_start
+            i -= 1
+        else:
+            i = bisect_right(self._starts, offset) - 1
         if i < 0:
             return offset
         edit = self._edits[i]
         if offset >= edit.end:
             return offset - edit.end + edit.original_end
-        return edit.original_end if end and offset > edit.start else edit.original_start
+        return edit.original_end if end else edit.original_start
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
-        """The original offsets of the span ``start:end`` of :attr:`text`."""
-        return self.original(start), self.original(end, end=True)
+        """The original offsets of the span ``start:end`` of :attr:`text` (an empty span where
+        markup was left out: after the markup)."""
+        original_start = self.original(start)
+        return original_start, max(original_start, self.original(end, end=True))
 
     def span(self, span: Span) -> Span:
         """A span of :attr:`text` as the span of the original text it was read from."""
@@ -106,6 +141,12 @@ def _normal(piece: str) -> str:
     return unicodedata.normalize("NFC", _LIGATURE.sub(lambda m: _LIGATURES[m.group()], piece))
 
 
+def _composes(before: str, after: str) -> bool:
+    """Whether NFC reads the end of ``before`` and the start of ``after`` as one character
+    (or reorders them)."""
+    return bool(before and after) and _normal(before + after) != _normal(before) + _normal(after)
+
+
 def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
     """A run of text cut into pieces that NFC reads apart, with each piece's offset: a piece
     ends before a character that combines with nothing before it (not a combining accent, not
@@ -116,7 +157,29 @@ def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
     start = 0
     for i in range(1, len(run)):
         ch, piece = run[i], run[start:i]
-        if unicodedata.combining(ch) == 0 and _normal(piece + ch) == _normal(piece) + _normal(ch):
+        if unicodedata.combining(ch) == 0 and not _composes(piece, ch):
             yield offset + start, piece
             start = i
     yield offset + start, run[start:]
+
+
+def _left_out(text: str) -> list[tuple[int, int]]:
+    """The stretches of markup the normal form leaves out, adjacent marks joined ("**<i>"),
+    save those between two characters NFC would compose (an accent alone in a tag)."""
+    joined: list[tuple[int, int]] = []
+    for start, end in _markup(text):
+        if joined and joined[-1][1] == start:
+            start = joined.pop()[0]
+        joined.append((start, end))
+    return [(s, e) for s, e in joined if not _composes(text[s - 1 : s], text[e : e + 1])]
+
+
+def _markup(text: str, offset: int = 0) -> Iterator[tuple[int, int]]:
+    """The spans of ``text`` (shifted by ``offset``) that are markup, in order: each pair's
+    opening and closing marks, and the markup nested between them (not inside code)."""
+    for match in _MARKUP.finditer(text):
+        inside = "tagged" if match.group("tag") else "marked"
+        yield offset + match.start(), offset + match.start(inside)
+        if match.group("mark") != "`" and (match.group("name") or "").lower() != "code":
+            yield from _markup(match.group(inside), offset + match.start(inside))
+        yield offset + match.end(inside), offset + match.end()

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Encoder, Entry
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.rules import unbroken
+from termlens.normal_form import normalized
 from termlens.text import LanguageOption, Span, split_sentences
 
 CONTEXT_CHARS = 200  # characters kept on each side of a mention as its context
@@ -37,8 +38,9 @@ class Harvest:
 
 def mine(texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1) -> Harvest:
     """The short form / long form pairs each text defines (counted once per text), and the
-    text around every occurrence of a defined short form."""
-    documents = list(texts)
+    text around every occurrence of a defined short form, all read in the texts' normal form (a
+    long form "*in vitro* fertilization" is mined as "in vitro fertilization")."""
+    documents = [normalized(text) for text in texts]
     found = find_abbreviations_in_many(documents, lang=lang, jobs=jobs)
     return collect(zip(documents, map(_defined_uses, found), strict=True))
 
