@@ -96,6 +96,13 @@ _pieces = st.sampled_from(
         "C.B.E.",
         ".",
         "which stands for",
+        "**",  # Markdown and HTML markup, left out of the normal form when paired
+        "*",
+        "`",
+        "<i>",
+        "</i>",
+        "ﬁ",
+        "e\u0301",
     ]
 )
 
