@@ -71,23 +71,25 @@ class NormalForm:
     def of(cls, text: str) -> NormalForm:
         """The normal form of ``text`` (``text`` itself when it is in it already)."""
         markup = _left_out(text) if _MAY_HAVE_MARKUP.search(text) else []
-        if not markup and (
-            text.isascii()
-            or (unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text))
-        ):
+        if not markup and (text.isascii() or _is_normal(text)):
             return cls(text, text, [])
         parts: list[str] = []
         edits: list[_Edit] = []
         at = 0  # length of the normal text so far
         kept = 0  # where the text after the last markup starts
         for markup_start, markup_end in [*markup, (len(text), len(text))]:
-            for run in _RUN.finditer(text, kept, markup_start):
-                for start, piece in _pieces(run.group(), run.start()):
-                    normal = _normal(piece)
-                    if normal != piece:
-                        edits.append(_Edit(at, at + len(normal), start, start + len(piece)))
-                    parts.append(normal)
-                    at += len(normal)
+            between = text[kept:markup_start]
+            if _is_normal(between):
+                parts.append(between)
+                at += len(between)
+            else:
+                for run in _RUN.finditer(between):
+                    for start, piece in _pieces(run.group(), kept + run.start()):
+                        normal = _normal(piece)
+                        if normal != piece:
+                            edits.append(_Edit(at, at + len(normal), start, start + len(piece)))
+                        parts.append(normal)
+                        at += len(normal)
             if markup_start < markup_end:
                 edits.append(_Edit(at, at, markup_start, markup_end))
             kept = markup_end
@@ -136,6 +138,11 @@ def normalized(text: str) -> str:
     return NormalForm.of(text).text
 
 
+def _is_normal(text: str) -> bool:
+    """Whether ``text`` is in NFC with no ligature to spell out."""
+    return unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text)
+
+
 def _normal(piece: str) -> str:
     """The piece with its ligatures spelled out, in NFC ("ﬁ" and an acute accent: "fí")."""
     return unicodedata.normalize("NFC", _LIGATURE.sub(lambda m: _LIGATURES[m.group()], piece))
@@ -151,7 +158,7 @@ def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
     """A run of text cut into pieces that NFC reads apart, with each piece's offset: a piece
     ends before a character that combines with nothing before it (not a combining accent, not
     the vowel jamo of a Hangul syllable)."""
-    if unicodedata.is_normalized("NFC", run) and not _LIGATURE.search(run):
+    if _is_normal(run):
         yield offset, run
         return
     start = 0
