@@ -90,10 +90,9 @@ def emphasised(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     length = 0
     for i in range(len(text) + 1):
         as_end.append(length)
-        for mark in (i in ends, i in starts):
-            if mark:
-                out.append("**")
-                length += 2
+        marks = "**" * ((i in ends) + (i in starts))  # a long form's end, then the next's start
+        out.append(marks)
+        length += len(marks)
         as_start.append(length)
         if i < len(text):
             out.append(text[i])
