@@ -13,7 +13,7 @@ from termlens.acronyms.expand import expand
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
-from termlens.normal_form import NormalForm, _left_out
+from termlens.normal_form import NormalForm, _replaced
 from termlens.text import Document, Span
 
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."
@@ -165,12 +165,55 @@ def test_asterisks_that_are_not_emphasis_stay() -> None:
         assert NormalForm.of(text).unchanged, text
 
 
+def test_html_character_references_are_read_as_their_characters() -> None:
+    text = "R&amp;D in the DRC&rsquo;s forests, 2000&ndash;2015 at 800 &#176;C (&#x3bb; &lt; 1)"
+    form = NormalForm.of(text)
+    assert form.text == "R&D in the DRC’s forests, 2000–2015 at 800 °C (λ < 1)"
+    assert form.span(Span(0, 3, "R&D")) == Span(0, 7, "R&amp;D")
+    assert form.span(Span(11, 14, "DRC")) == Span(15, 18, "DRC")
+    # a span ending inside the characters of a reference takes all of it
+    assert form.original_span(14, 15) == (18, 25)
+    assert NormalForm.of("**R&amp;D** <i>&lt;b&gt;</i>").text == "R&D <b>"  # text, not a tag
+
+
+def test_what_is_not_a_character_reference_stays() -> None:
+    for text in (
+        "AT&T and &copy 2020",  # no semicolon
+        "&unknown; &#1; &#xD800;",  # no such name; no character
+        "cafe&#x301;",  # an accent that would compose with the letter before it
+    ):
+        assert NormalForm.of(text).unchanged, text
+    assert NormalForm.of('<span title="R&amp;D">x</span>').text == "x"  # inside markup
+
+
+def test_references_that_would_compose_together_stay() -> None:
+    form = NormalForm.of("&#101;&#769; &amp;")
+    assert unicodedata.is_normalized("NFC", form.text)
+    assert form.text == "&#101;&#769; &amp;"
+
+
+def test_rules_read_html_references() -> None:
+    text = "We study the DRC&rsquo;s forests. The Democratic Republic of the Congo (DRC) is large."
+    found = find_abbreviations(text)
+    assert [(o.short.start, text[o.short.start : o.short.end]) for o in found] == [
+        (13, "DRC"),
+        (72, "DRC"),
+    ]
+
+
 def test_emphasis_longer_than_the_bound_stays() -> None:
     long = "word " * 70  # 350 characters between the marks
     assert NormalForm.of(f"**{long.strip()}**").unchanged
 
 
-_marked_up = st.sampled_from([*"a b é \u0301 ﬁ * ** ` <i> </i> <b> </b> ( )".split(), " ", "\n"])
+_marked_up = st.sampled_from(
+    [
+        *"a b é \u0301 ﬁ * ** ` <i> </i> <b> </b> ( ) & ;".split(),
+        *"&amp; &#769; &#x65; &eacute; &#xFB01; &#1; &lt;i&gt;".split(),
+        " ",
+        "\n",
+    ]
+)
 
 
 @settings(max_examples=500, deadline=None)
@@ -184,15 +227,22 @@ def test_every_span_of_marked_up_text_maps_back_in_order(text: str, data: st.Dat
     end = data.draw(st.integers(start, len(form.text)))
     original_start, original_end = form.original_span(start, end)
     assert 0 <= original_start <= original_end <= len(text)
-    # the span as given, its markup left out, reads as the normal span
-    markup = {
-        i for markup_start, markup_end in _left_out(text) for i in range(markup_start, markup_end)
-    }
+    # the span as given, its markup left out and its references read, reads as the normal span
+    replaced = _replaced(text)
+
+    def kept(start: int, end: int) -> str:
+        inside = {i for s, e, _ in replaced for i in range(s, e)}
+        by_start = {s: characters for s, _, characters in replaced}
+        return "".join(
+            by_start.get(i, text[i]) for i in range(start, end) if i not in inside or i in by_start
+        ).replace("ﬁ", "fi")
 
     def read(start: int, end: int) -> str:
-        kept = "".join(text[i] for i in range(start, end) if i not in markup)
-        return unicodedata.normalize("NFC", kept.replace("ﬁ", "fi"))
+        return unicodedata.normalize("NFC", kept(start, end))
 
+    assert unicodedata.is_normalized("NFC", form.text)
+    if form.text != read(0, len(text)):  # read together, references would compose: none is read
+        replaced = [stretch for stretch in replaced if not stretch[2]]
     assert form.text == read(0, len(text))
     assert form.text[start:end] in read(original_start, original_end)
 

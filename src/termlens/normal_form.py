@@ -3,14 +3,17 @@
 The same words can come as different code points: "é" as one character (NFC) or as "e" and a
 combining accent (NFD, as macOS file names and some PDF extractors write it), "fi" as the
 ligature "ﬁ" (PDF text). They can come wrapped in markup: "**support vector machine** (SVM)" in
-Markdown notes and generated text, "<i>in vitro</i>" in HTML abstracts. The rules, taggers and
-dictionaries know the composed letters and plain words, so a text is read in NFC with the Latin
-ligatures spelled out and paired emphasis marks and inline tags left out, and every span found is
-mapped back to the caller's offsets: ``original[span.start:span.end]`` still holds what was found.
+Markdown notes and generated text, "<i>in vitro</i>" in HTML abstracts, "R&amp;D" and
+"DRC&rsquo;s" in text taken from web pages. The rules, taggers and dictionaries know the
+composed letters and plain words, so a text is read in NFC with the Latin ligatures spelled out,
+paired emphasis marks and inline tags left out and HTML character references read as the
+characters they stand for, and every span found is mapped back to the caller's offsets:
+``original[span.start:span.end]`` still holds what was found.
 """
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
@@ -26,7 +29,7 @@ _LIGATURES: Final = {
 }
 _LIGATURE: Final = re.compile(f"[{''.join(_LIGATURES)}]")
 _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
-_MAY_HAVE_MARKUP: Final = re.compile(r"[*`<]")
+_MAY_HAVE_MARKUP: Final = re.compile(r"[*`<&]")
 _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (bounds the search)
 # Markup read as no text: a pair of inline HTML tags, or Markdown emphasis ("**bold**",
 # "*italic*", "`code`") whose opening mark comes before a word or an opening bracket or quote
@@ -43,6 +46,9 @@ _MARKUP: Final = re.compile(
     r"(?<=\S)(?P=mark)(?![\w*`])",
     re.IGNORECASE,
 )
+# An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
+# without it ("AT&T", "&copy 2020") is text.
+_REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +76,24 @@ class NormalForm:
     @classmethod
     def of(cls, text: str) -> NormalForm:
         """The normal form of ``text`` (``text`` itself when it is in it already)."""
-        markup = _left_out(text) if _MAY_HAVE_MARKUP.search(text) else []
-        if not markup and (text.isascii() or _is_normal(text)):
+        stretches = _replaced(text) if _MAY_HAVE_MARKUP.search(text) else []
+        if not stretches and (text.isascii() or _is_normal(text)):
             return cls(text, text, [])
+        form = cls._made(text, stretches)
+        if unicodedata.is_normalized("NFC", form.text):
+            return form
+        # a reference read next to others or to markup composed with what came before it
+        return cls._made(text, [stretch for stretch in stretches if not stretch[2]])
+
+    @classmethod
+    def _made(cls, text: str, stretches: list[tuple[int, int, str]]) -> NormalForm:
+        """``text`` with each stretch replaced and the text between in NFC, ligatures spelled."""
         parts: list[str] = []
         edits: list[_Edit] = []
         at = 0  # length of the normal text so far
-        kept = 0  # where the text after the last markup starts
-        for markup_start, markup_end in [*markup, (len(text), len(text))]:
-            between = text[kept:markup_start]
+        kept = 0  # where the text after the last stretch starts
+        for stretch_start, stretch_end, replacement in [*stretches, (len(text), len(text), "")]:
+            between = text[kept:stretch_start]
             if _is_normal(between):
                 parts.append(between)
                 at += len(between)
@@ -90,9 +105,11 @@ class NormalForm:
                             edits.append(_Edit(at, at + len(normal), start, start + len(piece)))
                         parts.append(normal)
                         at += len(normal)
-            if markup_start < markup_end:
-                edits.append(_Edit(at, at, markup_start, markup_end))
-            kept = markup_end
+            if stretch_start < stretch_end:
+                edits.append(_Edit(at, at + len(replacement), stretch_start, stretch_end))
+                parts.append(replacement)
+                at += len(replacement)
+            kept = stretch_end
         return cls(text, "".join(parts), edits)
 
     @property
@@ -168,6 +185,29 @@ def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
             yield offset + start, piece
             start = i
     yield offset + start, run[start:]
+
+
+def _replaced(text: str) -> list[tuple[int, int, str]]:
+    """The stretches of ``text`` the normal form replaces, in order, each with what replaces it:
+    markup with nothing (:func:`_left_out`), an HTML character reference outside markup with
+    the characters it stands for, unless they would compose with a neighbour."""
+    markup = _left_out(text)
+    stretches = [(start, end, "") for start, end in markup]
+    markup_ends = [end for _, end in markup]
+    for match in _REFERENCE.finditer(text):
+        start, end = match.span()
+        i = bisect_right(markup_ends, start)
+        if i < len(markup) and markup[i][0] < end:
+            continue  # inside a tag ("<span title='R&amp;D'>")
+        characters = _normal(html.unescape(match.group()))
+        if (
+            characters not in ("", match.group())
+            and "\ufffd" not in characters
+            and not _composes(text[start - 1 : start], characters)
+            and not _composes(characters, text[end : end + 1])
+        ):
+            stretches.append((start, end, characters))
+    return sorted(stretches)
 
 
 def _left_out(text: str) -> list[tuple[int, int]]:
