@@ -2,12 +2,14 @@
 
     python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written four ways, its
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written five ways, its
 gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
 combining character, as macOS file names and some PDF extractors write it); with the Latin
 ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
-in Markdown bold ("**support vector machine** (SVM)", as notes and generated text write terms).
-Each goes through `termlens bench sdu22-ae`; the table gives the official macro F1 of each.
+in Markdown bold ("**support vector machine** (SVM)", as notes and generated text write terms);
+and as ASCII HTML writes it ("&", "<" and ">" as "&amp;", "&lt;", "&gt;", every other character
+outside ASCII as a numeric reference: "é" as "&#233;"). Each goes through `termlens bench
+sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
 """
@@ -34,6 +36,7 @@ FILES = {
     "danish": "danish",
 }
 LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02"}
+ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 
 
 Rewrite = Callable[[dict[str, object]], tuple[str, list[int], list[int]]]
@@ -67,6 +70,16 @@ def ligatured(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
             out.append(text[i])
             i += 1
     moved.append(len(out))
+    return "".join(out), moved, moved
+
+
+def referenced(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text as ASCII HTML writes it, and where each offset went."""
+    out: list[str] = []
+    moved = [0]
+    for ch in str(record["text"]):
+        out.append(ESCAPED.get(ch, ch) if ch.isascii() else f"&#{ord(ch)};")
+        moved.append(moved[-1] + len(out[-1]))
     return "".join(out), moved, moved
 
 
@@ -132,6 +145,7 @@ def main() -> None:
     args.out.mkdir(exist_ok=True)
     forms: dict[str, Rewrite | None] = {"as given": None, "NFD": decomposed}
     forms |= {"PDF ligatures": ligatured, "Markdown bold": emphasised}
+    forms |= {"HTML references": referenced}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():

@@ -232,6 +232,17 @@ def test_expand_prefers_the_text_definition_for_the_whole_document(
     assert expanded_text(mid, found).endswith("The AI (Adequate intake) for potassium is 4.7 g.")
 
 
+def test_the_meaning_follows_the_markup_that_closes_on_the_short_form(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    text = "Adequate intake (AI) values. The **AI** and <b><i>AI</i></b>, the <b>AI level</b>."
+    found = expand(text, disambiguator=Disambiguator(ai_dictionary))
+    assert expanded_text(text, found).endswith(
+        "The **AI** (adequate intake) and <b><i>AI</i></b> (adequate intake),"
+        " the <b>AI (adequate intake) level</b>."
+    )
+
+
 def test_documents_expanded_together_get_what_each_gets_alone(
     ai_dictionary: AcronymDictionary,
 ) -> None:

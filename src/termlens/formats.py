@@ -12,6 +12,7 @@ from typing import Literal, TypedDict
 from termlens.acronyms import Occurrence
 from termlens.acronyms.disambiguate import SENTENCE_OPENS
 from termlens.acronyms.expand import Expansion
+from termlens.normal_form import closing_markup
 from termlens.text import Span
 
 OutputFormat = Literal["table", "jsonl", "brat"]
@@ -119,14 +120,16 @@ def expansion_jsonl(doc_id: str, expansions: Iterable[Expansion]) -> list[str]:
 
 def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
     """The text with each short form followed by its meaning in parentheses (not where the text
-    itself defines it, nor where the meaning is unknown). A definition that opens its sentence
-    is repeated without the capital the sentence gave it ("Adequate intake (AI) values … The AI
-    (adequate intake) for potassium")."""
+    itself defines it, nor where the meaning is unknown), after the markup that closes on it
+    ("**SVM** (support vector machine)"). A definition that opens its sentence is repeated
+    without the capital the sentence gave it ("Adequate intake (AI) values … The AI (adequate
+    intake) for potassium")."""
+    closing = closing_markup(text)
     pieces, last = [], 0
     for expansion in expansions:
         if expansion.long is None or expansion.defines:
             continue
-        end = expansion.short.end
+        end = closing.get(expansion.short.end, expansion.short.end)
         pieces += [text[last:end], f" ({_without_sentence_capital(text, expansion)})"]
         last = end
     return "".join([*pieces, text[last:]])

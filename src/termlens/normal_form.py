@@ -189,9 +189,9 @@ def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
 
 def _replaced(text: str) -> list[tuple[int, int, str]]:
     """The stretches of ``text`` the normal form replaces, in order, each with what replaces it:
-    markup with nothing (:func:`_left_out`), an HTML character reference outside markup with
-    the characters it stands for, unless they would compose with a neighbour."""
-    markup = _left_out(text)
+    markup with nothing (:func:`left_out_markup`), an HTML character reference outside markup
+    with the characters it stands for, unless they would compose with a neighbour."""
+    markup = left_out_markup(text)
     stretches = [(start, end, "") for start, end in markup]
     markup_ends = [end for _, end in markup]
     for match in _REFERENCE.finditer(text):
@@ -210,23 +210,37 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     return sorted(stretches)
 
 
-def _left_out(text: str) -> list[tuple[int, int]]:
+def left_out_markup(text: str) -> list[tuple[int, int]]:
     """The stretches of markup the normal form leaves out, adjacent marks joined ("**<i>"),
     save those between two characters NFC would compose (an accent alone in a tag)."""
     joined: list[tuple[int, int]] = []
-    for start, end in _markup(text):
+    for start, end, _ in _markup(text):
         if joined and joined[-1][1] == start:
             start = joined.pop()[0]
         joined.append((start, end))
     return [(s, e) for s, e in joined if not _composes(text[s - 1 : s], text[e : e + 1])]
 
 
-def _markup(text: str, offset: int = 0) -> Iterator[tuple[int, int]]:
-    """The spans of ``text`` (shifted by ``offset``) that are markup, in order: each pair's
-    opening and closing marks, and the markup nested between them (not inside code)."""
+def closing_markup(text: str) -> dict[int, int]:
+    """Where the closing marks of emphasis or tags start, each with the end of the closing marks
+    that follow one another from there ("**<i>SVM</i>**": the offset after "SVM" gives the end
+    of "</i>**")."""
+    ends: dict[int, int] = {}
+    run_start = run_end = -1
+    for start, end, closes in _markup(text):
+        if closes:
+            run_start = run_start if start == run_end else start
+            ends[run_start] = run_end = end
+    return ends
+
+
+def _markup(text: str, offset: int = 0) -> Iterator[tuple[int, int, bool]]:
+    """The spans of ``text`` (shifted by ``offset``) that are markup, in order, each with whether
+    it closes: each pair's opening and closing marks, and the markup nested between them (not
+    inside code)."""
     for match in _MARKUP.finditer(text):
         inside = "tagged" if match.group("tag") else "marked"
-        yield offset + match.start(), offset + match.start(inside)
+        yield offset + match.start(), offset + match.start(inside), False
         if match.group("mark") != "`" and (match.group("name") or "").lower() != "code":
             yield from _markup(match.group(inside), offset + match.start(inside))
-        yield offset + match.end(inside), offset + match.end()
+        yield offset + match.end(inside), offset + match.end(), True
