@@ -223,8 +223,8 @@ def left_out_markup(text: str) -> list[tuple[int, int]]:
 
 def closing_markup(text: str) -> dict[int, int]:
     """Where the closing marks of emphasis or tags start, each with the end of the closing marks
-    that follow one another from there ("**<i>SVM</i>**": the offset after "SVM" gives the end
-    of "</i>**")."""
+    that follow one another from there ("<b><i>SVM</i></b>": the offset after "SVM" gives the
+    end of "</i></b>")."""
     ends: dict[int, int] = {}
     run_start = run_end = -1
     for start, end, closes in _markup(text):
