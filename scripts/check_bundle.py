@@ -13,7 +13,9 @@ status 1 when an artifact differs or a step fails.
 A full run takes about an hour on two cores (the dictionary and the disambiguator most of it);
 ``--only taggers sole-sense`` checks what a change to the rules or the tagger moves. The
 ``wordnet`` step needs ``apt-get install wordnet-base`` and is skipped without it. ``--keep DIR``
-keeps the rebuilt files there (to bundle one, copy it and its MANIFEST.json entry).
+keeps the rebuilt files there (to bundle one, copy it and its MANIFEST.json entry). A file that
+differs is shown with what it was bundled on (Python, numpy and its BLAS, the processor) when
+that is not this machine: fitted weights can move with those alone.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from termlens.resources import manifest, resource_dir, sha256
+from termlens.resources import ResourceEntry, manifest, resource_dir, sha256
 
 SCRIPTS = Path(__file__).resolve().parent
 OUT = "{out}"  # in a step's arguments: the scratch directory
@@ -105,6 +107,13 @@ def verdict(rebuilt: Path, bundled: Path, bundled_sha256: str) -> str:
     return "DIFFERS"
 
 
+def built_elsewhere(bundled: ResourceEntry, rebuilt: ResourceEntry) -> str:
+    """Where the bundled artifact was built, when that is not where it was rebuilt (its floats
+    may then differ without any change to the code or the data)."""
+    where = bundled.get("built_on", "somewhere unrecorded")
+    return "" if where == rebuilt.get("built_on") else f" (bundled on {where})"
+
+
 def _close(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
@@ -144,7 +153,9 @@ def main() -> int:
             continue
         for artifact in step.artifacts:
             found = verdict(scratch / artifact, bundle / artifact, entries[artifact]["sha256"])
-            failed |= found == "DIFFERS"
+            if found == "DIFFERS":
+                failed = True
+                found += built_elsewhere(entries[artifact], manifest(scratch)[artifact])
             rows.append((artifact, found))
     width = max((len(artifact) for artifact, _ in rows), default=0)
     for artifact, result in rows:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import platform
 import sys
 from pathlib import Path
 from types import ModuleType
 
-from termlens.resources import manifest, sha256
+from termlens.resources import manifest, record, sha256
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 
@@ -58,3 +59,20 @@ def test_fitted_json_numbers_agree_to_a_relative_tolerance(tmp_path: Path) -> No
     assert check.verdict(rebuilt, bundled, sha) == "DIFFERS"
     rebuilt.write_text('{"weights": {"a": 0.5970725642344755, "b": 2}, "n": "y"}')
     assert check.verdict(rebuilt, bundled, sha) == "DIFFERS"
+
+
+def test_a_rebuilt_artifact_records_what_it_was_built_on(tmp_path: Path) -> None:
+    check = _check_bundle()
+    artifact = tmp_path / "weights.json"
+    artifact.write_text("{}")
+    entry = record(artifact, "w", "1", ["data"], "MIT", "a test")
+    assert manifest(tmp_path)["weights.json"] == entry
+    assert entry["built_on"].startswith(f"Python {platform.python_version()}, numpy ")
+    elsewhere = entry | {"built_on": "Python 3.11.4, numpy 2.3.1, x86_64 other"}
+    assert check.built_elsewhere(entry, entry) == ""
+    assert (
+        check.built_elsewhere(elsewhere, entry)
+        == " (bundled on Python 3.11.4, numpy 2.3.1, x86_64 other)"
+    )
+    unrecorded = {key: value for key, value in entry.items() if key != "built_on"}
+    assert check.built_elsewhere(unrecorded, entry) == " (bundled on somewhere unrecorded)"  # type: ignore[arg-type]

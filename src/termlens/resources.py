@@ -1,4 +1,5 @@
-"""Where the bundled models live, and their manifest (version, size, sha256, source, licence).
+"""Where the bundled models live, and their manifest (version, size, sha256, source, licence,
+and what each was built on).
 
 The directory is ``termlens/data`` inside the installed package; set ``TERMLENS_RESOURCES`` to
 use another one (for instance a freshly trained model).
@@ -9,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
 from pathlib import Path
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from termlens.errors import TermlensError
 
@@ -27,6 +29,7 @@ class ResourceEntry(TypedDict):
     source_data: list[str]
     licence: str
     built_by: str
+    built_on: NotRequired[str]  # entries written before the fiftieth session lack it
 
 
 def resource_dir() -> Path:
@@ -80,6 +83,7 @@ def record(
         "source_data": source_data,
         "licence": licence,
         "built_by": built_by,
+        "built_on": build_environment(),
     }
     entries = [e for e in manifest(path.parent).values() if e["file"] != path.name]
     entries = sorted([*entries, entry], key=lambda e: e["file"])
@@ -88,3 +92,34 @@ def record(
     temporary.write_text(json.dumps(entries, indent=2) + "\n", encoding="utf-8")
     os.replace(temporary, manifest_file)
     return entry
+
+
+def build_environment() -> str:
+    """What fitted floats can depend on besides the data: Python, numpy and the BLAS it calls,
+    the processor (whose instructions the BLAS picks its kernels by). Two builds on different
+    ones can sum in another order, and an optimiser carries that into the weights' digits."""
+    import numpy
+
+    try:
+        config = numpy.show_config(mode="dicts")
+        blas = config["Build Dependencies"]["blas"]
+        simd = config["SIMD Extensions"]["found"]
+        numpy_with = f"numpy {numpy.__version__} ({blas['name']} {blas['version']})"
+        extensions = f", {simd[-1]}" if simd else ""
+    except (TypeError, KeyError):  # numpy before 1.26 has no dicts to give
+        numpy_with, extensions = f"numpy {numpy.__version__}", ""
+    return (
+        f"Python {platform.python_version()}, {numpy_with}, "
+        f"{platform.machine()} {_processor()}{extensions}"
+    )
+
+
+def _processor() -> str:
+    """The processor's model name (Linux), else what :mod:`platform` says."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown processor"
