@@ -150,8 +150,7 @@ def expand(
         ),
     ] = False,
 ) -> None:
-    """Every acronym with its meaning: the text's own definition, else the dictionary's best
-    sense for the context, with a confidence and alternatives."""
+    """Every acronym with its meaning: defined in the text, else the best sense for its context."""
     if lang not in EXPAND_LANGUAGES:
         raise choose_one("language", lang, list(EXPAND_LANGUAGES))
     if format not in EXPAND_FORMATS:

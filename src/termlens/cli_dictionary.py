@@ -213,8 +213,7 @@ def build(
     out: Annotated[Path, typer.Option("--out", help="The dictionary file to (re)build.")],
     format: InputFormatOption = None,
 ) -> None:
-    """Build a dictionary from files into a new file renamed over ``--out`` when complete, so
-    readers of the old one are never disturbed."""
+    """Build a dictionary from files: a new file, renamed over --out once complete."""
     chosen = check_format(format) if format is not None else None
     with acronym_dictionary.build(out) as d:
         for path in files:
