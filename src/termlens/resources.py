@@ -8,6 +8,7 @@ use another one (for instance a freshly trained model).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import platform
@@ -98,8 +99,9 @@ def build_environment() -> str:
     """What fitted floats can depend on besides the data: Python, numpy and the BLAS it calls,
     the processor (whose instructions the BLAS picks its kernels by). Two builds on different
     ones can sum in another order, and an optimiser carries that into the weights' digits."""
-    import numpy
-
+    # imported by name: mypyc, compiling the rules that import this module, checks every
+    # static import, and pip's isolated build environment has no numpy
+    numpy = importlib.import_module("numpy")
     try:
         config = numpy.show_config(mode="dicts")
         blas = config["Build Dependencies"]["blas"]
