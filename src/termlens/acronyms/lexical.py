@@ -167,7 +167,12 @@ def _american(word: str) -> str:
     return _BRITISH.sub(lambda m: "e" if m.group() in ("ae", "oe") else "or", word)
 
 
-_JOINING_WORDS = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to"})
+# words that join a name's content words, as sense keys write them: English, Spanish, French
+_JOINING_WORDS = frozenset(
+    {"a", "an", "and", "for", "in", "of", "on", "the", "to"}
+    | {"al", "de", "del", "el", "en", "la", "las", "los", "para", "sobre", "y"}
+    | {"au", "aux", "des", "du", "et", "le", "les", "pour", "sur"}  # not "d", "l": letters too
+)
 
 
 def same_sense(short: str, a: str, b: str) -> bool:
