@@ -43,13 +43,17 @@ def test_same_sense_forgives_spelling_not_meaning() -> None:
     assert not same_sense("TAR", "true accept rates", "temporal AR")
     assert not same_sense("SVM", "support vector", "support vector machine")  # too few words
     # Spanish and French function words join names as English ones do
-    assert same_sense("OEA", "Organización de Estados Americanos", "Organización de los Estados Americanos")
+    assert same_sense(
+        "OEA", "Organización de Estados Americanos", "Organización de los Estados Americanos"
+    )
     assert same_sense(
         "OCDE",
         "Organización de Cooperación y Desarrollo Económicos",
         "Organización para la Cooperación y el Desarrollo Económicos",
     )
-    assert same_sense("HCR", "Haut Commissariat aux réfugiés", "Haut-Commissariat pour les réfugiés")
+    assert same_sense(
+        "HCR", "Haut Commissariat aux réfugiés", "Haut-Commissariat pour les réfugiés"
+    )
     assert same_sense("ODE", "O - D demand estimation", "O - D estimation")  # "d" is a letter
     assert not same_sense("OEA", "Organización de Estados Americanos", "Oficina de Estudios Árabes")
     assert same_sense(
