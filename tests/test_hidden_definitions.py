@@ -42,6 +42,9 @@ def test_same_sense_forgives_spelling_not_meaning() -> None:
     assert not same_sense("MMC", "mixed Monte - Carlo return", "mitomycin C")
     assert not same_sense("TAR", "true accept rates", "temporal AR")
     assert not same_sense("SVM", "support vector", "support vector machine")  # too few words
+    assert same_sense(
+        "FEV1", "forced expiratory volume at 1 second", "forced expiratory volume in 1 second"
+    )
     # Spanish and French function words join names as English ones do
     assert same_sense(
         "OEA", "Organización de Estados Americanos", "Organización de los Estados Americanos"

@@ -169,7 +169,7 @@ def _american(word: str) -> str:
 
 # words that join a name's content words, as sense keys write them: English, Spanish, French
 _JOINING_WORDS = frozenset(
-    {"a", "an", "and", "for", "in", "of", "on", "the", "to"}
+    {"a", "an", "and", "at", "for", "in", "of", "on", "the", "to"}
     | {"al", "de", "del", "el", "en", "la", "las", "los", "para", "sobre", "y"}
     | {"au", "aux", "des", "du", "et", "le", "les", "pour", "sur"}  # not "d", "l": letters too
 )
