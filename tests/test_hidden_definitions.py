@@ -42,6 +42,11 @@ def test_same_sense_forgives_spelling_not_meaning() -> None:
     assert not same_sense("MMC", "mixed Monte - Carlo return", "mitomycin C")
     assert not same_sense("TAR", "true accept rates", "temporal AR")
     assert not same_sense("SVM", "support vector", "support vector machine")  # too few words
+    # the same first word and initials are not enough: each word must be alike
+    assert same_sense("GANs", "Generative Adversarial Nets", "generative adversarial networks")
+    assert same_sense("MLE", "maximum likelihood estimation", "Maximum likelihood estimator")
+    assert not same_sense("NHS", "National Health Service", "National Highway System")
+    assert not same_sense("FCN", "fully convolutional network", "fully connected network")
     assert same_sense(
         "FEV1", "forced expiratory volume at 1 second", "forced expiratory volume in 1 second"
     )

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 LOST_LETTERS = re.compile(r"\w\?+\w")  # "Na?ve Bayes": "?" for letters an encoding lost
@@ -180,15 +180,16 @@ def same_sense(short: str, a: str, b: str) -> bool:
     (:func:`near_duplicates`), the same letters once spaces and hyphens go (*auto - encoder*,
     *autoencoder*), the same words in another order once function words go (*alternating
     direction multiplier method*, *Alternating Direction Method of Multipliers*), the same first
-    word and initials once an acronym inside is spelled out (*Wasserstein GAN*, *Wasserstein
-    Generative Adversarial Network*), one the other with words added at the end once it has a
-    word per letter of the short form (*Street View House Numbers training dataset*, *long
-    shortterm memory network*), or one the other with one word added inside once its initials
-    spell the short form (*area under curve*, *area under the ROC curve*)."""
+    word and words alike one by one (:func:`_one_word`: *Generative Adversarial Nets*, *generative
+    adversarial network*; *Wasserstein GAN*, *Wasserstein Generative Adversarial Network*; not
+    *fully connected network*, *fully convolutional network*), one the other with words added at
+    the end once it has a word per letter of the short form (*Street View House Numbers training
+    dataset*, *long shortterm memory network*), or one the other with one word added inside once
+    its initials spell the short form (*area under curve*, *area under the ROC curve*)."""
     fa, fb = _sense_form(a), _sense_form(b)
     if fa.joined == fb.joined or fa.bag == fb.bag:
         return True
-    if fa.words[:1] == fb.words[:1] and fa.initials == fb.initials:
+    if fa.words[:1] == fb.words[:1] and _alike_one_by_one(fa.units, fb.units):
         return True
     letters = [c.lower() for c in short.removesuffix("s") if c.isupper() or c.isdigit()]
     shorter, longer = sorted((fa.words, fb.words), key=len)
@@ -207,14 +208,14 @@ class _SenseForm(NamedTuple):
     joined: str  # those words without spaces
     content: tuple[str, ...]  # those words but the joining ones
     bag: tuple[str, ...]  # the content words sorted
-    initials: str
+    units: tuple[str, ...]  # its words in lower case, an acronym inside as one unit per letter
 
 
 @lru_cache(maxsize=1 << 16)
 def _sense_form(long: str) -> _SenseForm:
     words = tuple(sense_key(long).split())
     content = tuple(w for w in words if w not in _JOINING_WORDS)
-    return _SenseForm(words, "".join(words), content, tuple(sorted(content)), _initials(long))
+    return _SenseForm(words, "".join(words), content, tuple(sorted(content)), _units(long))
 
 
 def _joined_prefix(shorter: Sequence[str], longer: Sequence[str]) -> bool:
@@ -235,7 +236,42 @@ def _one_inside(fewer: tuple[str, ...], more: tuple[str, ...]) -> bool:
     )
 
 
-def _initials(long: str) -> str:
-    """The first letter of each word, an acronym inside (two capitals or more) letter by letter."""
-    tokens = re.findall(r"\w+", long)
-    return "".join(w if len(w) > 1 and w.isupper() else w[0] for w in tokens).lower()
+def _units(long: str) -> tuple[str, ...]:
+    """A long form's words in lower case without accents, an acronym inside (two capitals or
+    more) as one unit per letter, marked ("Visual QA": *visual*, *\\*q*, *\\*a*)."""
+    units: list[str] = []
+    for word in re.findall(r"\w+", without_accents(long)):
+        if len(word) > 1 and word.isupper():
+            units += [_ACRONYM_LETTER + letter.lower() for letter in word]
+        else:
+            units.append(word.lower())
+    return tuple(units)
+
+
+_ACRONYM_LETTER = "*"
+_FUNCTION_UNITS = _JOINING_WORDS | {"d", "l"}  # as units write them: French elisions too
+_ALIKE_START = 4  # letters two words must start with alike when neither is the other cut short
+
+
+def _alike_one_by_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether two long forms' units (:func:`_units`) are alike one by one (:func:`_one_word`)."""
+    return len(a) == len(b) and all(_one_word(x, y) for x, y in zip(a, b, strict=True))
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Whether two units may write one word: an acronym's letter and a word it starts; one word
+    the other cut short (three letters or more, a plural's *s* aside: *net* and *networks*, *map*
+    and *mapping*); or two words of ``_ALIKE_START`` letters or more that start with the same
+    ``_ALIKE_START`` (*estimator* and *estimation*); two function words (*of*, *for*; *d'*,
+    *des*); or two words of five letters or more one typo apart (*feild*, *field*)."""
+    if a == b or (a in _FUNCTION_UNITS and b in _FUNCTION_UNITS):
+        return True
+    if min(len(a), len(b)) >= 5 and OSA.distance(a, b, score_cutoff=1) <= 1:
+        return True
+    if a.startswith(_ACRONYM_LETTER) or b.startswith(_ACRONYM_LETTER):
+        return a.lstrip(_ACRONYM_LETTER)[:1] == b.lstrip(_ACRONYM_LETTER)[:1]
+    a, b = a.removesuffix("s") or a, b.removesuffix("s") or b
+    shorter, longer = sorted((a, b), key=len)
+    if len(shorter) >= 3 and longer.startswith(shorter):
+        return True
+    return len(shorter) >= _ALIKE_START and a[:_ALIKE_START] == b[:_ALIKE_START]
