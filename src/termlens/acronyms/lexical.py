@@ -259,11 +259,11 @@ def _alike_one_by_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _one_word(a: str, b: str) -> bool:
-    """Whether two units may write one word: an acronym's letter and a word it starts; one word
-    the other cut short (three letters or more, a plural's *s* aside: *net* and *networks*, *map*
-    and *mapping*); or two words of ``_ALIKE_START`` letters or more that start with the same
-    ``_ALIKE_START`` (*estimator* and *estimation*); two function words (*of*, *for*; *d'*,
-    *des*); or two words of five letters or more one typo apart (*feild*, *field*)."""
+    """Whether two units may write one word: two function words (*of*, *for*; *d'*, *des*); two
+    words of five letters or more one typo apart (*feild*, *field*); an acronym's letter and a
+    word it starts; one word the other cut short (three letters or more, a plural's *s* aside:
+    *net* and *networks*, *map* and *mapping*); or two words of ``_ALIKE_START`` letters or more
+    that start with the same ``_ALIKE_START`` (*estimator* and *estimation*)."""
     if a == b or (a in _FUNCTION_UNITS and b in _FUNCTION_UNITS):
         return True
     if min(len(a), len(b)) >= 5 and OSA.distance(a, b, score_cutoff=1) <= 1:
