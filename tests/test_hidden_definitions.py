@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from termlens.acronyms.identify import find_abbreviations
 from termlens.acronyms.lexical import same_sense
@@ -14,6 +16,24 @@ from termlens.benchmarks.hidden_definitions import hidden_definitions, scirex_pa
 from termlens.errors import InputError
 
 FILLER = " The agents explore the grid world for many episodes." * 8
+
+
+_long_forms = st.lists(
+    st.sampled_from(
+        "net nets network networks neural neutral convolutional connected of for de la des d' "
+        "GAN QA estimation estimator Health Highway - service system".split()
+    ),
+    min_size=1,
+    max_size=5,
+).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_long_forms, _long_forms, st.sampled_from(["GAN", "NHS", "CNN", "FCN", "QA"]))
+def test_same_sense_is_symmetric_and_reflexive(a: str, b: str, short: str) -> None:
+    """`expand` groups senses by it (union-find): it must not depend on the order."""
+    assert same_sense(short, a, b) == same_sense(short, b, a)
+    assert same_sense(short, a, a)
 
 
 def test_uses_out_of_sight_of_the_definition_are_kept() -> None:
