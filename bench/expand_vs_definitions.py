@@ -25,7 +25,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from termlens.acronyms.disambiguate import Disambiguator
-from termlens.acronyms.expand import default_dictionary, discourse_meaning, ranked_uses
+from termlens.acronyms.expand import (
+    default_dictionary,
+    dictionary_reading,
+    discourse_meaning,
+    ranked_uses,
+)
 from termlens.acronyms.lexical import near_duplicate_groups, near_duplicates, same_sense
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.benchmarks.data_dir import data_dir
@@ -60,7 +65,8 @@ def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
         # the uses expand ranks and re-reads
         contexts = [hidden.contexts[i] for i in ranked_uses(len(hidden.contexts))]
         reread = [i < REREAD_USES for i in range(len(contexts))]
-        rankings = ranker.rank_many([(hidden.short, c) for c in contexts], reread)
+        asked = dictionary_reading(hidden.short, ranker.dictionary)  # as expand asks (RNAs: RNA)
+        rankings = ranker.rank_many([(asked, c) for c in contexts], reread)
         meaning = discourse_meaning(rankings)
         senses = list({c.sense.long for ranking in rankings for c, _ in ranking})
         answer, confidence = meaning[0] if meaning else (None, 0.0)

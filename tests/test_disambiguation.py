@@ -37,6 +37,7 @@ from termlens.acronyms.expand import (
     _readable,
     _with_name_capitals,
     blas_threads_shared_by,
+    dictionary_reading,
     discourse_meaning,
     expand,
     expand_found,
@@ -230,6 +231,23 @@ def test_expand_prefers_the_text_definition_for_the_whole_document(
     mid = "Values for Adequate intake (AI) differ. The AI for potassium is 4.7 g."
     found = expand(mid, disambiguator=Disambiguator(ai_dictionary))
     assert expanded_text(mid, found).endswith("The AI (Adequate intake) for potassium is 4.7 g.")
+
+
+def test_a_plural_the_dictionary_does_not_know_reads_as_its_singular() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("RNA", "ribonucleic acid", 9), Entry("CNNs", "convolutional networks", 3)], "hand")
+    d.add([Entry("CNN", "Cable News Network", 9)], "hand")
+    assert dictionary_reading("RNAs", d) == "RNA"
+    assert dictionary_reading("CNNs", d) == "CNNs"  # known as written
+    assert dictionary_reading("DNAs", d) == "DNAs"  # no singular either
+    assert dictionary_reading("Ras", d) == "Ras"  # not a short form's plural
+    text = "The RNAs were sequenced twice."
+    (found,) = expand(text, disambiguator=Disambiguator(d))
+    assert (found.short.text, found.long, found.source) == (
+        "RNAs",
+        "ribonucleic acid",
+        "dictionary",
+    )
 
 
 def test_the_meaning_follows_the_markup_that_closes_on_the_short_form(

@@ -59,6 +59,7 @@ BATCH = 64  # documents whose undefined short forms are ranked together
 # discourse, so a paper's fifty uses need not all be encoded (bench/expand_vs_definitions.py: 6
 # of 935 answers change, with half as many uses ranked; BENCHMARKS.md)
 RANKED_USES = 8
+_PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +319,10 @@ def expand_found(
     forms of all of them ranked in one batch (one encoder pass for many small documents)."""
     groups = [_ranked_undefined(occurrences) for _, occurrences in documents]
     contexts = [
-        (o.short.text, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
+        (
+            dictionary_reading(o.short.text, ranker.dictionary),
+            text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS],
+        )
         for (text, _), ranked in zip(documents, groups, strict=True)
         for group in ranked.values()
         for o in group
@@ -335,6 +339,14 @@ def expand_found(
         }
         out.append(_expansions(occurrences, chosen, threshold))
     return out
+
+
+def dictionary_reading(short: str, dictionary: AcronymDictionary) -> str:
+    """The short form the dictionary is asked about: a plural it does not know, as the singular
+    it knows (*RNAs*: *RNA*), else the short form itself."""
+    if _PLURAL.fullmatch(short) and short not in dictionary and short[:-1] in dictionary:
+        return short[:-1]
+    return short
 
 
 def ranked_uses(uses: int) -> list[int]:
