@@ -189,9 +189,9 @@ def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
 
 def _replaced(text: str) -> list[tuple[int, int, str]]:
     """The stretches of ``text`` the normal form replaces, in order, each with what replaces it:
-    markup with nothing (:func:`left_out_markup`), an HTML character reference outside markup
+    markup with nothing (:func:`_left_out`), an HTML character reference outside markup
     with the characters it stands for, unless they would compose with a neighbour."""
-    markup = left_out_markup(text)
+    markup = _left_out(text)
     stretches = [(start, end, "") for start, end in markup]
     markup_ends = [end for _, end in markup]
     for match in _REFERENCE.finditer(text):
@@ -210,7 +210,7 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     return sorted(stretches)
 
 
-def left_out_markup(text: str) -> list[tuple[int, int]]:
+def _left_out(text: str) -> list[tuple[int, int]]:
     """The stretches of markup the normal form leaves out, adjacent marks joined ("**<i>"),
     save those between two characters NFC would compose (an accent alone in a tag)."""
     joined: list[tuple[int, int]] = []

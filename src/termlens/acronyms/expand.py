@@ -318,15 +318,14 @@ def expand_found(
     """:func:`expand_occurrences` for several texts and their occurrences, the undefined short
     forms of all of them ranked in one batch (one encoder pass for many small documents)."""
     groups = [_ranked_undefined(occurrences) for _, occurrences in documents]
-    contexts = [
-        (
-            dictionary_reading(o.short.text, ranker.dictionary),
-            text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS],
-        )
-        for (text, _), ranked in zip(documents, groups, strict=True)
-        for group in ranked.values()
-        for o in group
-    ]
+    contexts: list[tuple[str, str]] = []
+    for (text, _), ranked in zip(documents, groups, strict=True):
+        for short, group in ranked.items():
+            asked = dictionary_reading(short, ranker.dictionary)  # once per short form
+            contexts += [
+                (asked, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
+                for o in group
+            ]
     reread = [
         i < REREAD_USES for ranked in groups for group in ranked.values() for i in range(len(group))
     ]
