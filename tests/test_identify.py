@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from termlens import Document, OptionError, find_abbreviations
 from termlens.acronyms import find_abbreviations_in_many
+from termlens.acronyms.identify import _singular
 
 TEXT = (
     "The support vector machine (SVM) is fast. An SVM, or two SVMs, beat the SVM-based "
@@ -50,6 +51,35 @@ def test_a_use_is_reported_once_under_its_own_spelling() -> None:
     assert len(uses) == len(set(uses)) == 3
     many = next(o for o in find_abbreviations(text) if o.short.start == text.index("Many") + 5)
     assert many.definition is not None and many.definition.short.text == "FCNs"
+
+
+def test_a_defined_plural_takes_the_uses_of_its_singular() -> None:
+    text = (
+        "We compare conditional random fields (CRFs) and gated recurrent units (GRU's). "
+        "Our CRF tagger feeds a GRU; a CRF's states. CRFS and SCRF stay apart."
+    )
+    found = [
+        (o.short.text, o.long.text if o.long else None, o.defines) for o in find_abbreviations(text)
+    ]
+    assert found == [
+        ("CRFs", "conditional random fields", True),
+        ("GRU's", "gated recurrent units", True),
+        ("CRF", "conditional random fields", False),
+        ("GRU", "gated recurrent units", False),
+        ("CRF", "conditional random fields", False),
+    ]
+
+
+def test_a_singular_defined_on_its_own_keeps_its_own_definition() -> None:
+    text = "Support vector machines (SVMs) differ from a simple vector model (SVM). The SVM won."
+    found = [(o.short.text, o.long.text if o.long else None) for o in find_abbreviations(text)]
+    assert found[-1] == ("SVM", "simple vector model")
+
+
+def test_no_singular_for_words_that_only_end_in_s() -> None:
+    assert [
+        _singular(s) for s in ("CRFs", "NSAIDs", "3Ds", "IBC\u2019s", "SARS", "Ms", "NaCls", "12s")
+    ] == ["CRF", "NSAID", "3D", "IBC", None, None, None, None]
 
 
 def test_a_use_of_a_longer_short_form_is_not_one_of_the_shorter_inside_it() -> None:

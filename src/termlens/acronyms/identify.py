@@ -80,11 +80,15 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
         by_short.setdefault(definition.short.text, []).append(definition)
     text = document.text
     # the longest spelling first: a use of "Deep GMM" is not one of GMM too, and "FCNs" is the
-    # plural of FCN only where FCNs has no definition of its own
+    # plural of FCN (and CRF the singular of CRFs) only where it has no definition of its own
     for short_text in sorted(by_short, key=len, reverse=True):
         defined = by_short[short_text]
         starts = [d.short.start for d in defined]
-        for start, end in _mentions(text, short_text):
+        spellings = [short_text]
+        singular = _singular(short_text)
+        if singular is not None and singular not in by_short:
+            spellings.append(singular)
+        for start, end in (m for spelling in spellings for m in _mentions(text, spelling)):
             if covered.overlaps(start, end):
                 continue
             owner = defined[max(0, bisect_left(starts, start) - 1)]
@@ -109,6 +113,16 @@ def _mentions(text: str, short: str) -> Iterator[tuple[int, int]]:
         ):
             yield at, end
         at = text.find(short, at + 1)
+
+
+def _singular(short: str) -> str | None:
+    """The singular of a short form written as a plural (*CRFs*, *NSAIDs*, *GRU's*: an
+    initialism of two characters or more, a capital or digit last, then *s* or *'s*), else None."""
+    for ending in ("s", "'s", "\u2019s"):
+        stem = short[: -len(ending)]
+        if short.endswith(ending) and len(stem) >= 2 and (stem[-1].isupper() or stem[-1].isdigit()):
+            return stem if any(c.isupper() for c in stem) else None
+    return None
 
 
 def _word_char(ch: str) -> bool:
