@@ -42,7 +42,7 @@ def main() -> None:
     dictionary = default_dictionary()
 
     def known(short: str) -> bool:
-        return bool(dictionary.lookup(short))
+        return short in dictionary
 
     tallies = {"without": Counter[str](), "with": Counter[str]()}
     added: Counter[tuple[str, bool]] = Counter()

@@ -359,6 +359,20 @@ def test_expand_reads_the_words_in_capitals_the_dictionary_knows() -> None:
     assert [o.short.text for o in with_known_capitals("the GAN.", [], lambda s: True)] == ["GAN"]
 
 
+def test_expand_reads_known_capitals_after_small_letters_as_the_dictionary_writes_them() -> None:
+    d = AcronymDictionary.create()
+    d.add(
+        [Entry("mRNA", "messenger RNA", 2), Entry("IOS", "Internal Oversight Services", 3)], "hand"
+    )
+    text = "The mRNA level, on iOS and in the IOS."
+    found = expand(text, disambiguator=Disambiguator(d), threshold=0)
+    assert [(e.short.text, e.long) for e in found] == [
+        ("mRNA", "messenger RNA"),
+        ("IOS", "Internal Oversight Services"),
+    ]
+    assert found[0].short.start == text.index("mRNA")
+
+
 def test_expand_reads_the_known_words_of_an_unknown_short_form_of_several() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("REST", "representational state transfer", 2)], "hand")
