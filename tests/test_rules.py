@@ -168,6 +168,11 @@ def test_unbroken(text: str, expected: str) -> None:
             "estudio PET (tomografía por emisión de positrones) normal",
             ("PET", "tomografía por emisión de positrones"),
         ),
+        (  # its second T inside a word, not "torácica y …" read in any order
+            "Se solicita TC torácica y ecocardiograma transtorácico (ETT).",
+            ("ETT", "ecocardiograma transtorácico"),
+        ),
+        ("por distrito Distrito y subdistrito (S.D.) 31", ("S.D.", "subdistrito")),
     ],
 )
 def test_spanish_clinical_text(text: str, expected: tuple[str, str]) -> None:

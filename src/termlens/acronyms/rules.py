@@ -49,6 +49,7 @@ _BLANK_LINE: Final = re.compile(r"\n[^\S\n]*\n")
 _STOP_CHAR: Final = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
 _ARTICLE: Final = re.compile(r"(?:the|a|an|el|la|los|las|un|una)\s+", re.IGNORECASE)
+_CONJUNCTIONS: Final = frozenset({"y", "e", "o", "u", "and", "or", "et", "ou"})
 _NEXT_WORD: Final = re.compile(r"[-‐]?\s*(\w+)")
 _INNER_BREAKS: Final = frozenset("-‐‑–/'’")
 _WORD: Final = re.compile(WORD)
@@ -666,10 +667,22 @@ def _best_plain_alignment(
     if lang == "es" or best is None or best.unmatched:
         unordered = align_unordered(singular, window, starts)
         if unordered is not None and (
-            best is None or best.unmatched or unordered.start < best.start
+            best is None
+            or best.unmatched
+            or (
+                unordered.start < best.start and not _joined_by_conjunction(window, unordered, best)
+            )
         ):
             best = unordered
     return best
+
+
+def _joined_by_conjunction(window: str, unordered: Alignment, ordered: Alignment) -> bool:
+    """Whether the words the unordered reading adds before a complete ordered one end with a
+    conjunction: "TC torácica y ecocardiograma transtorácico (ETT)" is *ecocardiograma
+    transtorácico*, its second T inside a word, not *torácica y ecocardiograma …* in any order."""
+    added = window[unordered.start : ordered.start].split()
+    return not ordered.unmatched and bool(added) and fold(added[-1]) in _CONJUNCTIONS
 
 
 def _expand_repeats(short: str) -> list[str]:
