@@ -102,6 +102,8 @@ _pieces = st.sampled_from(
         "support vector machine",
         "(SVM)",
         "SVM",
+        "support vector machines (SVMs)",  # a defined plural, whose singular uses it takes
+        "SVM's",
         "(",
         ")",
         "[",
