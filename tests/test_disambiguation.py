@@ -44,6 +44,7 @@ from termlens.acronyms.expand import (
     expand_occurrences,
     ranked_uses,
     with_known_capitals,
+    without_stray_brackets,
 )
 from termlens.acronyms.identify import Occurrence
 from termlens.acronyms.wordlist import is_word
@@ -478,6 +479,38 @@ def test_uses_pool_probability_by_key_and_show_the_favoured_spelling() -> None:
     assert [round(p, 2) for _, p in by_spelling] == [0.70, 0.65, 0.65]
     assert by_spelling[0][0] == title
     assert pooled([], key=lambda c: c.long) == []
+
+
+def test_a_long_form_cut_at_a_stray_bracket_pools_with_its_sense_and_shows_clean() -> None:
+    def candidate(long: str) -> Candidate:
+        return Candidate(
+            long, 1, Sense("WTO", long.lower(), long, 1, ((long, 1),), ("en",), (), ("hand",))
+        )
+
+    cut = candidate("GATT)/World Trade Organization")  # a source's offsets cut it so
+    whole = candidate("World Trade Organization")
+    other = candidate("Wireless Telecom Organization")
+    ranking = [(cut, 0.5), (whole, 0.3), (other, 0.2)]
+    assert discourse_meaning([ranking]) == [
+        ("World Trade Organization", 0.8),
+        ("Wireless Telecom Organization", 0.2),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("long", "expected"),
+    [
+        ("bifenilos policlorados (", "bifenilos policlorados"),
+        ("Unified Medical Language System)7", "Unified Medical Language System"),
+        ("(Diario Oficial", "Diario Oficial"),
+        ("CEE)-Organisation internationale du Travail", "Organisation internationale du Travail"),
+        ("automated fare collection(afc", "automated fare collection"),
+        ("interleukin (IL)-6", "interleukin (IL)-6"),  # its brackets close
+        ("(", "("),  # nothing else to keep
+    ],
+)
+def test_without_stray_brackets(long: str, expected: str) -> None:
+    assert without_stray_brackets(long) == expected
 
 
 def test_casing_agreement_follows_the_context_habit() -> None:

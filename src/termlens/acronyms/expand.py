@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import islice
+from itertools import islice, pairwise
 from pathlib import Path
 from typing import Literal
 
@@ -61,6 +61,8 @@ BATCH = 64  # documents whose undefined short forms are ranked together
 # discourse, so a paper's fifty uses need not all be encoded (bench/expand_vs_definitions.py: 6
 # of 935 answers change, with half as many uses ranked; BENCHMARKS.md)
 RANKED_USES = 8
+_OPENING = {")": "(", "]": "[", "}": "{"}
+_PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 _PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
 
 
@@ -423,16 +425,37 @@ def discourse_meaning(
     :func:`_with_name_capitals`)."""
     senses = {c.sense.key: c.sense for ranking in rankings for c, _ in ranking}
     short = next(iter(senses.values())).short if senses else ""
-    longs = [sense.long for sense in senses.values()]
+    longs = [without_stray_brackets(sense.long) for sense in senses.values()]
     group = dict(zip(senses, sense_groups(short, longs), strict=True))
     ranked = pooled(rankings, key=lambda c: group[c.sense.key])
     return [
         (
-            _readable(_with_name_capitals(_accented(c), c.sense.variants)),
+            _readable(without_stray_brackets(_with_name_capitals(_accented(c), c.sense.variants))),
             round(total / len(rankings), 4),
         )
         for c, total in ranked
     ]
+
+
+def without_stray_brackets(long: str) -> str:
+    """A long form cut where it has a bracket it never closes or opens, to its piece of the most
+    words: sources that cut long forms out of text by offsets leave such pieces (*bifenilos
+    policlorados (*, *GATT)/World Trade Organization*, *Unified Medical Language System)7*)."""
+    cuts, opened = [], []
+    for i, ch in enumerate(long):
+        if ch in "([{":
+            opened.append(i)
+        elif ch in ")]}":
+            if opened and long[opened[-1]] == _OPENING[ch]:
+                opened.pop()
+            else:
+                cuts.append(i)
+    cuts = sorted(cuts + opened)
+    if not cuts:
+        return long
+    pieces = [long[a + 1 : b].strip(_PIECE_EDGES) for a, b in pairwise([-1, *cuts, len(long)])]
+    best = max(pieces, key=lambda piece: len(piece.split()))
+    return best or long
 
 
 def _accented(candidate: Candidate) -> str:
