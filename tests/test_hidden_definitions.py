@@ -93,6 +93,14 @@ def test_same_sense_forgives_spelling_not_meaning() -> None:
     assert same_sense("AUC", "area under curve", "area under the ROC curve")  # a word inside
     assert not same_sense("PTB", "Penn Treebank", "Penn English Treebank")  # PT does not spell it
     assert not same_sense("RNN", "recurrent neural network", "recursive neural network")
+    # an acronym that opens one long form spells the other's first words
+    assert same_sense(
+        "UNHCR",
+        "UN High Commissioner for Refugees",
+        "United Nations High Commissioner for Refugees",
+    )
+    assert same_sense("MAPK", "MAP kinase", "mitogen-activated protein kinases")
+    assert not same_sense("WASP", "WAS protein", "White Anglo-Saxon Protestant")  # only alike
 
 
 def test_scirex_papers_are_read_and_bad_lines_named(tmp_path: Path) -> None:

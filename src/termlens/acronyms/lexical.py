@@ -180,16 +180,21 @@ def same_sense(short: str, a: str, b: str) -> bool:
     (:func:`near_duplicates`), the same letters once spaces and hyphens go (*auto - encoder*,
     *autoencoder*), the same words in another order once function words go (*alternating
     direction multiplier method*, *Alternating Direction Method of Multipliers*), the same first
-    word and words alike one by one (:func:`_one_word`: *Generative Adversarial Nets*, *generative
-    adversarial network*; *Wasserstein GAN*, *Wasserstein Generative Adversarial Network*; not
-    *fully connected network*, *fully convolutional network*), one the other with words added at
-    the end once it has a word per letter of the short form (*Street View House Numbers training
-    dataset*, *long shortterm memory network*), or one the other with one word added inside once
-    its initials spell the short form (*area under curve*, *area under the ROC curve*)."""
+    word (or an acronym first) and words alike one by one (:func:`_one_word`: *Generative
+    Adversarial Nets*, *generative adversarial network*; *Wasserstein GAN*, *Wasserstein
+    Generative Adversarial Network*; *UN High Commissioner for Refugees*, *United Nations High
+    Commissioner for Refugees*; not *fully connected network*, *fully convolutional network*),
+    one the other with words added at the end once it has a word per letter of the short form
+    (*Street View House Numbers training dataset*, *long shortterm memory network*), or one the
+    other with one word added inside once its initials spell the short form (*area under curve*,
+    *area under the ROC curve*)."""
     fa, fb = _sense_form(a), _sense_form(b)
     if fa.joined == fb.joined or fa.bag == fb.bag:
         return True
     if fa.words[:1] == fb.words[:1] and _alike_one_by_one(fa.units, fb.units):
+        return True
+    opened = _ACRONYM_LETTER in "".join(fa.units[:1] + fb.units[:1])
+    if opened and _alike_one_by_one(fa.units, fb.units, loose=False):
         return True
     letters = [c.lower() for c in short.removesuffix("s") if c.isupper() or c.isdigit()]
     shorter, longer = sorted((fa.words, fb.words), key=len)
@@ -253,20 +258,22 @@ _FUNCTION_UNITS = _JOINING_WORDS | {"d", "l"}  # as units write them: French eli
 _ALIKE_START = 4  # letters two words must start with alike when neither is the other cut short
 
 
-def _alike_one_by_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+def _alike_one_by_one(a: tuple[str, ...], b: tuple[str, ...], loose: bool = True) -> bool:
     """Whether two long forms' units (:func:`_units`) are alike one by one (:func:`_one_word`)."""
-    return len(a) == len(b) and all(_one_word(x, y) for x, y in zip(a, b, strict=True))
+    return len(a) == len(b) and all(_one_word(x, y, loose) for x, y in zip(a, b, strict=True))
 
 
-def _one_word(a: str, b: str) -> bool:
-    """Whether two units may write one word: two function words (*of*, *for*; *d'*, *des*); two
-    words of five letters or more one typo apart (*feild*, *field*); an acronym's letter and a
-    word it starts; one word the other cut short (three letters or more, a plural's *s* aside:
-    *net* and *networks*, *map* and *mapping*); or two words of ``_ALIKE_START`` letters or more
-    that start with the same ``_ALIKE_START`` (*estimator* and *estimation*)."""
+def _one_word(a: str, b: str, loose: bool = True) -> bool:
+    """Whether two units may write one word: two function words (*of*, *for*; *d'*, *des*); an
+    acronym's letter and a word it starts; one word the other cut short (three letters or more, a
+    plural's *s* aside: *net* and *networks*, *map* and *mapping*); and if ``loose``, two words
+    of five letters or more one typo apart (*feild*, *field*), or two words of ``_ALIKE_START``
+    letters or more that start with the same ``_ALIKE_START`` (*estimator* and *estimation*;
+    not after an acronym that opens a long form: *WAS protein* is not *White Anglo-Saxon
+    Protestant*)."""
     if a == b or (a in _FUNCTION_UNITS and b in _FUNCTION_UNITS):
         return True
-    if min(len(a), len(b)) >= 5 and OSA.distance(a, b, score_cutoff=1) <= 1:
+    if loose and min(len(a), len(b)) >= 5 and OSA.distance(a, b, score_cutoff=1) <= 1:
         return True
     if a.startswith(_ACRONYM_LETTER) or b.startswith(_ACRONYM_LETTER):
         return a.lstrip(_ACRONYM_LETTER)[:1] == b.lstrip(_ACRONYM_LETTER)[:1]
@@ -274,4 +281,4 @@ def _one_word(a: str, b: str) -> bool:
     shorter, longer = sorted((a, b), key=len)
     if len(shorter) >= 3 and longer.startswith(shorter):
         return True
-    return len(shorter) >= _ALIKE_START and a[:_ALIKE_START] == b[:_ALIKE_START]
+    return loose and len(shorter) >= _ALIKE_START and a[:_ALIKE_START] == b[:_ALIKE_START]
