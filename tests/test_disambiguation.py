@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry, Sense, VectorSum
 from termlens.acronyms.disambiguate import (
@@ -511,6 +513,15 @@ def test_a_long_form_cut_at_a_stray_bracket_pools_with_its_sense_and_shows_clean
 )
 def test_without_stray_brackets(long: str, expected: str) -> None:
     assert without_stray_brackets(long) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab ()[]{}/-", max_size=20))
+def test_without_stray_brackets_keeps_a_balanced_piece_of_the_long_form(long: str) -> None:
+    kept = without_stray_brackets(long)
+    assert kept in long
+    if kept != long:
+        assert kept and without_stray_brackets(kept) == kept  # nothing stray is left
 
 
 def test_casing_agreement_follows_the_context_habit() -> None:

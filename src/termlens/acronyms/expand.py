@@ -455,7 +455,7 @@ def without_stray_brackets(long: str) -> str:
         return long
     pieces = [long[a + 1 : b].strip(_PIECE_EDGES) for a, b in pairwise([-1, *cuts, len(long)])]
     best = max(pieces, key=lambda piece: len(piece.split()))
-    return best or long
+    return without_stray_brackets(best) if best else long  # pairs across a cut ("(a})") part
 
 
 def _accented(candidate: Candidate) -> str:
