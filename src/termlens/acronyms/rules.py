@@ -678,11 +678,11 @@ def _best_plain_alignment(
 
 
 def _joined_by_conjunction(window: str, unordered: Alignment, ordered: Alignment) -> bool:
-    """Whether the words the unordered reading adds before a complete ordered one end with a
-    conjunction: "TC torácica y ecocardiograma transtorácico (ETT)" is *ecocardiograma
-    transtorácico*, its second T inside a word, not *torácica y ecocardiograma …* in any order."""
+    """Whether the words an unordered reading adds before an ordered one end with a conjunction:
+    "TC torácica y ecocardiograma transtorácico (ETT)" is *ecocardiograma transtorácico*, its
+    second T inside a word, not *torácica y ecocardiograma …* in any order."""
     added = window[unordered.start : ordered.start].split()
-    return not ordered.unmatched and bool(added) and fold(added[-1]) in _CONJUNCTIONS
+    return bool(added) and fold(added[-1]) in _CONJUNCTIONS
 
 
 def _expand_repeats(short: str) -> list[str]:
