@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.acronyms.expand import language_segments
 from termlens.cli import app
 from termlens.minilm import EnglishEncoder
 
@@ -126,6 +127,40 @@ def test_expand_formats(tmp_path: Path) -> None:
     assert code == 0 and out.startswith("<!DOCTYPE html>") and out.endswith("</html>\n")
     head, body = out.split("<body>")
     assert '<meta charset="utf-8">' in head and body.lstrip().startswith('<article id="doc"><p>')
+
+
+def test_expand_reads_each_language_of_a_bilingual_abstract() -> None:
+    text = (
+        "Objective: To assess blood pressure control in patients with chronic kidney disease. "
+        "Patients with CKD were enrolled; the GFR was estimated.\n\n"
+        "Objetivo: evaluar el control de la presión arterial en pacientes con enfermedad renal "
+        "crónica. Se incluyeron pacientes con HTA; se estimó el FG."
+    )
+    code, out, err = run("expand", "-", "--format", "jsonl", stdin=text)
+    assert code == 0, err
+    records = [json.loads(line) for line in out.splitlines()]
+    meanings = {r["short_form"]["text"]: r["long_form"] for r in records}
+    assert meanings["GFR"] == "glomerular filtration rate"  # English senses for the English part
+    assert meanings["FG"] == "filtrado glomerular"  # Spanish ones for the Spanish part
+    for record in records:
+        span = record["short_form"]
+        assert text[span["start"] : span["end"]] == span["text"]
+    assert [r["short_form"]["start"] for r in records] == sorted(
+        r["short_form"]["start"] for r in records
+    )
+
+
+def test_language_segments() -> None:
+    english = "The patients were enrolled in the study and their blood pressure was measured. "
+    spanish = "Los pacientes fueron incluidos en el estudio y se midió su presión arterial. "
+    heading = "Resumen\n\n"
+    assert language_segments(english * 3) == [(0, "en")]
+    bilingual = english * 2 + "\n\n" + heading + spanish * 2
+    start = bilingual.index("Resumen")
+    assert language_segments(bilingual) == [(0, "en"), (start, "es")]
+    # one paragraph read otherwise among many is not a language of the text
+    many = "\n\n".join([english * 2] * 6 + [spanish * 2])
+    assert language_segments(many) == [(0, "en")]
 
 
 def test_expand_fast_skips_only_the_second_reading() -> None:

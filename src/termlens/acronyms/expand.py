@@ -12,7 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -61,6 +61,9 @@ BATCH = 64  # documents whose undefined short forms are ranked together
 # discourse, so a paper's fifty uses need not all be encoded (bench/expand_vs_definitions.py: 6
 # of 935 answers change, with half as many uses ranked; BENCHMARKS.md)
 RANKED_USES = 8
+SEGMENT_CHARS = 100  # a paragraph this long may read as another language than its text's
+SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraphs' characters
+_PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 _PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
@@ -264,15 +267,18 @@ class _Worker:
         self.rankers: dict[str, Disambiguator] = {}
 
     def __call__(self, texts: list[str]) -> list[list[Expansion]]:
-        """The texts expanded, those of one senses' language ranked in one batch."""
-        found: dict[str, list[tuple[int, str, list[Occurrence]]]] = defaultdict(list)
+        """The texts expanded, those of one senses' language ranked in one batch; with "auto",
+        each stretch of a text in one language (:func:`language_segments`) as a text of its own."""
+        found: dict[str, list[tuple[int, int, str, list[Occurrence]]]] = defaultdict(list)
         forms = [NormalForm.of(text) for text in texts]
         for i, text in enumerate(form.text for form in forms):
             # "auto" reads the text as `find` does (a Danish text with the Danish tagger),
             # guessed once here for both the short forms and the senses
-            read_as = guess_language(text) if self.lang == "auto" else self.lang
-            occurrences = _occurrences(text, read_as, self.store)
-            found[_senses_language(read_as)].append((i, text, occurrences))
+            segments = language_segments(text) if self.lang == "auto" else [(0, self.lang)]
+            ends = [*(start for start, _ in segments[1:]), len(text)]
+            for (start, read_as), end in zip(segments, ends, strict=True):
+                occurrences = _occurrences(text[start:end], read_as, self.store)
+                found[_senses_language(read_as)].append((i, start, text[start:end], occurrences))
         out: list[list[Expansion]] = [[] for _ in texts]
         for language, documents in found.items():
             if language not in self.rankers:
@@ -280,13 +286,64 @@ class _Worker:
                 check = default_context_check() if english else None
                 self.rankers[language] = Disambiguator(self.store, language=language, check=check)
             expanded = expand_found(
-                [(text, occurrences) for _, text, occurrences in documents],
+                [(text, occurrences) for _, _, text, occurrences in documents],
                 self.rankers[language],
                 self.threshold,
             )
-            for (i, _, _), expansions in zip(documents, expanded, strict=True):
-                out[i] = in_original(expansions, forms[i])
-        return out
+            for (i, start, _, _), expansions in zip(documents, expanded, strict=True):
+                out[i] += [_shifted(e, start) for e in expansions]
+        return [in_original(sorted(e, key=_at), form) for e, form in zip(out, forms, strict=True)]
+
+
+def language_segments(text: str) -> list[tuple[int, str]]:
+    """Where each stretch of ``text`` in one language starts, and that language
+    (:func:`termlens.text.guess_language`): the whole text as one, unless its paragraphs of
+    :data:`SEGMENT_CHARS` or more read as two languages or more, each in
+    :data:`SEGMENT_SHARE` of their characters or more (a bilingual abstract, English and then
+    Spanish; not one paragraph guessed wrong among many: the guess is right for about 98 % of
+    100-character stretches of the SDU@AAAI-22 English and Spanish texts). Then each paragraph
+    takes its own guess, a shorter one (a heading) the guess of the paragraph after it (or
+    before, at the end)."""
+    starts = [0, *(m.end() for m in _PARAGRAPH_BREAK.finditer(text))]
+    if len(starts) == 1:
+        return [(0, guess_language(text))]
+    ends = [*(m.start() for m in _PARAGRAPH_BREAK.finditer(text)), len(text)]
+    guesses = [
+        guess_language(text[a:b]) if b - a >= SEGMENT_CHARS else None
+        for a, b in zip(starts, ends, strict=True)
+    ]
+    share: Counter[str] = Counter()
+    for guess, a, b in zip(guesses, starts, ends, strict=True):
+        if guess is not None:
+            share[guess] += b - a
+    if sum(n >= SEGMENT_SHARE * share.total() for n in share.values()) < 2:
+        return [(0, guess_language(text))]
+    filled, last = [], next(g for g in reversed(guesses) if g is not None)
+    for guess in reversed(guesses):  # a heading goes with the paragraph it heads
+        last = guess or last
+        filled.append(last)
+    filled.reverse()
+    return [
+        (start, lang)
+        for i, (start, lang) in enumerate(zip(starts, filled, strict=True))
+        if i == 0 or lang != filled[i - 1]
+    ]
+
+
+def _shifted(expansion: Expansion, by: int) -> Expansion:
+    """An expansion of a stretch of text starting at ``by``, its spans moved to the text's."""
+    if not by:
+        return expansion
+
+    def moved(span: Span) -> Span:
+        return Span(span.start + by, span.end + by, span.text)
+
+    definition = expansion.definition and moved(expansion.definition)
+    return replace(expansion, short=moved(expansion.short), definition=definition)
+
+
+def _at(expansion: Expansion) -> int:
+    return expansion.short.start
 
 
 def _senses_language(read_as: str) -> str:
