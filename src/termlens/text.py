@@ -62,6 +62,7 @@ _OTHER_STOPWORDS: dict[str, frozenset[str]] = {
     ),
 }
 LETTER_RUN = re.compile(r"[^\W\d_]+")  # a run of letters, no digits
+BLANK_LINE = re.compile(r"\n[^\S\n]*\n")  # between paragraphs
 _FRENCH_ELISION = re.compile(r"\b(?:l|d|qu|n|j)['’](?=[^\W\d_])")  # l'OMS, d'un, qu'il
 # the Arabic script's letters (Persian's among them), as a character-class range
 ARABIC_LETTERS = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"

@@ -33,7 +33,7 @@ from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
 from termlens.normal_form import NormalForm
 from termlens.resources import resource_path
-from termlens.text import Span, guess_language
+from termlens.text import BLANK_LINE, Span, guess_language
 
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
@@ -63,7 +63,6 @@ BATCH = 64  # documents whose undefined short forms are ranked together
 RANKED_USES = 8
 SEGMENT_CHARS = 100  # a paragraph this long may read as another language than its text's
 SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraphs' characters
-_PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 _PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
@@ -304,10 +303,11 @@ def language_segments(text: str) -> list[tuple[int, str]]:
     100-character stretches of the SDU@AAAI-22 English and Spanish texts). Then each paragraph
     takes its own guess, a shorter one (a heading) the guess of the paragraph after it (or
     before, at the end)."""
-    starts = [0, *(m.end() for m in _PARAGRAPH_BREAK.finditer(text))]
-    if len(starts) == 1:
+    breaks = list(BLANK_LINE.finditer(text))
+    if not breaks:
         return [(0, guess_language(text))]
-    ends = [*(m.start() for m in _PARAGRAPH_BREAK.finditer(text)), len(text)]
+    starts = [0, *(m.end() for m in breaks)]
+    ends = [*(m.start() for m in breaks), len(text)]
     guesses = [
         guess_language(text[a:b]) if b - a >= SEGMENT_CHARS else None
         for a, b in zip(starts, ends, strict=True)

@@ -26,7 +26,7 @@ from termlens.acronyms.align import (
     START as PERFECT,
 )
 from termlens.acronyms.wordlist import seen
-from termlens.text import CONNECTORS, WORD, Document, Language, Span
+from termlens.text import BLANK_LINE, CONNECTORS, WORD, Document, Language, Span
 
 Pattern = Literal["long (short)", "short (long)", "cue", "tagger"]
 
@@ -44,7 +44,6 @@ _OPEN_CLOSE: Final = {"(": ")", "[": "]"}
 _BRACKET: Final = re.compile(r"[()\[\]]")
 _SEPARATOR: Final = re.compile(r"[,;](?=\s|$)|[()\[\]]")
 _CONNECTORS: Final = frozenset(CONNECTORS)
-_BLANK_LINE: Final = re.compile(r"\n[^\S\n]*\n")
 # What may end the words that may hold a long form (checked by _stops_window)
 _STOP_CHAR: Final = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
@@ -404,7 +403,7 @@ def _long_form_then_short(doc: Document, comma: int, end: int) -> Definition | N
 
 def _window_break(between: str) -> bool:
     """A blank line between two words ends any long form."""
-    return "\n" in between and _BLANK_LINE.search(between) is not None
+    return "\n" in between and BLANK_LINE.search(between) is not None
 
 
 def _long_form_before(
@@ -501,7 +500,7 @@ def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
     if ch in ".,:":  # unless inside a word: 3.5, 5,6-dimethyl, 1:1
         return not (text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum())
     if ch == "\n":
-        return _BLANK_LINE.match(text, at) is not None
+        return BLANK_LINE.match(text, at) is not None
     if ch in "()[]":  # brackets inside a word do not: poly(A), Ca(2+)-ATPase, p21(Cdc42/Rac)
         return not (_inside_word_brackets(text, at) or _nested_short_form(text, at))
     return True
