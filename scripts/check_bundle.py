@@ -56,6 +56,9 @@ STEPS: dict[str, Step] = {  # in dependency order
         (("build_wordnet.py",),), ("wordnet-3.0.zip",), Path("/usr/share/wordnet/data.noun")
     ),
     "dictionary": Step((("build_dictionary.py", "--jobs", "2"),), ("acronyms.sqlite",)),
+    "long-form-vectors": Step(
+        (("build_long_form_vectors.py",),), ("long-form-vectors-en.safetensors",)
+    ),
     "placement": Step(
         (("train_placement.py",),),
         ("placement.json", "wordnet-genus.tsv", "wordnet-gloss-df.tsv"),

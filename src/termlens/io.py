@@ -55,13 +55,29 @@ def json_lines(text: str, name: str) -> Iterator[tuple[str, Any]]:
 @contextmanager
 def atomic_write(path: Path) -> Iterator[IO[str]]:
     """Write a text file through a temporary file renamed into place only on success."""
+    with (
+        _renamed_into_place(path) as handle,
+        os.fdopen(handle, "w", encoding="utf-8", newline="") as out,
+    ):
+        yield out
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> None:
+    """Write a binary file through a temporary file renamed into place only on success."""
+    with _renamed_into_place(path) as handle, os.fdopen(handle, "wb") as out:
+        out.write(data)
+
+
+@contextmanager
+def _renamed_into_place(path: Path) -> Iterator[int]:
+    """A handle on a new temporary file beside ``path``, renamed over it when the block ends
+    without an error (removed when it does not)."""
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise InputError(f"{path}: directory {directory} does not exist; create it first")
     handle, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            yield out
+        yield handle
         os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes it private; give the usual mode
         os.replace(temp, path)
     except BaseException:

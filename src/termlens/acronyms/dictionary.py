@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol, TypeVar, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from termlens.acronyms.lexical import LOST_LETTERS, content_terms, sense_key, window, words
 from termlens.acronyms.wordlist import WORD, is_word
@@ -128,17 +129,25 @@ class VectorSum(NamedTuple):
 
 def encode_vector(vector: Vectors, format: str = VECTOR_FORMAT) -> bytes:
     """A vector as a blob: in ``int8``, a float32 scale (the largest magnitude / 127) and the
-    vector's values in units of it, rounded; in ``float16``, the values at half precision."""
+    vector's values in units of it, rounded (:func:`quantized`); in ``float16``, the values at
+    half precision."""
     if format == LEGACY_VECTOR_FORMAT:
         half: bytes = np.asarray(vector, np.float16).tobytes()
         return half
-    largest = float(np.max(np.abs(vector))) if len(vector) else 0.0
-    scale = np.array([largest / 127.0], np.float32)
-    if not scale[0] > 0:  # a zero vector, or one so small that its scale underflows float32
-        scale[0] = 1.0
-    units = np.clip(np.rint(np.asarray(vector, np.float32) / scale), -127, 127).astype(np.int8)
-    blob: bytes = scale.tobytes() + units.tobytes()
+    scales, units = quantized(np.asarray(vector, np.float32).reshape(1, -1))
+    blob: bytes = scales.tobytes() + units.tobytes()
     return blob
+
+
+def quantized(rows: Vectors) -> tuple[Vectors, npt.NDArray[np.int8]]:
+    """Each row at a byte per value: its scale (the largest magnitude / 127, float32; 1 for a
+    zero row or one whose scale underflows) and its values in units of it, rounded."""
+    largest = np.max(np.abs(rows), axis=1) if rows.shape[1] else np.zeros(len(rows))
+    with np.errstate(under="ignore"):  # a scale under float32's range is 0, then 1 below
+        scales = (largest.astype(np.float64) / 127.0).astype(np.float32)
+    scales[~(scales > 0)] = 1.0
+    units = np.clip(np.rint(rows.astype(np.float32) / scales[:, None]), -127, 127)
+    return scales, units.astype(np.int8)
 
 
 def decode_vector(blob: bytes, format: str = VECTOR_FORMAT) -> Vectors:

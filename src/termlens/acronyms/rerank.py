@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from termlens.acronyms.lexical import window
+from termlens.acronyms.long_form_vectors import StoredVectors, default_long_form_vectors
 from termlens.errors import InputError
 from termlens.minilm import EnglishEncoder, default_english_encoder
 
@@ -54,7 +55,8 @@ class Fit(NamedTuple):
 
 
 class ContextCheck:
-    """Re-scores rankings by the sentence-vector fit of each long form to its context."""
+    """Re-scores rankings by the sentence-vector fit of each long form to its context (the long
+    forms' vectors read from ``stored`` where it has them)."""
 
     def __init__(
         self,
@@ -63,8 +65,10 @@ class ContextCheck:
         unsure: float = UNSURE,
         profiled_weight: float = PROFILED_WEIGHT,
         seen_weight: float = SEEN_WEIGHT,
+        stored: StoredVectors | None = None,
     ):
         self.encoder = encoder
+        self.stored = stored
         self.weight = weight
         self.unsure = unsure
         self.profiled_weight = profiled_weight
@@ -102,7 +106,9 @@ class ContextCheck:
         windows = self.encoder.encode([window(context, short) for short, context, _ in items])
         # the encoder is uncased: one vector serves every casing of a long form
         longs = list(dict.fromkeys(c.long.lower() for _, _, r in items for c, _ in r[:TOP]))
-        vectors = dict(zip(longs, self.encoder.encode_cached(longs), strict=True))
+        encode = self.encoder.encode_cached
+        found = self.stored.vectors(longs, encode) if self.stored else encode(longs)
+        vectors = dict(zip(longs, found, strict=True))
         sums = seen or [{}] * len(items)
         return [
             Fit(
@@ -145,7 +151,7 @@ def _cosine(total: VectorSum | None, vector: np.ndarray) -> float | None:
 def default_context_check() -> ContextCheck | None:
     """The check with the installed encoder, or None (said once on stderr) without it."""
     try:
-        return ContextCheck(default_english_encoder())
+        return ContextCheck(default_english_encoder(), stored=default_long_form_vectors())
     except InputError as missing:
         print(
             f"termlens: warning: {missing}; English meanings are ranked without it", file=sys.stderr
