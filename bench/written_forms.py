@@ -2,13 +2,14 @@
 
     python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written five ways, its
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written six ways, its
 gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
 combining character, as macOS file names and some PDF extractors write it); with the Latin
 ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
 in Markdown bold ("**support vector machine** (SVM)", as notes and generated text write terms);
 and as ASCII HTML writes it ("&", "<" and ">" as "&amp;", "&lt;", "&gt;", every other character
-outside ASCII as a numeric reference: "é" as "&#233;"). Each goes through `termlens bench
+outside ASCII as a numeric reference: "é" as "&#233;"); and with every gold long form in bold
+around HTML italics ("**<i>support vector machine</i>** (SVM)"). Each goes through `termlens bench
 sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
@@ -83,11 +84,14 @@ def referenced(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     return "".join(out), moved, moved
 
 
-def emphasised(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
-    """The record's text with each gold long form in Markdown bold, and where each offset went
-    (as a start, as an end): a long form's offsets stay on its words, inside the asterisks. A
-    long form the gold cuts inside a word ("Part Of Speec" of "Part Of Speech") stays plain:
-    asterisks there would not be emphasis, and would tell where the gold cuts."""
+def emphasised(
+    record: dict[str, object], opening: str = "**", closing: str = "**"
+) -> tuple[str, list[int], list[int]]:
+    """The record's text with each gold long form in Markdown bold (or between other marks), and
+    where each offset went (as a start, as an end): a long form's offsets stay on its words,
+    inside the marks. A long form the gold cuts inside a word ("Part Of Speec" of "Part Of
+    Speech") stays plain: asterisks there would not be emphasis, and would tell where the gold
+    cuts."""
     text = str(record["text"])
     spans = [
         (start, end)
@@ -103,7 +107,8 @@ def emphasised(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     length = 0
     for i in range(len(text) + 1):
         as_end.append(length)
-        marks = "**" * ((i in ends) + (i in starts))  # a long form's end, then the next's start
+        # a long form's end, then the next's start
+        marks = (closing if i in ends else "") + (opening if i in starts else "")
         out.append(marks)
         length += len(marks)
         as_start.append(length)
@@ -111,6 +116,11 @@ def emphasised(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
             out.append(text[i])
             length += 1
     return "".join(out), as_start, as_end
+
+
+def bold_around_italics(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """Each gold long form in Markdown bold around HTML italics ("**<i>in vitro</i>**")."""
+    return emphasised(record, "**<i>", "</i>**")
 
 
 def rewritten(records: list[dict[str, object]], rewrite: Rewrite) -> list[dict[str, object]]:
@@ -145,7 +155,7 @@ def main() -> None:
     args.out.mkdir(exist_ok=True)
     forms: dict[str, Rewrite | None] = {"as given": None, "NFD": decomposed}
     forms |= {"PDF ligatures": ligatured, "Markdown bold": emphasised}
-    forms |= {"HTML references": referenced}
+    forms |= {"HTML references": referenced, "bold around italics": bold_around_italics}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():

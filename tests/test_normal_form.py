@@ -13,7 +13,7 @@ from termlens.acronyms.expand import expand
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
-from termlens.normal_form import NormalForm, _replaced
+from termlens.normal_form import NormalForm, _replaced, closing_markup
 from termlens.text import Document, Span
 
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."
@@ -146,6 +146,21 @@ def test_nested_and_code_markup() -> None:
     assert NormalForm.of("`*args*` in <code>**kw**</code>").text == "*args* in **kw**"
     assert NormalForm.of("H<sub>2</sub>O and CO<SUB>2</SUB>").text == "H2O and CO2"
     assert NormalForm.of("SL=**sentence length**, *m*/*z*").text == "SL=sentence length, m/z"
+
+
+def test_emphasis_that_wraps_tags_is_left_out_with_them() -> None:
+    text = "A **<i>support vector machine</i>** (**SVM**) and *<b>x</b>*."
+    form = NormalForm.of(text)
+    assert form.text == "A support vector machine (SVM) and x."
+    assert form.span(Span(2, 24, "support vector machine")) == Span(7, 29, "support vector machine")
+    assert closing_markup(text)[29] == 35  # a meaning goes after "</i>**"
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("SVM", "support vector machine")
+    ]
+    # the emphasis must close right after the tags it opens on
+    for other in ('x **<a name="Free"></a>#### y ** z', "**<i>x</i> y**z", "a **<b**"):
+        assert "*" in NormalForm.of(other).text, other
 
 
 def test_asterisks_that_are_not_emphasis_stay() -> None:

@@ -34,16 +34,21 @@ _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (b
 # Markup read as no text: a pair of inline HTML tags, or Markdown emphasis ("**bold**",
 # "*italic*", "`code`") whose opening mark comes before a word or an opening bracket or quote
 # ("SL=**sentence length**", "(**a**)") and whose closing mark ends one, as CommonMark reads
-# it. A lone, escaped or spaced asterisk stays ("A*", "2 * 3", "A * ( WHCA * )"), and so do one
-# inside a word ("x**2 + y**2") and one before other punctuation ("(Túnez)**, Presidente",
-# "Nota: *: DL", "SNCR */ Cost").
+# it; also emphasis that wraps a pair of tags whole ("**<i>in vitro</i>**"), as CommonMark
+# reads it too. A lone, escaped or spaced asterisk stays ("A*", "2 * 3", "A * ( WHCA * )"),
+# and so do one inside a word ("x**2 + y**2") and one before other punctuation ("(Túnez)**,
+# Presidente", "Nota: *: DL", "SNCR */ Cost").
+_TAG_NAMES: Final = r"b|i|u|s|em|strong|sup|sub|span|code|mark|small|a"
+_ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'))*\s*"""
 _MARKUP: Final = re.compile(
-    r"(?P<tag><(?P<name>b|i|u|s|em|strong|sup|sub|span|code|mark|small|a)"
-    r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'))*\s*>)"""
+    rf"(?P<tag><(?P<name>{_TAG_NAMES}){_ATTRIBUTES}>)"
     rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
     r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`)"
     rf"(?P<marked>[*`]{{0,3}}[\w(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
-    r"(?<=\S)(?P=mark)(?![\w*`])",
+    r"(?<=\S)(?P=mark)(?![\w*`])"
+    r"|(?<![\w*`\\])(?P<wrap>\*\*|\*|`)"
+    rf"(?P<wrapped><(?P<inner>{_TAG_NAMES}){_ATTRIBUTES}>[^\n]{{0,{_EMPHASIS_LENGTH}}}?"
+    r"</(?P=inner)\s*>)(?P=wrap)(?![\w*`])",
     re.IGNORECASE,
 )
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
@@ -239,8 +244,9 @@ def _markup(text: str, offset: int = 0) -> Iterator[tuple[int, int, bool]]:
     it closes: each pair's opening and closing marks, and the markup nested between them (not
     inside code)."""
     for match in _MARKUP.finditer(text):
-        inside = "tagged" if match.group("tag") else "marked"
+        inside = next(g for g in ("tagged", "marked", "wrapped") if match.group(g) is not None)
         yield offset + match.start(), offset + match.start(inside), False
-        if match.group("mark") != "`" and (match.group("name") or "").lower() != "code":
+        mark = match.group("mark") or match.group("wrap")
+        if mark != "`" and (match.group("name") or "").lower() != "code":
             yield from _markup(match.group(inside), offset + match.start(inside))
         yield offset + match.end(inside), offset + match.end(), True
