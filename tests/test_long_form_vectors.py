@@ -131,3 +131,14 @@ def test_the_second_reading_fits_the_same_with_stored_vectors(
     plain = ContextCheck(english_encoder).fits([("ERP", radio, ranking)])[0]
     read = ContextCheck(english_encoder, stored=stored).fits([("ERP", radio, ranking)])[0]
     assert read.long_forms == pytest.approx(plain.long_forms, abs=2e-3)
+
+
+def test_a_resource_directory_without_the_vectors_gives_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TERMLENS_RESOURCES", str(tmp_path))
+    default_long_form_vectors.cache_clear()
+    try:
+        assert default_long_form_vectors() is None  # the second reading encodes every long form
+    finally:
+        default_long_form_vectors.cache_clear()  # the next call reads the bundled file again
