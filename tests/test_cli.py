@@ -44,7 +44,12 @@ def test_find_jsonl_offsets_slice_the_file(rules_only: bool) -> None:
 
 def test_find_table_and_brat() -> None:
     code, out, _ = run("find", str(ROOT / "examples" / "demo_es.txt"))
-    assert code == 0 and "nutrición parenteral" in out and "definition" in out
+    # not a terminal: the table comes as tab-separated values, a header line first
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "doc\tstart\tend\tshort form\tlong form\tkind"
+    assert "demo_es\t86\t89\tNPT\tnutrición parenteral\tdefinition" in lines
+    code, out, _ = run("find", "-", "--rules-only", stdin="the support\tvector\nmachine (SVM)")
+    assert out.splitlines()[1:] == ["stdin\t28\t31\tSVM\tsupport vector machine\tdefinition"]
     code, out, _ = run(
         "find",
         "-",

@@ -45,6 +45,7 @@ from termlens.formats import (
     expansion_jsonl,
     jsonl_lines,
     occurrence_kind,
+    tsv_line,
 )
 from termlens.io import atomic_write
 
@@ -98,7 +99,12 @@ FindLangOption = Annotated[
 def find(
     inputs: InputsArgument,
     lang: FindLangOption = "auto",
-    format: Annotated[str, typer.Option("--format", "-f", help="table, jsonl or brat.")] = "table",
+    format: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", help="table (tab-separated when not a terminal), jsonl or brat."
+        ),
+    ] = "table",
     jobs: Annotated[int, typer.Option(help="Worker processes for many documents.")] = 1,
     rules_only: Annotated[
         bool, typer.Option("--rules-only", help="Rules only: faster, defined short forms only.")
@@ -181,19 +187,31 @@ def expand(
         out.write(HTML_PAGE_END)
 
 
+FIND_COLUMNS = ("doc", "start", "end", "short form", "long form", "kind")
+
+
 def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> None:
-    table = Table("doc", "start", "end", "short form", "long form", "kind")
-    for raw, occurrences in results:
-        for occurrence in occurrences:
-            long = occurrence.long
-            table.add_row(
-                raw.id,
-                str(occurrence.short.start),
-                str(occurrence.short.end),
-                occurrence.short.text,
-                long.text if long is not None else "",
-                occurrence_kind(occurrence),
-            )
+    """A table on a terminal; tab-separated values, a header line first, when the output goes
+    to a file or a pipe (drawn cells would wrap long forms over several lines there, and a large
+    drawn table takes longer than the finding)."""
+    rows = (
+        (
+            raw.id,
+            str(occurrence.short.start),
+            str(occurrence.short.end),
+            occurrence.short.text,
+            occurrence.long.text if occurrence.long is not None else "",
+            occurrence_kind(occurrence),
+        )
+        for raw, occurrences in results
+        for occurrence in occurrences
+    )
+    if not sys.stdout.isatty():
+        sys.stdout.writelines(tsv_line(row) for row in [FIND_COLUMNS, *rows])
+        return
+    table = Table(*FIND_COLUMNS)
+    for row in rows:
+        table.add_row(*row)
     Console().print(table)
 
 

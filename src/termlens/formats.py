@@ -1,5 +1,5 @@
 """Output views of short-form occurrences and their expansions: JSON lines, brat standoff,
-expanded text and HTML."""
+tab-separated values, expanded text and HTML."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from termlens.text import Span
 
 OutputFormat = Literal["table", "jsonl", "brat"]
 OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("table", "jsonl", "brat")
+_TSV_BREAKS = re.compile(r"[\t\r\n]")
 
 
 class SpanRecord(TypedDict):
@@ -51,6 +52,11 @@ def occurrence_record(doc_id: str, occurrence: Occurrence) -> OccurrenceRecord:
 def jsonl_lines(doc_id: str, occurrences: Iterable[Occurrence]) -> list[str]:
     """One JSON line per occurrence."""
     return [json.dumps(occurrence_record(doc_id, o), ensure_ascii=False) for o in occurrences]
+
+
+def tsv_line(fields: Iterable[str]) -> str:
+    """One line of tab-separated values; a tab or line break inside a field is a space."""
+    return "\t".join(_TSV_BREAKS.sub(" ", field) for field in fields) + "\n"
 
 
 def brat_lines(occurrences: Iterable[Occurrence]) -> list[str]:
