@@ -46,6 +46,12 @@ def test_dict_import_lookup_export_stats(tmp_path: Path) -> None:
     assert second == {"short_form": "ZZZ", "senses": []}
     _, out, _ = run("dict", "lookup", "cda", "--dictionary", str(db), "--json")
     assert json.loads(out) == first  # in upper case, as the dictionary writes it
+    code, out, _ = run("dict", "lookup", "CDA", "ZZZ", "--dictionary", str(db), "--limit", "1")
+    assert code == 0 and out.splitlines() == [  # not a terminal: tab-separated values
+        "short form\tlong form\tcount\tvariants\tsources",
+        "CDA\tChristian Democratic Appeal\t430\t1\td.json, user",
+        "ZZZ\t(unknown: not in the dictionary)\t\t\t",
+    ]
     code, out, err = run("dict", "lookup", "CDA", " ", "--dictionary", str(db))
     assert code != 0 and not out and "short form 2 of 2 is empty" in err
     out_file = tmp_path / "out.json"

@@ -28,7 +28,7 @@ from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
-from termlens.cli_common import guarded, progress, warn_if_empty
+from termlens.cli_common import guarded, print_rows, progress, warn_if_empty
 from termlens.cli_concepts import bench_scico, concepts_app
 from termlens.cli_dictionary import DictionaryOption, dict_app, open_dictionary
 from termlens.cli_taxonomy import attach, bench_semeval16, taxonomy_app
@@ -45,7 +45,6 @@ from termlens.formats import (
     expansion_jsonl,
     jsonl_lines,
     occurrence_kind,
-    tsv_line,
 )
 from termlens.io import atomic_write
 
@@ -187,13 +186,8 @@ def expand(
         out.write(HTML_PAGE_END)
 
 
-FIND_COLUMNS = ("doc", "start", "end", "short form", "long form", "kind")
-
-
 def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> None:
-    """A table on a terminal; tab-separated values, a header line first, when the output goes
-    to a file or a pipe (drawn cells would wrap long forms over several lines there, and a large
-    drawn table takes longer than the finding)."""
+    columns = ("doc", "start", "end", "short form", "long form", "kind")
     rows = (
         (
             raw.id,
@@ -206,13 +200,7 @@ def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> Non
         for raw, occurrences in results
         for occurrence in occurrences
     )
-    if not sys.stdout.isatty():
-        sys.stdout.writelines(tsv_line(row) for row in [FIND_COLUMNS, *rows])
-        return
-    table = Table(*FIND_COLUMNS)
-    for row in rows:
-        table.add_row(*row)
-    Console().print(table)
+    print_rows(columns, rows)
 
 
 def _print_scores(title: str, signature: str, rows: Iterable[tuple[str, PRF]]) -> None:

@@ -1,10 +1,11 @@
-"""Helpers shared by the command modules: one-line errors, progress bars, empty-input warnings."""
+"""Helpers shared by the command modules: one-line errors, progress bars, empty-input warnings,
+tables."""
 
 from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import ParamSpec, TypeVar
@@ -12,8 +13,10 @@ from typing import ParamSpec, TypeVar
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
 from termlens.errors import TermlensError
+from termlens.formats import tsv_line
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -67,3 +70,16 @@ def warn_if_empty(count: int, what: str, source: Path) -> None:
     """Warn on stderr when an input file held nothing to work on (likely the wrong file)."""
     if count == 0:
         typer.echo(f"termlens: warning: {source}: no {what} in it; is it the right file?", err=True)
+
+
+def print_rows(columns: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
+    """A table on a terminal; tab-separated values, a header line first, when the output goes
+    to a file or a pipe (drawn cells would wrap long text over several lines there, and a large
+    drawn table takes longer to write than most commands take to run)."""
+    if not sys.stdout.isatty():
+        sys.stdout.writelines(tsv_line(row) for row in [columns, *rows])
+        return
+    table = Table(*columns)
+    for row in rows:
+        table.add_row(*row)
+    Console().print(table)

@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from termlens.acronyms import dictionary as acronym_dictionary
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
@@ -23,7 +21,7 @@ from termlens.acronyms.dictionary_files import (
 from termlens.acronyms.expand import DICTIONARY_FILE
 from termlens.acronyms.mining import mine, store
 from termlens.acronyms.rerank import default_context_check
-from termlens.cli_common import guarded
+from termlens.cli_common import guarded, print_rows
 from termlens.documents import read_documents
 from termlens.errors import InputError
 from termlens.resources import resource_path
@@ -77,8 +75,8 @@ def lookup(
             f"short form {empty[0]} of {len(short_forms)} is empty; give the letters to look up, "
             "e.g. termlens dict lookup NASA"
         )
+    rows = []
     with open_dictionary(dictionary) as d:
-        table = Table("short form", "long form", "count", "variants", "sources")
         for short in short_forms:
             senses = d.lookup(short)
             if as_json:
@@ -92,12 +90,13 @@ def lookup(
                 typer.echo(json.dumps(record, ensure_ascii=False))
                 continue
             if not senses:
-                table.add_row(short, "(unknown: not in the dictionary)", "", "", "")
-            for sense in senses[:limit]:
-                table.add_row(sense.short, sense.long, str(sense.count), str(len(sense.variants)),
-                              ", ".join(sense.sources))  # fmt: skip
-        if not as_json:
-            Console().print(table)
+                rows.append((short, "(unknown: not in the dictionary)", "", "", ""))
+            rows += [
+                (s.short, s.long, str(s.count), str(len(s.variants)), ", ".join(s.sources))
+                for s in senses[:limit]
+            ]
+    if not as_json:
+        print_rows(("short form", "long form", "count", "variants", "sources"), rows)
 
 
 @dict_app.command("add")
