@@ -7,6 +7,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import chain
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
@@ -77,7 +78,7 @@ def print_rows(columns: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
     to a file or a pipe (drawn cells would wrap long text over several lines there, and a large
     drawn table takes longer to write than most commands take to run)."""
     if not sys.stdout.isatty():
-        sys.stdout.writelines(tsv_line(row) for row in [columns, *rows])
+        sys.stdout.writelines(map(tsv_line, chain([columns], rows)))  # as the rows come
         return
     table = Table(*columns)
     for row in rows:

@@ -74,14 +74,15 @@ class StoredVectors:
 
     def vectors(self, texts: Sequence[str], encode: Callable[[Sequence[str]], Vectors]) -> Vectors:
         """One row per text: stored ones decoded, the others from ``encode`` (in one call)."""
-        rows = [self.row.get(text, -1) for text in texts]
-        missing = [text for text, row in zip(texts, rows, strict=True) if row < 0]
-        known = np.array([row for row in rows if row >= 0], dtype=np.intp)
+        rows = np.array([self.row.get(text, -1) for text in texts], dtype=np.intp)
+        stored = rows >= 0
+        known = rows[stored]
         out = np.empty((len(texts), self.units.shape[1]), dtype=np.float32)
-        stored = np.array([row >= 0 for row in rows], dtype=bool)
         out[stored] = self.units[known].astype(np.float32) * self.scales[known, None]
-        if missing:
-            out[~stored] = encode(missing)
+        if not stored.all():
+            out[~stored] = encode(
+                [text for text, kept in zip(texts, stored, strict=True) if not kept]
+            )
         return out
 
 
