@@ -47,7 +47,7 @@ def test_sciai_dev(data: Path) -> None:
 )
 def test_sdu22_held_out_tenth(data: Path, file: str, lang: str, floor: float) -> None:
     _, records = sdu22_ae.held_out(sdu22_ae.load(data / "sdu22-ae" / file / "train.json"))
-    tagger = default_tagger(sdu22_ae.language_code(lang))
+    tagger = default_tagger(sdu22_ae.tagger_code(lang))
     result = sdu22_ae.evaluate(sdu22_ae.predict(records, tagger, lang), records)
     assert result is not None and result.f1 >= floor
 

@@ -112,6 +112,8 @@ def test_find_reads_the_tagger_languages() -> None:
     assert code == 0 and {"EIB", "mia."} <= set(found)  # the Danish model knows "mia."
     code, auto, _ = run("find", "-", "-f", "jsonl", stdin=danish)  # --lang auto guesses Danish
     assert code == 0 and auto == out
+    code, named, _ = run("find", "-", "-f", "jsonl", "--lang", "Danish", stdin=danish)
+    assert code == 0 and named == out  # a language's English name serves as well as its code
     persian = "اين سيستم با يك واسط گرافيكي ( GUI ) كار مي كند ."
     code, out, _ = run("find", "-", "-f", "jsonl", "--lang", "fa", stdin=persian)
     (pair,) = [json.loads(line) for line in out.splitlines()]
@@ -222,6 +224,13 @@ def test_bench_sdu22_ae(tmp_path: Path, fixtures: Path) -> None:
     assert [36, 39] in first["acronyms"] and [46, 50] in first["acronyms"]
     assert [end for _, end in first["long-forms"]] == [34]
     assert "macro" in stdout
+    by_code = tmp_path / "by-code.json"
+    code, again, _ = run(
+        "bench", "sdu22-ae", "--data", str(fixtures / "tiny_sdu.json"), "--lang", "es",
+        "--predictions", str(by_code),
+    )  # fmt: skip
+    assert code == 0 and by_code.read_text() == out.read_text()  # a code serves as the name
+    assert "(spanish)" in again
 
 
 def test_bench_sdu22_ae_bad_language_and_input(tmp_path: Path, fixtures: Path) -> None:

@@ -12,6 +12,8 @@ from termlens.text import (
     Span,
     detect_language,
     guess_language,
+    language_code,
+    language_name,
     split_sentences,
     tokenize,
 )
@@ -68,6 +70,15 @@ def test_detect_language(text: str, lang: str) -> None:
 )
 def test_guess_language_knows_the_tagger_languages(text: str, lang: str) -> None:
     assert guess_language(text) == lang
+
+
+def test_languages_go_by_code_or_english_name() -> None:
+    assert [language_code(v) for v in ("French", " fr ", "vietnamese", "auto", "Klingon")] == [
+        "fr", "fr", "vi", "auto", "klingon",
+    ]  # fmt: skip
+    assert [language_name(v) for v in ("FR", "spanish", "en", "xx")] == [
+        "french", "spanish", "english", "xx",
+    ]  # fmt: skip
 
 
 def test_unknown_language_is_a_clear_error() -> None:

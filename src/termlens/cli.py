@@ -47,6 +47,7 @@ from termlens.formats import (
     occurrence_kind,
 )
 from termlens.io import atomic_write
+from termlens.text import language_code, language_name
 
 app = typer.Typer(
     name="termlens",
@@ -156,6 +157,7 @@ def expand(
     ] = False,
 ) -> None:
     """Every acronym with its meaning: defined in the text, else the best sense for its context."""
+    lang = language_code(lang)
     if lang not in EXPAND_LANGUAGES:
         raise choose_one("language", lang, list(EXPAND_LANGUAGES))
     if format not in EXPAND_FORMATS:
@@ -326,11 +328,13 @@ def bench_sdu22_ae(
     data: DataOption,
     predictions: PredictionsOption,
     lang: Annotated[
-        str, typer.Option(help="english, danish, french, persian, spanish, vietnamese")
+        str,
+        typer.Option(help="english, danish, french, persian, spanish, vietnamese (or en, da, …)."),
     ],
 ) -> None:
     """SDU@AAAI-22 acronym extraction: character spans; macro P/R/F1 when gold is given."""
-    tagger = default_tagger(sdu22_ae.language_code(lang))  # a clear error before any work
+    tagger = default_tagger(sdu22_ae.tagger_code(lang))  # a clear error before any work
+    lang = language_name(lang)
     records = sdu22_ae.load(data)
     warn_if_empty(len(records), "records", data)
     output = sdu22_ae.predict(progress(records, len(records), "sdu22-ae"), tagger, lang)
@@ -369,12 +373,13 @@ def bench_sdu22_ad(
     data: DataOption,
     predictions: PredictionsOption,
     dictionary: Annotated[Path, typer.Option("--dictionary", help="The SDU diction.json.")],
-    lang: Annotated[str, typer.Option(help="english, french or spanish")],
+    lang: Annotated[str, typer.Option(help="english, french or spanish (or en, fr, es).")],
     held_out: Annotated[
         bool, typer.Option("--held-out", help="Learn from 9/10 of --data, score the other tenth.")
     ] = False,
 ) -> None:
     """SDU@AAAI-22 acronym disambiguation: the label of each acronym; macro P/R/F1."""
+    lang = language_name(lang)
     if lang not in ad.SDU22_LANGUAGES:
         raise choose_one("language", lang, ad.SDU22_LANGUAGES)
     examples = ad.load_sdu22(data)

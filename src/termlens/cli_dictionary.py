@@ -25,7 +25,7 @@ from termlens.cli_common import guarded, print_rows
 from termlens.documents import read_documents
 from termlens.errors import InputError
 from termlens.resources import resource_path
-from termlens.text import LANGUAGES, LanguageOption, guess_language
+from termlens.text import LANGUAGES, LanguageOption, guess_language, language_code
 
 dict_app = typer.Typer(
     help="Acronym dictionaries: short form → long forms with counts and provenance.",
@@ -170,6 +170,7 @@ def mine_(
     ] = True,
 ) -> None:
     """Add the pairs a corpus defines (counted per document) and the contexts of their uses."""
+    lang = language_code(lang)
     if lang not in ("auto", *LANGUAGES):
         raise InputError(f"unknown language {lang!r}; choose one of: auto, {', '.join(LANGUAGES)}")
     language: LanguageOption = lang  # type: ignore[assignment]

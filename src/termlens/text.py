@@ -19,6 +19,27 @@ LANGUAGES: tuple[Language, ...] = ("en", "es")
 # languages that only the acronym tagger reads, with the rules of English (or of Spanish, for
 # French): `termlens find --lang da`; see termlens.acronyms.tagger.reading
 TAGGER_ONLY_LANGUAGES = ("da", "fa", "fr", "vi")
+# English names of the languages, as the SDU@AAAI-22 data names them: every `--lang` option
+# takes a language by its code or by this name
+LANGUAGE_NAMES = {
+    "english": "en", "spanish": "es", "danish": "da", "persian": "fa", "french": "fr",
+    "vietnamese": "vi",
+}  # fmt: skip
+
+
+def language_code(value: str) -> str:
+    """A language given by its code or its English name, in any case, as its code (*French* →
+    *fr*); any other value comes back in lower case, for the caller to reject."""
+    lowered = value.strip().lower()
+    return LANGUAGE_NAMES.get(lowered, lowered)
+
+
+def language_name(value: str) -> str:
+    """A language given by its code or its English name, in any case, as its English name (*fr*
+    → *french*); any other value comes back in lower case, for the caller to reject."""
+    code = language_code(value)
+    return next((name for name, c in LANGUAGE_NAMES.items() if c == code), code)
+
 
 # A token is a run of word characters, possibly joined by inner connectors (IL-6, NF-κB, 5,6,
 # don't), or a single other non-space character.

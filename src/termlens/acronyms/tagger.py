@@ -31,6 +31,7 @@ from termlens.text import (
     LanguageOption,
     Span,
     Token,
+    language_code,
     repeated_half,
     tokenize,
 )
@@ -713,8 +714,9 @@ def rules_language(lang: str) -> Language:
 
 def reading(lang: str) -> tuple[LanguageOption, str | None]:
     """How to read a text given as ``lang`` (auto, en, es, or one of
-    :data:`TAGGER_ONLY_LANGUAGES`): the language of its rules, and the tagger's language when
-    it is not that one (``--lang da``: English rules, the Danish model)."""
+    :data:`TAGGER_ONLY_LANGUAGES`, by code or English name): the language of its rules, and the
+    tagger's language when it is not that one (``--lang da``: English rules, the Danish model)."""
+    lang = language_code(lang)
     if lang in TAGGER_ONLY_LANGUAGES:
         return rules_language(lang), lang
     if lang == "auto":

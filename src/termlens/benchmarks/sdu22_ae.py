@@ -19,7 +19,7 @@ from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_text
 from termlens.normal_form import NormalForm
-from termlens.text import Document
+from termlens.text import LANGUAGE_NAMES, Document, language_code
 
 SIGNATURE = "sdu22-ae|macro(acronyms,long-forms)|exact-char-spans"
 LANGUAGES = ("english", "danish", "french", "persian", "spanish", "vietnamese")
@@ -32,17 +32,12 @@ SHORT_FORM_LISTED_AFTER = re.compile(r"\s*[,;]\s*")
 BETWEEN = 6  # characters at most between a long form and its short form
 
 
-LANGUAGE_CODES = {
-    "english": "en", "danish": "da", "french": "fr", "persian": "fa", "spanish": "es",
-    "vietnamese": "vi",
-}  # fmt: skip
-
-
-def language_code(lang: str) -> str:
-    """The tagger's code for an SDU@AAAI-22 language name, or a clear error."""
-    if lang not in LANGUAGE_CODES:
+def tagger_code(lang: str) -> str:
+    """The tagger's code for an SDU@AAAI-22 language, given by name or code, or a clear error."""
+    code = language_code(lang)
+    if code not in LANGUAGE_NAMES.values():
         raise choose_one("language", lang, LANGUAGES)
-    return LANGUAGE_CODES[lang]
+    return code
 
 
 def load(path: Path) -> list[dict[str, object]]:
@@ -123,7 +118,7 @@ def predict(
     """Acronym and long-form character spans for each record; in Persian, short forms and long
     forms read by :func:`termlens.acronyms.translated.translate` with ``chooser`` (by default
     the bundled one)."""
-    code = language_code(lang)
+    code = tagger_code(lang)
     out: list[dict[str, object]] = []
     for record in records:
         text = str(record["text"])
