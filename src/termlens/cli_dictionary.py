@@ -23,7 +23,7 @@ from termlens.acronyms.mining import mine, store
 from termlens.acronyms.rerank import default_context_check
 from termlens.cli_common import guarded, print_rows
 from termlens.documents import read_documents
-from termlens.errors import InputError
+from termlens.errors import InputError, choose_one
 from termlens.resources import resource_path
 from termlens.text import LANGUAGES, LanguageOption, guess_language, language_code
 
@@ -172,7 +172,7 @@ def mine_(
     """Add the pairs a corpus defines (counted per document) and the contexts of their uses."""
     lang = language_code(lang)
     if lang not in ("auto", *LANGUAGES):
-        raise InputError(f"unknown language {lang!r}; choose one of: auto, {', '.join(LANGUAGES)}")
+        raise choose_one("language", lang, ["auto", *LANGUAGES])
     language: LanguageOption = lang  # type: ignore[assignment]
     harvest = mine((d.text for d in read_documents(inputs)), lang=language, jobs=jobs)
     check = default_context_check() if windows and lang in ("en", "auto") else None

@@ -22,7 +22,7 @@ TAGGER_ONLY_LANGUAGES = ("da", "fa", "fr", "vi")
 # English names of the languages, as the SDU@AAAI-22 data names them: every `--lang` option
 # takes a language by its code or by this name
 LANGUAGE_NAMES = {
-    "english": "en", "spanish": "es", "danish": "da", "persian": "fa", "french": "fr",
+    "english": "en", "danish": "da", "french": "fr", "persian": "fa", "spanish": "es",
     "vietnamese": "vi",
 }  # fmt: skip
 

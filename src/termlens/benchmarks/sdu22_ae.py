@@ -22,7 +22,7 @@ from termlens.normal_form import NormalForm
 from termlens.text import LANGUAGE_NAMES, Document, language_code
 
 SIGNATURE = "sdu22-ae|macro(acronyms,long-forms)|exact-char-spans"
-LANGUAGES = ("english", "danish", "french", "persian", "spanish", "vietnamese")
+LANGUAGES = tuple(LANGUAGE_NAMES)
 HELD_OUT_EVERY = 10  # record i is held out when i % 10 == 0
 # What stands between a gold long form and the short form it defines, by where the short form is
 # (quotes may open either): "long form (SF", "SF (long form", "SF = long form", "(long form, SF"
