@@ -119,6 +119,15 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "A novel ribosomal S6-kinase (RSK4; RPS6KA6) is commonly deleted",
             ("RSK4", "ribosomal S6-kinase"),
         ),
+        (  # a comma or a dash before the bracket belongs to neither form (SciAI, SDU@AAAI-22)
+            "The Latin American Giant Observatory, (LAGO), is an observatory.",
+            ("LAGO", "Latin American Giant Observatory"),
+        ),
+        (
+            "devised schemes that use the Triad Significance Profile – (TSP) of each node",
+            ("TSP", "Triad Significance Profile"),
+        ),
+        ("The key performance indicator - (KPI) rose.", ("KPI", "key performance indicator")),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:

@@ -289,7 +289,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
     )
     candidates = _short_form_candidates(doc, short_start, short_end)
-    before = _quote_before(text, opening)
+    before = _before_separator(text, _quote_before(text, opening))
     listed = (
         separator is not None
         and text[separator] == ","
@@ -336,6 +336,22 @@ def _dotted_before(text: str, opening: int) -> tuple[int, int] | None:
     (Commander of the Order of the British Empire)"."""
     match = _DOTTED_BEFORE.search(text, max(0, opening - MAX_SHORT_FORM_CHARS - 4), opening)
     return None if match is None else (match.start(), match.start() + len(match.group().rstrip()))
+
+
+def _before_separator(text: str, end: int) -> int:
+    """``end`` moved back over a comma or a dash (and spaces) that part the words before a bracket
+    from it: "Latin American Giant Observatory, (LAGO)", "Triad Significance Profile – (TSP)"."""
+    at = end
+    while at > 0 and text[at - 1].isspace():
+        at -= 1
+    if at > 0 and (
+        text[at - 1] in ",–—" or (text[at - 1] == "-" and text[at - 2 : at - 1].isspace())
+    ):
+        at -= 1
+        while at > 0 and text[at - 1].isspace():
+            at -= 1
+        return at
+    return end
 
 
 def _quote_before(text: str, opening: int) -> int:
