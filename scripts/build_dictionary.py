@@ -15,7 +15,8 @@ second reading (:mod:`termlens.acronyms.rerank`).
 Long forms the sources mangled are repaired wherever they occur
 (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22 labels cut short ("maximum likelihoo"),
 long forms cut inside their last word ("Information Retrieva"), question marks for lost
-letters ("Na?ve Bayes"), and letters read with the wrong code page ("Organizaciуn").
+letters ("Na?ve Bayes"), letters read with the wrong code page ("Organizaciуn"), and
+punctuation left at a long form's edges ("United Nations Conference on Trade and Development (").
 Evaluation sets (GLADIS ``eval/``, biomedical dev) are left out so that their scores stay
 honest.
 
@@ -44,6 +45,7 @@ from termlens.acronyms.mangled_labels import (
     lost_subscript,
     misdecoded_labels,
     unmangled_labels,
+    without_loose_edges,
 )
 from termlens.acronyms.mining import Harvest, collect, mine, store
 from termlens.acronyms.rules import explains
@@ -155,27 +157,36 @@ def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) ->
 
 
 def no_name(short: str, long: str) -> bool:
-    """Whether a long form names nothing of its short form: it only spells it ("u s a" for USA),
+    """Whether a long form names nothing of its short form: it has no letter nor digit ("-" for
+    ACL, once its loose edges are off), it only spells the short form ("u s a" for USA),
     it is an identifier ("phy_creation" for PCR, a category in one paper's code; the 20 long
     forms with an underscore in the sources are all such), or it names the formula the short form
     is once its subscript is back (*carbon dioxide* for CO, :func:`lost_subscript`)."""
-    return spells_out(short, long) or "_" in long or lost_subscript(short, long)
+    return (
+        not any(c.isalnum() for c in long)
+        or spells_out(short, long)
+        or "_" in long
+        or lost_subscript(short, long)
+    )
+
+
+def mended(labels: Labels, short: str, long: str) -> str:
+    """A long form repaired: its mangled spelling mended, the punctuation at its edges off."""
+    return without_loose_edges(labels.get((short, long), long))
 
 
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:
     """The entries with their long forms repaired, less those that name nothing."""
     for entry in entries:
-        whole = labels.get((entry.short, entry.long))
-        if not no_name(entry.short, whole or entry.long):
-            yield replace(entry, long=whole) if whole else entry
+        whole = mended(labels, entry.short, entry.long)
+        if not no_name(entry.short, whole):
+            yield replace(entry, long=whole)
 
 
 def repaired_gold(examples: list[ad.Example], labels: Labels) -> list[ad.Example]:
     """The examples with their gold long forms repaired, less those whose gold names nothing
     (only spells the short form: "u s a" for USA, 42 times in GLADIS biomedical train)."""
-    fixed = [
-        replace(e, gold=labels.get((e.short, e.gold), e.gold)) if e.gold else e for e in examples
-    ]
+    fixed = [replace(e, gold=mended(labels, e.short, e.gold)) if e.gold else e for e in examples]
     return [e for e in fixed if not (e.gold and no_name(e.short, e.gold))]
 
 
@@ -227,8 +238,10 @@ def extraction_uses(data: Path, name: str, labels: Labels) -> Harvest:
     training, _ = sdu22_ae.held_out(sdu22_ae.load(data / "sdu22-ae" / name / "train.json"))
     uses = (
         [
-            use._replace(long=labels.get((use.short, use.long), use.long))
-            for use in sdu22_ae.gold_uses(record)
+            use
+            for use in (
+                u._replace(long=mended(labels, u.short, u.long)) for u in sdu22_ae.gold_uses(record)
+            )
             if not no_name(use.short, use.long)
         ]
         for record in training

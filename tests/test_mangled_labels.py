@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from termlens.acronyms.expand import default_dictionary
 from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
@@ -10,6 +12,7 @@ from termlens.acronyms.mangled_labels import (
     lost_subscript,
     misdecoded_labels,
     unmangled_labels,
+    without_loose_edges,
 )
 
 
@@ -154,3 +157,55 @@ def test_the_bundled_dictionary_keeps_carbon_dioxide_off_co() -> None:
     senses = {sense.long for sense in default_dictionary().lookup("CO")}
     assert "carbon monoxide" in senses and "carbon dioxide" not in senses
     assert "carbon dioxide" in {sense.long for sense in default_dictionary().lookup("CO2")}
+
+
+@pytest.mark.parametrize(
+    ("long", "expected"),
+    [  # from the SDU@AAAI-22 dictionaries and the GLADIS pre-training sample
+        (
+            "United Nations Conference on Trade and Development (",
+            "United Nations Conference on Trade and Development",
+        ),
+        ("United Nations Population Fund(", "United Nations Population Fund"),
+        (
+            "Food and Agriculture Organisation of the United Nations,",
+            "Food and Agriculture Organisation of the United Nations",
+        ),
+        ("chiffre indicatif de planification;", "chiffre indicatif de planification"),
+        ("Latin American Giant Observatory ,", "Latin American Giant Observatory"),
+        ("Social status –", "Social status"),
+        ("-Consejo Nacional de la Mujer", "Consejo Nacional de la Mujer"),
+        ("- coordination", "coordination"),
+        ("(Diario Oficial", "Diario Oficial"),
+        ("(Banco de los Estados del África Central)", "Banco de los Estados del África Central"),
+        ("United Nations Mission in Nepal)", "United Nations Mission in Nepal"),
+        ("Libertarian Party}", "Libertarian Party"),
+        ("'éducation à l'environnement", "éducation à l'environnement"),
+        (
+            'Comunicación para el cambio de comportamiento"',
+            "Comunicación para el cambio de comportamiento",
+        ),
+        ("' :", ""),
+        ("-", ""),
+    ],
+)
+def test_punctuation_left_at_a_long_forms_edges_is_taken_off(long: str, expected: str) -> None:
+    assert without_loose_edges(long) == expected
+
+
+@pytest.mark.parametrize(
+    "long",
+    [
+        "agent des services généraux (1re classe)",
+        "Arbitrary (property) (qualifier value)",
+        "(R)-3-hydroxybutyrate",
+        "proline synthetase co-transcribed [bacterial homolog]",
+        'Conseil des communautés ethniques "Runujal Junam"',
+        "Forkhead box P3+",
+        "Acorus calamus L.",
+        "end of multi-",  # a word cut at a line end, not a dash standing alone
+        "-1 antitrypsin",  # a letter lost before the number (alpha-1)
+    ],
+)
+def test_punctuation_that_belongs_to_a_long_form_stays(long: str) -> None:
+    assert without_loose_edges(long) == long

@@ -30,6 +30,13 @@ Windows-1256 Arabic. A Cyrillic or Arabic character inside a Latin word is read 
 Latin letter its byte stands for, when that makes the word a whole word (not a Cyrillic "а"
 put for a Latin "a", which would read as "à").
 
+Loose edges: a label cut from running text can keep the punctuation around it, *Nations Unies
+pour les réfugiés de Palestine dans le Proche-Orient (*, *Food and Agriculture Organisation of
+the United Nations,*, *-Consejo Nacional de la Mujer*, *(Diario Oficial*, *'éducation à
+l'environnement*. A separator, an opening bracket or a dash standing alone at the end, a dash or
+an elided word's apostrophe at the start, and a bracket or quote without its pair at either end
+are taken off (:func:`without_loose_edges`).
+
 A formula that lost its subscript: GLADIS's Wikipedia dictionary files *carbon dioxide* under
 CO (1,536 uses, against 705 for *carbon monoxide*) and *nitrogen dioxide* under NO, because the
 text it was mined from wrote CO₂ and NO₂ and their subscripts were dropped. When a short form
@@ -137,6 +144,43 @@ def unmangled_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], s
     form's question marks stand for lost characters (the most frequent, when several do);
     ``forms`` counts each (short form, long form)."""
     return _respelled(forms, _fills_lost_letters)
+
+
+_SEPARATORS = ",;:([{"  # never the last character of a name
+_DASHES = "-–—"
+_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
+
+
+def without_loose_edges(long: str) -> str:
+    """The long form without the punctuation left at its edges (see the module's docstring); an
+    empty string when nothing else is left."""
+    previous = None
+    while long != previous:
+        previous, long = long, long.strip()
+        last, before_last = long[-1:], long[-2:-1]
+        if last and (last in _SEPARATORS or (last in _DASHES and before_last.isspace())):
+            long = long[:-1]
+        elif long[:1] and long[0] in _DASHES + "'" and not long[1:2].isdigit():
+            long = long[1:]
+        else:
+            long = _unpaired_off(long)
+    return long
+
+
+def _unpaired_off(long: str) -> str:
+    """``long`` without the brackets around the whole of it, or without a bracket or double
+    quote at either end that has no pair in it."""
+    for opening, closing in _PAIRS:
+        if long.startswith(opening) and long.endswith(closing) and long.count(opening) == 1:
+            return long[1:-1]
+        if long.count(opening) != long.count(closing):
+            if long.endswith(closing):
+                return long[:-1]
+            if long.startswith(opening):
+                return long[1:]
+    if long.count('"') % 2:
+        return long.strip('"')
+    return long
 
 
 # code pages whose letters stand, in a Latin word, for the Windows-1252 letter of the same byte
