@@ -253,12 +253,14 @@ def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
     """The GLADIS pre-training sample's (short form, long form, sentence), where termlens's rules
     would pair the two: the sample was paired automatically, and about one line in thirteen is
     noise ("reactive; MTRNR2L6, Humanin-like protein; POLR3G, Polymerase" for RNA, *state* for
-    "States ConstitutionCategory:Burials in New York")."""
+    "States ConstitutionCategory:Burials in New York"). Long forms lose the punctuation at their
+    edges, as the other sources' do (*Fellow of the Institute of Certified Public Accountants of
+    Kenya,*)."""
     for line in path.read_text(encoding="utf-8").splitlines():
         fields = line.split("\t")
         if len(fields) != 3 or not fields[2].strip():
             continue
-        short, long = fields[0].strip(), fields[1].strip()
+        short, long = fields[0].strip(), without_loose_edges(fields[1])
         if explains(short, long):
             yield short, long, fields[2]
 
