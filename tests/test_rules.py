@@ -134,6 +134,11 @@ def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
     assert expected in pairs(text)
 
 
+def test_only_a_round_bracket_sends_the_long_form_back_past_a_comma() -> None:
+    text = "a 7,8-dihydro-8-oxoguanine (8-OxoG) paired with a cytosine, [8-OxoG.C], are 56"
+    assert pairs(text) == [("8-OxoG", "7,8-dihydro-8-oxoguanine")]  # SH corpus
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [  # words a line break hyphenated, as text taken from a PDF has them
@@ -225,6 +230,8 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "increasing the number of trees twofold (to 4096) and the negatives fivefold (to 50)",
         "tested on the test set (Set14) and the last layer (Layer3)",
         "The rates (TPR, FPR) are shown.",
+        # after a comma, a species glued to a gene's name (BIOADI)
+        "two novel transmembranous human and murine semaphorins, (HSA)SEMA6A-1 and (MMU)Sema6A-1",
         "",
         "((((((",
         "_(",

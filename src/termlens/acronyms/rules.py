@@ -289,7 +289,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
     )
     candidates = _short_form_candidates(doc, short_start, short_end)
-    before = _before_separator(text, _quote_before(text, opening))
+    before = _quote_before(text, opening)
+    if text[opening] == "(" and not text[close + 1 : close + 2].isalnum():  # not (HSA)SEMA6A-1
+        before = _before_separator(text, before)
     listed = (
         separator is not None
         and text[separator] == ","
@@ -339,8 +341,9 @@ def _dotted_before(text: str, opening: int) -> tuple[int, int] | None:
 
 
 def _before_separator(text: str, end: int) -> int:
-    """``end`` moved back over a comma or a dash (and spaces) that part the words before a bracket
-    from it: "Latin American Giant Observatory, (LAGO)", "Triad Significance Profile – (TSP)"."""
+    """``end`` moved back over a comma or a dash (and spaces) that part the words before a round
+    bracket from it: "Latin American Giant Observatory, (LAGO)", "Triad Significance Profile –
+    (TSP)"."""
     at = end
     while at > 0 and text[at - 1].isspace():
         at -= 1
@@ -467,6 +470,8 @@ def _long_form_before(
         return None  # no word, nor part of a word, can start the long form
     base = words[0]
     window = text[base:end].rstrip()
+    if through_commas:
+        window = window.rstrip(", ")  # a comma that ends the words runs across nothing
     if through_commas and "," not in window:
         return None  # the same words as without commas: already tried
     starts = [w - base for w in words]
