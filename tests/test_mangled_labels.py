@@ -122,6 +122,17 @@ def test_the_bundled_dictionary_holds_no_label_cut_at_a_word() -> None:
     assert "United Nations Population" not in longs  # "the UNFPA Fund" in SDU@AAAI-22
 
 
+def test_the_bundled_dictionary_holds_no_long_form_with_loose_edges() -> None:
+    loose = [
+        (s, long)
+        for s, _, long, *_ in default_dictionary().rows()
+        if without_loose_edges(long) != long
+    ]
+    assert loose == []
+    longs = {long for sense in default_dictionary().lookup("UNCTAD") for long, _ in sense.variants}
+    assert "United Nations Conference on Trade and Development" in longs
+
+
 def test_letters_read_with_the_wrong_code_page_are_read_back() -> None:
     forms = [
         ("OMS", "Organizaciуn Mundial de la Salud"),  # Windows-1251 "у" for the byte of "ó"
