@@ -238,11 +238,9 @@ def extraction_uses(data: Path, name: str, labels: Labels) -> Harvest:
     training, _ = sdu22_ae.held_out(sdu22_ae.load(data / "sdu22-ae" / name / "train.json"))
     uses = (
         [
-            use
-            for use in (
-                u._replace(long=mended(labels, u.short, u.long)) for u in sdu22_ae.gold_uses(record)
-            )
-            if not no_name(use.short, use.long)
+            use._replace(long=long)
+            for use in sdu22_ae.gold_uses(record)
+            if not no_name(use.short, long := mended(labels, use.short, use.long))
         ]
         for record in training
     )

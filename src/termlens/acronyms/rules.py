@@ -344,16 +344,11 @@ def _before_separator(text: str, end: int) -> int:
     """``end`` moved back over a comma or a dash (and spaces) that part the words before a round
     bracket from it: "Latin American Giant Observatory, (LAGO)", "Triad Significance Profile –
     (TSP)"."""
-    at = end
-    while at > 0 and text[at - 1].isspace():
-        at -= 1
+    _, at = _stripped(text, 0, end)
     if at > 0 and (
         text[at - 1] in ",–—" or (text[at - 1] == "-" and text[at - 2 : at - 1].isspace())
     ):
-        at -= 1
-        while at > 0 and text[at - 1].isspace():
-            at -= 1
-        return at
+        return _stripped(text, 0, at - 1)[1]
     return end
 
 
@@ -472,8 +467,8 @@ def _long_form_before(
     window = text[base:end].rstrip()
     if through_commas:
         window = window.rstrip(", ")  # a comma that ends the words runs across nothing
-    if through_commas and "," not in window:
-        return None  # the same words as without commas: already tried
+        if "," not in window:
+            return None  # the same words as without commas: already tried
     starts = [w - base for w in words]
     result = _best_alignment(short.text, window, starts, doc.lang)
     if (
