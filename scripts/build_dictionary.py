@@ -15,8 +15,12 @@ second reading (:mod:`termlens.acronyms.rerank`).
 Long forms the sources mangled are repaired wherever they occur
 (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22 labels cut short ("maximum likelihoo"),
 long forms cut inside their last word ("Information Retrieva"), question marks for lost
-letters ("Na?ve Bayes"), letters read with the wrong code page ("Organizaciуn"), and
-punctuation left at a long form's edges ("United Nations Conference on Trade and Development (").
+letters ("Na?ve Bayes"), letters read with the wrong code page ("Organizaciуn"), words
+spaced wrongly ("Developmen t", "ExpectationMaximization", "Lin-  guistics"), and punctuation
+left at a long form's edges ("United Nations Conference on Trade and Development ("); the
+hyphens that a tokenizer set apart are rejoined in the long forms of the sources made of tokens
+(SciAD, SciAI, SciREX: "Long Short - Term Memory"). Words spaced wrongly are found against every
+source's spellings, the mined ones too, so corpora are mined before the dictionary is written.
 Evaluation sets (GLADIS ``eval/``, biomedical dev) are left out so that their scores stay
 honest.
 
@@ -27,8 +31,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -44,11 +49,12 @@ from termlens.acronyms.mangled_labels import (
     cut_inside_last_word,
     lost_subscript,
     misdecoded_labels,
+    respaced_labels,
     unmangled_labels,
     without_loose_edges,
 )
 from termlens.acronyms.mining import Harvest, collect, mine, store
-from termlens.acronyms.rules import explains
+from termlens.acronyms.rules import explains, unbroken
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
@@ -70,6 +76,9 @@ SDU = {
     "spanish": ("es", "legal"),
 }
 SDU_AE = ("english/scientific", "english/legal", "spanish")  # extraction files mined (no French)
+# sources of tokens joined by spaces, whose tokenizer set hyphens apart ("Long Short - Term Memory")
+TOKENIZED = ("sciad-diction", "gladis-sciad-dict", ad.SCIAD_SOURCE, "mined-sciai", "mined-scirex")
+SPACED_HYPHEN = re.compile(r"(?<=[^\W_]) - (?=[^\W_])")
 
 
 def add_labelled(
@@ -126,11 +135,16 @@ def labelled_sets(data: Path) -> list[tuple[str, list[ad.Example], str, str, str
     ]  # fmt: skip
 
 
-def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) -> Labels:
+def repairs(
+    files: dict[str, list[Entry]],
+    sets: dict[str, list[ad.Example]],
+    mined: Counter[tuple[str, str]],
+) -> Labels:
     """Long forms the source data mangled, repaired (:mod:`termlens.acronyms.mangled_labels`):
     SDU@AAAI-22 labels cut short (inside a word, or at one: the words around their uses complete
-    them), long forms cut inside their last word, question marks for lost letters, and letters
-    read with the wrong code page."""
+    them), long forms cut inside their last word, question marks for lost letters, letters
+    read with the wrong code page, words spaced wrongly (against the spellings of every source,
+    the ``mined`` pairs' too), and hyphens that a tokenizer set apart."""
     sdu = [e for name in SDU for e in sets[ad.sdu22_source(name)]]
     cut = completed_labels((e.short, e.context, e.gold) for e in sdu if e.gold)
     forms: Counter[tuple[str, str]] = Counter()
@@ -142,18 +156,23 @@ def repairs(files: dict[str, list[Entry]], sets: dict[str, list[ad.Example]]) ->
     lost = unmangled_labels(forms)
     last_word = cut_inside_last_word(forms)
     misdecoded = misdecoded_labels(forms)
+    respaced = respaced_labels(forms + mined)
+    tokenized = [(e.short, e.long) for s in TOKENIZED if s in files for e in files[s]]
+    tokenized += [(e.short, e.gold) for s in TOKENIZED if s in sets for e in sets[s] if e.gold]
+    rejoined = {(s, lf): rejoined_hyphens(lf) for s, lf in tokenized if SPACED_HYPHEN.search(lf)}
     words_around = completed_by_words_around(
         ((e.short, e.context, cut.get((e.short, e.gold), e.gold)) for e in sdu if e.gold), forms
     )
     print(
         f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(words_around)} cut at a word, "
         f"{len(last_word)} long forms cut inside their last word, {len(lost)} with lost letters, "
-        f"{len(misdecoded)} read with the wrong code page"
+        f"{len(misdecoded)} read with the wrong code page, {len(respaced)} spaced wrongly, "
+        f"{len(rejoined)} with hyphens rejoined"
     )
     both = {pair: lost.get((pair[0], whole), whole) for pair, whole in cut.items()}
     at_word = {pair: lost.get((pair[0], whole), whole) for pair, whole in words_around.items()}
     at_word |= {pair: at_word[pair[0], w] for pair, w in cut.items() if (pair[0], w) in at_word}
-    return misdecoded | last_word | lost | both | at_word
+    return respaced | rejoined | misdecoded | last_word | lost | both | at_word
 
 
 def no_name(short: str, long: str) -> bool:
@@ -171,8 +190,10 @@ def no_name(short: str, long: str) -> bool:
 
 
 def mended(labels: Labels, short: str, long: str) -> str:
-    """A long form repaired: its mangled spelling mended, the punctuation at its edges off."""
-    return without_loose_edges(labels.get((short, long), long))
+    """A long form repaired: its mangled spelling mended, on one line with the words a line
+    break hyphenated whole (:func:`~termlens.acronyms.rules.unbroken`), the punctuation at its
+    edges off."""
+    return without_loose_edges(unbroken(labels.get((short, long), long)))
 
 
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:
@@ -247,18 +268,33 @@ def extraction_uses(data: Path, name: str, labels: Labels) -> Harvest:
     return collect(zip((str(r["text"]) for r in training), uses, strict=True), sentences=True)
 
 
+def rejoined_hyphens(long: str) -> str:
+    """A long form of tokenized text with the hyphens that the tokenizer set apart rejoined to
+    their words (*Long Short - Term Memory*: Long Short-Term Memory)."""
+    return SPACED_HYPHEN.sub("-", long)
+
+
+def respelled(harvest: Harvest, spelling: Callable[[str, str], str]) -> Harvest:
+    """A harvest with each long form respelled by ``spelling(short form, long form)``."""
+    pairs: Counter[tuple[str, str]] = Counter()
+    for (short, long), n in harvest.pairs.items():
+        pairs[short, spelling(short, long)] += n
+    contexts = [c._replace(long=spelling(c.short, c.long)) for c in harvest.contexts]
+    return Harvest(pairs, contexts, harvest.documents)
+
+
 def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
     """The GLADIS pre-training sample's (short form, long form, sentence), where termlens's rules
     would pair the two: the sample was paired automatically, and about one line in thirteen is
     noise ("reactive; MTRNR2L6, Humanin-like protein; POLR3G, Polymerase" for RNA, *state* for
-    "States ConstitutionCategory:Burials in New York"). Long forms lose the punctuation at their
-    edges, as the other sources' do (*Fellow of the Institute of Certified Public Accountants of
-    Kenya,*)."""
+    "States ConstitutionCategory:Burials in New York"). Long forms are put on one line and lose
+    the punctuation at their edges, as the other sources' do (*Fellow of the Institute of
+    Certified Public Accountants of Kenya,*)."""
     for line in path.read_text(encoding="utf-8").splitlines():
         fields = line.split("\t")
         if len(fields) != 3 or not fields[2].strip():
             continue
-        short, long = fields[0].strip(), without_loose_edges(fields[1])
+        short, long = fields[0].strip(), without_loose_edges(unbroken(fields[1]))
         if explains(short, long):
             yield short, long, fields[2]
 
@@ -268,7 +304,32 @@ def build(data: Path, out: Path, jobs: int) -> None:
     files = {source: list(read_entries(path, format, lang, domain))  # type: ignore[arg-type]
              for source, path, format, lang, domain, _, _ in listed}  # fmt: skip
     sets = labelled_sets(data)
-    fixes = repairs(files, {source: examples for source, examples, _, _, _ in sets})
+    sample = list(pretraining_sample(data / "gladis/pre_train_sample.txt"))
+    barr2_set = data / "barr2/training_set"
+    barr2_texts = barr2.load_texts(barr2_set)
+    biomedical = {corpus.parent.name.lower(): [doc.text for doc in bioc.load(corpus)]
+                  for corpus in sorted((data / "bioabbrev").glob("*/*_gold.xml"))}  # fmt: skip
+    corpora: list[tuple[str, list[str], str, str, str]] = [
+        ("mined-sciai", [" ".join(r["tokens"]) for r in sciai.load(data / "sciai/train.json.gz")],
+         "en", "science", SDU_LICENCE),
+        ("mined-scirex", list(scirex_papers(data / "scirex/train_docs.jsonl.gz")), "en",
+         "science", "Apache-2.0 (SciREX)"),
+        ("mined-barr2", list(barr2_texts.values()), "es", "clinical",
+         "BARR2 (IberEval 2018), third-party copy"),
+        *((f"mined-{name}", texts, "en", "biomedical", PUBLIC)
+          for name, texts in biomedical.items()),
+    ]  # fmt: skip
+    harvests = {}
+    for source, texts, lang, _, _ in corpora:
+        harvest = mine(texts, lang=lang, jobs=jobs)  # type: ignore[arg-type]
+        if source in TOKENIZED:
+            harvest = respelled(harvest, lambda _, long: rejoined_hyphens(long))
+        harvests[source] = harvest
+        print(f"{source}: {len(harvest.pairs)} pairs from {harvest.documents} texts")
+    mined = Counter((s, lf) for s, lf, _ in sample)
+    for harvest in [*harvests.values(), *(extraction_uses(data, name, {}) for name in SDU_AE)]:
+        mined.update(harvest.pairs)
+    fixes = repairs(files, {source: examples for source, examples, _, _, _ in sets}, mined)
     with acronym_dictionary.build(out) as d:
         for source, _, _, _, _, licence, description in listed:
             d.add(repaired(files[source], fixes), source, licence, description)
@@ -276,27 +337,12 @@ def build(data: Path, out: Path, jobs: int) -> None:
               wordnet_senses.ABOUT)  # fmt: skip
         for source, examples, licence, lang, domain in sets:
             add_labelled(d, repaired_gold(examples, fixes), source, licence, lang, domain)
-        sample = list(pretraining_sample(data / "gladis/pre_train_sample.txt"))
+        sample = [(s, fixes.get((s, lf), lf), text) for s, lf, text in sample]
         d.add((Entry(s, lf, 1, "en", "general") for s, lf, _ in sample),
               "gladis-pretrain-sample", CC0, "GLADIS pre-training sample")  # fmt: skip
         d.add_contexts((Context(s, lf, text) for s, lf, text in sample),
                        "gladis-pretrain-sample", CC0, encoder=default_encoder(),
                        window_encoder=default_english_encoder())  # fmt: skip
-        barr2_set = data / "barr2/training_set"
-        barr2_texts = barr2.load_texts(barr2_set)
-        biomedical = {corpus.parent.name.lower(): [doc.text for doc in bioc.load(corpus)]
-                      for corpus in sorted((data / "bioabbrev").glob("*/*_gold.xml"))}  # fmt: skip
-        corpora: list[tuple[str, list[str], str, str, str]] = [
-            ("mined-sciai",
-             [" ".join(r["tokens"]) for r in sciai.load(data / "sciai/train.json.gz")],
-             "en", "science", SDU_LICENCE),
-            ("mined-scirex", list(scirex_papers(data / "scirex/train_docs.jsonl.gz")), "en",
-             "science", "Apache-2.0 (SciREX)"),
-            ("mined-barr2", list(barr2_texts.values()), "es", "clinical",
-             "BARR2 (IberEval 2018), third-party copy"),
-            *((f"mined-{name}", texts, "en", "biomedical", PUBLIC)
-              for name, texts in biomedical.items()),
-        ]  # fmt: skip
         english = (text for texts in biomedical.values() for text in texts)
         barr2_resolution.teach(
             d, barr2_texts,
@@ -311,10 +357,9 @@ def build(data: Path, out: Path, jobs: int) -> None:
                   f"gold pairs of {found.documents} SDU@AAAI-22 extraction texts",
                   windows(SDU[name][0]))  # fmt: skip
             print(f"sdu22-ae {name}: {len(found.pairs)} pairs from {found.documents} texts")
-        for source, texts, lang, domain, licence in corpora:
-            harvest = mine(texts, lang=lang, jobs=jobs)  # type: ignore[arg-type]
+        for source, _, lang, domain, licence in corpora:
+            harvest = respelled(harvests[source], lambda s, lf: fixes.get((s, lf), lf))
             store(harvest, d, source, licence, lang, domain, window_encoder=windows(lang))
-            print(f"{source}: {len(harvest.pairs)} pairs from {harvest.documents} texts")
         d.refresh_domains()
         stats = d.stats()
         print(json.dumps(stats, indent=1))

@@ -416,6 +416,21 @@ def test_expansion_views_keep_offsets_and_escape_html(ai_dictionary: AcronymDict
     assert "&lt;b&gt; &amp; the <abbr title=" in html and "<i>" not in html
 
 
+@pytest.mark.parametrize(
+    ("long", "tokens"),
+    [
+        ("actor-critic", "actor - critic"),
+        ("Peak signal-to-noise ratio", "Peak signal - to - noise ratio"),
+        ("actor - critic", "actor - critic"),  # already SciAD's tokens
+        ("β-cell", "β - cell"),
+        ("pre- and post-training", "pre- and post - training"),  # "pre-" ends a word
+        ("IL-6", "IL - 6"),
+    ],
+)
+def test_sciad_predictions_are_written_in_its_tokens(long: str, tokens: str) -> None:
+    assert ad.in_sciad_tokens(long) == tokens
+
+
 def test_readers_check_fields(tmp_path: Path) -> None:
     bad = tmp_path / "sciad.json"
     bad.write_text(json.dumps([{"id": "1", "tokens": ["a"], "acronym": 5}]))

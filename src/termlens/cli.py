@@ -360,6 +360,7 @@ def bench_sciad(
     chosen = _disambiguate(
         examples, dictionary, "sdu", bundled, folds, frozenset({ad.SCIAD_SOURCE})
     )
+    chosen = [ad.in_sciad_tokens(long) for long in chosen]  # the bundle writes "actor-critic"
     _write_json(
         predictions, [{"id": e.id, "prediction": p} for e, p in zip(examples, chosen, strict=True)]
     )

@@ -37,6 +37,14 @@ l'environnement*. A separator, an opening bracket or a dash standing alone at th
 an elided word's apostrophe at the start, and a bracket or quote without its pair at either end
 are taken off (:func:`without_loose_edges`).
 
+Spaced wrongly: PDF text extraction breaks words (*United Nations Conference on Trade and
+Developmen t*, *Named Ent i ty*, *l and use, land-use change and forestry*) or loses the space
+between them (*ExpectationMaximization*, *Comité international de la CroixRouge*). When another
+spelling of the same short form has the same letters, and the words in which the two differ
+are whole words in it but not all in the long form (one letter is no whole word here), that
+spelling is the meaning (:func:`respaced_labels`). Compounds written both ways (*beam line*,
+*beamline*) are whole words either way and stay as they are.
+
 A formula that lost its subscript: GLADIS's Wikipedia dictionary files *carbon dioxide* under
 CO (1,536 uses, against 705 for *carbon monoxide*) and *nitrogen dioxide* under NO, because the
 text it was mined from wrote CO₂ and NO₂ and their subscripts were dropped. When a short form
@@ -137,6 +145,60 @@ def cut_inside_last_word(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str
     form's last word, when that word is no whole word (the most frequent, when several do);
     ``forms`` counts each (short form, long form)."""
     return _respelled(forms, _completes_last_word)
+
+
+def respaced_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """(short form, long form) → the spelling of the same short form with the same letters spaced
+    into whole words where the long form's spacing breaks them (the most frequent, when several
+    are); ``forms`` counts each (short form, long form), spellings that differ only in their runs
+    of spaces together."""
+    counts: Counter[tuple[str, str]] = Counter()
+    twins: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
+    for (short, long), n in forms.items():
+        counts[short, " ".join(long.split())] += n
+        twins[short, "".join(long.lower().split())].add(long)
+    repaired = {}
+    for (short, _), spellings in twins.items():
+        for long in sorted(spellings) if len(spellings) > 1 else ():
+            n = counts[short, " ".join(long.split())]
+            fits = [
+                other
+                for other in spellings
+                if _spaced_better(other, long, counts[short, " ".join(other.split())] >= n)
+            ]
+            if fits:
+                repaired[short, long] = max(fits, key=lambda other: (forms[short, other], other))
+    return repaired
+
+
+def _spaced_better(other: str, long: str, as_often: bool) -> bool:
+    """Whether ``other`` spaces the letters of ``long`` into whole words where ``long`` breaks
+    them: the words in which ``other`` differs are whole words, and those of ``long`` are not
+    all such (where ``other`` joins them: *Developmen t*) or, where ``other`` splits them and
+    is written ``as_often``, run words together in camel case (*CroixRouge*; not *ImageNet*,
+    written more often than *Image Net*; a lower-case compound that the word list lacks,
+    *polymethylmethacrylate*, is a spelling of its own)."""
+    mine, theirs = Counter(_worded(long)), Counter(_worded(other))
+    lost, found = mine - theirs, theirs - mine
+    if not all(map(_whole, found)):
+        return False
+    if found.total() > lost.total():
+        return as_often and any(_CAMEL.search(w) for w in long.split() if w.lower() in lost)
+    return not all(map(_whole, lost))
+
+
+_CAMEL = re.compile(r"[^\W\d_A-Z][A-Z]")  # a lower-case letter, then a capital
+
+
+def _worded(long: str) -> list[str]:
+    """The long form's space-separated tokens that hold a letter or digit, in lower case (a dash
+    or quote standing alone is punctuation, not a broken word)."""
+    return [token for token in long.lower().split() if any(c.isalnum() for c in token)]
+
+
+def _whole(token: str) -> bool:
+    """Whether the letters of a token are whole words of more than one letter."""
+    return all(len(w) > 1 and is_word(w) for w in WORD.findall(token))
 
 
 def unmangled_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], str]:

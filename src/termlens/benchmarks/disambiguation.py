@@ -9,6 +9,7 @@ GLADIS's F1 averaged over gold long forms.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
 import zlib
@@ -110,6 +111,15 @@ def load_sciad(path: Path) -> list[Example]:
             )
         )
     return examples
+
+
+_INNER_HYPHEN = re.compile(r"(?<=[^\W_])-(?=[^\W_])")
+
+
+def in_sciad_tokens(long: str) -> str:
+    """A long form written as SciAD writes its text and gold long forms, with the hyphens inside
+    words set apart as tokens of their own (*actor-critic*: "actor - critic")."""
+    return _INNER_HYPHEN.sub(" - ", long)
 
 
 def load_sdu22(path: Path) -> list[Example]:
