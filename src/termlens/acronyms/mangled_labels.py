@@ -41,9 +41,10 @@ Spaced wrongly: PDF text extraction breaks words (*United Nations Conference on 
 Developmen t*, *Named Ent i ty*, *l and use, land-use change and forestry*) or loses the space
 between them (*ExpectationMaximization*, *Comité international de la CroixRouge*). When another
 spelling of the same short form has the same letters, and the words in which the two differ
-are whole words in it but not all in the long form (one letter is no whole word here), that
-spelling is the meaning (:func:`respaced_labels`). Compounds written both ways (*beam line*,
-*beamline*) are whole words either way and stay as they are.
+are whole words in it but not all in the long form (one letter is no whole word here), or run
+together in camel case in the long form while the other is written at least as often (not
+*ImageNet*), that spelling is the meaning (:func:`respaced_labels`). Compounds written both ways
+(*beam line*, *beamline*) are whole words either way and stay as they are.
 
 A formula that lost its subscript: GLADIS's Wikipedia dictionary files *carbon dioxide* under
 CO (1,536 uses, against 705 for *carbon monoxide*) and *nitrogen dioxide* under NO, because the
@@ -155,20 +156,20 @@ def respaced_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], st
     counts: Counter[tuple[str, str]] = Counter()
     twins: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
     for (short, long), n in forms.items():
-        counts[short, " ".join(long.split())] += n
+        counts[short, _one_space(long)] += n
         twins[short, "".join(long.lower().split())].add(long)
     repaired = {}
     for (short, _), spellings in twins.items():
+        written = {long: counts[short, _one_space(long)] for long in spellings}
         for long in sorted(spellings) if len(spellings) > 1 else ():
-            n = counts[short, " ".join(long.split())]
-            fits = [
-                other
-                for other in spellings
-                if _spaced_better(other, long, counts[short, " ".join(other.split())] >= n)
-            ]
+            fits = [o for o in spellings if _spaced_better(o, long, written[o] >= written[long])]
             if fits:
                 repaired[short, long] = max(fits, key=lambda other: (forms[short, other], other))
     return repaired
+
+
+def _one_space(long: str) -> str:
+    return " ".join(long.split())
 
 
 def _spaced_better(other: str, long: str, as_often: bool) -> bool:
