@@ -190,10 +190,14 @@ def no_name(short: str, long: str) -> bool:
 
 
 def mended(labels: Labels, short: str, long: str) -> str:
-    """A long form repaired: its mangled spelling mended, on one line with the words a line
-    break hyphenated whole (:func:`~termlens.acronyms.rules.unbroken`), the punctuation at its
-    edges off."""
-    return without_loose_edges(unbroken(labels.get((short, long), long)))
+    """A long form repaired: its mangled spelling mended, then :func:`cleaned`."""
+    return cleaned(labels.get((short, long), long))
+
+
+def cleaned(long: str) -> str:
+    """A long form on one line with the words a line break hyphenated whole
+    (:func:`~termlens.acronyms.rules.unbroken`), the punctuation at its edges off."""
+    return without_loose_edges(unbroken(long))
 
 
 def repaired(entries: Iterable[Entry], labels: Labels) -> Iterator[Entry]:
@@ -294,7 +298,7 @@ def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
         fields = line.split("\t")
         if len(fields) != 3 or not fields[2].strip():
             continue
-        short, long = fields[0].strip(), without_loose_edges(unbroken(fields[1]))
+        short, long = fields[0].strip(), cleaned(fields[1])
         if explains(short, long):
             yield short, long, fields[2]
 
