@@ -50,6 +50,14 @@ def test_attach_table_and_errors() -> None:
     assert code == 1 and "unknown format 'xml'" in err
 
 
+def test_attach_table_shows_whole_synset_keys_in_a_narrow_terminal() -> None:
+    selfie = "a photograph that one has taken of oneself, typically with a smartphone"
+    result = CliRunner(env={"COLUMNS": "80"}).invoke(
+        app, ["attach", "selfie", "--definition", selfie, "--top", "3"]
+    )
+    assert result.exit_code == 0 and "representation#n#2" in result.stdout
+
+
 def test_attach_says_when_wordnet_already_has_the_lemma() -> None:
     definition = "A domesticated carnivorous mammal that barks."
     code, out, err = run("attach", "dog", "--definition", definition, "--top", "1")

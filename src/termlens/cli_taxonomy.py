@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 
 from termlens import __version__
 from termlens.benchmarks import semeval16
@@ -52,7 +52,11 @@ def attach(
         for placement in placements:
             typer.echo(json.dumps(_record(lemma, pos, definition, placement), ensure_ascii=False))
         return
-    table = Table("synset", "operation", "score", "gloss", "why", title=f"{lemma} ({pos})")
+    whole = {"no_wrap": True, "min_width": 0}  # a synset key is never cut: it is what users copy
+    table = Table(
+        Column("synset", **whole), Column("operation", **whole), Column("score", **whole),
+        "gloss", "why", title=f"{lemma} ({pos})",
+    )  # fmt: skip
     for p in placements:
         table.add_row(p.key, p.operation, f"{p.score:.2f}", p.synset.definition, p.explanation)
     Console().print(table)
