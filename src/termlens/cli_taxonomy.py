@@ -52,11 +52,8 @@ def attach(
         for placement in placements:
             typer.echo(json.dumps(_record(lemma, pos, definition, placement), ensure_ascii=False))
         return
-    whole = {"no_wrap": True, "min_width": 0}  # a synset key is never cut: it is what users copy
-    table = Table(
-        Column("synset", **whole), Column("operation", **whole), Column("score", **whole),
-        "gloss", "why", title=f"{lemma} ({pos})",
-    )  # fmt: skip
+    whole = [Column(name, no_wrap=True) for name in ("synset", "operation", "score")]
+    table = Table(*whole, "gloss", "why", title=f"{lemma} ({pos})")  # keys are never cut
     for p in placements:
         table.add_row(p.key, p.operation, f"{p.score:.2f}", p.synset.definition, p.explanation)
     Console().print(table)
