@@ -119,6 +119,12 @@ def words(text: str, keep_inner_capitals: bool = False) -> list[str]:
     ]
 
 
+def unhyphenated(text: str) -> str:
+    """A mention's words with the hyphens of its compounds as spaces: *named-entity
+    recognition* and *named entity recognition* are one text, whose initials spell NER."""
+    return text.replace("-", " ")
+
+
 def initials(tokens: Sequence[str]) -> str:
     return "".join(t[0] for t in tokens if t not in STOP and t[0].isalnum())
 
@@ -147,7 +153,7 @@ class PairFeatures:
             self._bags[i, row] = 1.0
         self._bag_sizes = self._bags.sum(axis=1)
         self._heads = _codes([t[-1] if t else "" for t in tokens])
-        self._text_codes = _codes(self._texts)
+        self._text_codes = _codes([unhyphenated(t) for t in self._texts])
         self._acronyms = _acronym_pairs(mentions, tokens, self._texts, bags)
         self._lengths = np.log1p(np.array([len(t) for t in tokens], dtype=float))
         if n:
@@ -264,9 +270,10 @@ def _acronym_pairs(
     by_text: dict[str, list[int]] = {}
     by_initials: dict[str, list[int]] = {}
     for j, t in enumerate(texts):
-        by_text.setdefault(t, []).append(j)
+        by_text.setdefault(unhyphenated(t), []).append(j)
         if len(bags[j]) > 1:
-            by_initials.setdefault(initials(tokens[j]), []).append(j)
+            for spelled in {initials(tokens[j]), initials(unhyphenated(t).split())}:
+                by_initials.setdefault(spelled, []).append(j)
     for i, mention in enumerate(mentions):
         compact = re.sub(r"[^a-z0-9]", "", mention.text.lower())
         partners = by_initials.get(compact, []) if len(compact) >= 2 else []
@@ -291,7 +298,7 @@ def _long_forms(text: str) -> frozenset[str]:
     from termlens.acronyms.expand import default_dictionary
 
     senses = default_dictionary().lookup(text)
-    return frozenset(" ".join(words(v)) for s in senses for v, _ in s.variants)
+    return frozenset(unhyphenated(" ".join(words(v))) for s in senses for v, _ in s.variants)
 
 
 @lru_cache(maxsize=1)
