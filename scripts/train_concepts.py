@@ -33,6 +33,7 @@ from termlens.concepts.cd2cr import read_cd2cr
 from termlens.concepts.cluster import (
     agglomerate,
     keep_acronyms_apart,
+    keep_kinds_apart,
     keep_numbers_apart,
     pair_scores,
     predict,
@@ -153,6 +154,7 @@ def tune_plain_text(model: PairModel, papers: list[Topic]) -> PairModel:
         same, _ = pair_scores(paper.mentions, model)
         keep_numbers_apart(same, paper.mentions)  # as `predict` clusters plain text
         keep_acronyms_apart(same, paper.mentions)
+        keep_kinds_apart(same, paper.mentions)
         matrices.append(same)
 
     def conll(chosen: list[int], threshold: float) -> float:

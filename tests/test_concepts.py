@@ -21,6 +21,7 @@ from termlens.concepts.relate import (
     apart_acronyms,
     default_model,
     kinds_by_modifiers,
+    named_kinds,
     numbered_names,
     pair_features,
 )
@@ -237,6 +238,20 @@ def test_cluster_text_folder(tmp_path: Path) -> None:
     assert {"GANs", "named entity recognition", "ImageNet"} <= set(texts)  # the term tagger's
     assert not any(text.startswith("study") for text in texts)  # a verb opens no term
     assert len(topic["doc_ids"]) == 3 and topic["flatten_mentions"]
+
+
+def test_a_named_kind_never_shares_its_parent_s_cluster_in_plain_text() -> None:
+    topic = _topic(
+        [
+            ("We train DQN on Atari games .", [(2, 2)]),
+            ("Double DQN reduces the overestimation of DQN on Atari games .", [(0, 1), (6, 6)]),
+            ("The hyperparameters of DQN are tuned .", [(1, 3), (3, 3)]),
+        ]
+    )
+    assert named_kinds(topic.mentions) == [(1, 0), (1, 2), (1, 4)]  # not *hyperparameters of*
+    dqn, double, dqn_again, _, dqn_too = predict(topic, default_model(), plain_text=True).clusters
+    assert dqn == dqn_again == dqn_too != double
+    assert predict(topic, default_model(), plain_text=True).relations == [(dqn, double)]
 
 
 def test_plain_text_links_only_named_kinds(tmp_path: Path) -> None:

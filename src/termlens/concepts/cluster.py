@@ -7,10 +7,11 @@ averaged; the pair model's hierarchy half, which also reads the kind direction t
 taught); edges are added best first while they score at least ``parent_threshold``, each
 cluster keeps one parent, and an edge that would close a cycle is skipped. In plain documents
 (``concepts cluster --text``), whose topics are far larger, clusters stop merging at the model's
-plain-text threshold, two different acronyms are never merged, and a link needs the child to
-name a kind of the parent (:func:`~termlens.concepts.relate.kinds_by_modifiers`) instead of the
-parent threshold: the pair model's P(parent) alone made one cluster the parent of nearly all
-the others there, and it only orders the named kinds (BENCHMARKS.md).
+plain-text threshold, two different acronyms are never merged, nor a term and one it names a
+kind of (*Double DQN* and *DQN*), and a link needs the child to name a kind of the parent
+(:func:`~termlens.concepts.relate.kinds_by_modifiers`) instead of the parent threshold: the
+pair model's P(parent) alone made one cluster the parent of nearly all the others there, and it
+only orders the named kinds (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from termlens.concepts.relate import (
     PairModel,
     apart_acronyms,
     kinds_by_modifiers,
+    named_kinds,
     numbered_names,
 )
 from termlens.concepts.scico import Mention, Topic
@@ -181,6 +183,14 @@ def keep_numbers_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
     _set_between(same, found, apart, -np.inf)
 
 
+def keep_kinds_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
+    """Set P(same) to −∞, in place, between a mention and one it names a kind of
+    (:func:`named_kinds`), so that no cluster holds both: *Double DQN* is not *DQN*."""
+    pairs = np.array(named_kinds(mentions), dtype=int).reshape(-1, 2)
+    same[pairs[:, 0], pairs[:, 1]] = -np.inf
+    same[pairs[:, 1], pairs[:, 0]] = -np.inf
+
+
 def _set_between(same: np.ndarray, found: np.ndarray, pairs: np.ndarray, value: float) -> None:
     """Set ``same`` to ``value``, in place, for the pairs of ``found`` mentions marked in
     ``pairs`` (a boolean matrix over ``found``)."""
@@ -196,8 +206,9 @@ def predict(
     numbers never shares a cluster (:func:`keep_numbers_apart`). With ``plain_text`` (the
     mentions of plain documents, whose clusters, unlike a SciCo topic's, need not form one
     hierarchy), clusters merge down to the model's plain-text threshold, two different acronyms
-    never share one (:func:`apart_acronyms`), and a cluster is linked only under a parent it
-    names a kind of (:func:`kinds_by_modifiers`), whatever its P(parent)."""
+    never share one (:func:`apart_acronyms`), nor a term and one it names a kind of
+    (:func:`keep_kinds_apart`), and a cluster is linked only under a parent it names a kind of
+    (:func:`kinds_by_modifiers`), whatever its P(parent)."""
     if not topic.mentions:
         return topic.with_prediction([], [])
     if features is None:
@@ -208,6 +219,7 @@ def predict(
     keep_numbers_apart(same, topic.mentions)
     if plain_text:
         keep_acronyms_apart(same, topic.mentions)
+        keep_kinds_apart(same, topic.mentions)
         if model.plain_text_same_threshold is not None:
             threshold = model.plain_text_same_threshold
     labels = agglomerate(same, threshold)

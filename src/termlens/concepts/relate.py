@@ -237,6 +237,7 @@ def kinds_by_modifiers(
     their head: *hyperparameters of CycleGAN* is no kind of *CycleGAN*. Case is ignored except
     inside a word: *mAP* names no kind of *response map*."""
     phrases = [tuple(words(m.text, keep_inner_capitals=True)) for m in mentions]
+    plain = _plain_phrases(phrases)
     said: defaultdict[int, Counter[tuple[str, ...]]] = defaultdict(Counter)
     for phrase, cluster in zip(phrases, clusters, strict=True):
         said[cluster][phrase] += 1
@@ -246,13 +247,37 @@ def kinds_by_modifiers(
         if not (others and others[0][1] == n) and len("".join(phrase)) > 1:  # not a symbol
             named[phrase].add(cluster)
     modified: Counter[tuple[int, int]] = Counter()  # (parent, child) → the child's mentions
-    for phrase, cluster in zip(phrases, clusters, strict=True):
-        if not phrase or not all(_PLAIN_WORD.fullmatch(w) and w not in STOP for w in phrase):
+    for phrase, cluster in zip(plain, clusters, strict=True):
+        if not phrase:
             continue
         parents = set().union(*(named.get(phrase[k:], set()) for k in range(1, len(phrase))))
         modified.update((parent, cluster) for parent in parents - {cluster})
     sizes = Counter(clusters)
     return {pair for pair, n in modified.items() if 2 * n >= sizes[pair[1]]}
+
+
+def named_kinds(mentions: Sequence[Mention]) -> list[tuple[int, int]]:
+    """(kind, named) mention pairs where the first is the second's name with modifiers before
+    it, both plain noun phrases (as :func:`kinds_by_modifiers` reads them): *Double DQN* and
+    *DQN*, *source task model* and *task model*."""
+    plain = _plain_phrases([tuple(words(m.text, keep_inner_capitals=True)) for m in mentions])
+    by_phrase: defaultdict[tuple[str, ...], list[int]] = defaultdict(list)
+    for j, phrase in enumerate(plain):
+        if len("".join(phrase)) > 1:  # not a symbol
+            by_phrase[phrase].append(j)
+    return [
+        (i, j)
+        for i, phrase in enumerate(plain)
+        for k in range(1, len(phrase))
+        for j in by_phrase.get(phrase[k:], [])
+    ]
+
+
+def _plain_phrases(phrases: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Each phrase if it is a plain noun phrase (no function word, no symbol), else ()."""
+    return [
+        p if all(_PLAIN_WORD.fullmatch(w) and w not in STOP for w in p) else () for p in phrases
+    ]
 
 
 def _codes(values: list[str]) -> np.ndarray:
