@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from termlens.cli import app
 from termlens.concepts import cluster
 from termlens.concepts.cluster import agglomerate, build_hierarchy, pair_scores, predict, scores
+from termlens.concepts.outline import outline
 from termlens.concepts.relate import (
     FEATURES,
     WEIGHTS,
@@ -378,3 +379,38 @@ def test_plain_documents_are_read_in_their_normal_form() -> None:
     text = "We train a conditional random ﬁeld ( CRF ) tagger . The CRF tags words ."
     mentions = topic_from_documents([RawDocument("paper", text)], "t").mentions
     assert "conditional random field" in [m.text for m in mentions]
+
+
+def test_outline_names_clusters_and_puts_children_under_parents() -> None:
+    topic = _topic(
+        [
+            ("We train a conditional random field ( CRF ) .", [(3, 5), (7, 7)]),
+            ("The CRF tags words ; a semi - Markov CRF too .", [(1, 1), (6, 9)]),
+            ("Parsing is slow .", [(0, 0)]),
+        ]
+    )
+    topic = topic.with_prediction([0, 0, 0, 1, 2], [(0, 1)])
+    topic.fields["doc_ids"] = ["a", "b", "b"]
+    assert outline(topic).splitlines() == [
+        "hand-made: 5 mentions, 3 clusters, 1 parent → child link",
+        "- conditional random field (3 mentions in a, b): also CRF ×2",
+        "  - semi - Markov CRF (1 mention in b)",
+        "- Parsing (1 mention in b)",
+    ]
+
+
+def test_cluster_writes_an_outline_to_standard_output(tmp_path: Path) -> None:
+    folder = ROOT / "examples" / "concepts"
+    result = runner.invoke(
+        app, ["concepts", "cluster", "--text", str(folder), "-o", "-", "--format", "outline"]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("concepts: 17 mentions")
+    assert "- conditional random field (2 mentions in tagging): also CRF" in result.stdout
+    assert "to standard output" in result.stderr
+    out = tmp_path / "topics.txt"
+    result = runner.invoke(
+        app, ["concepts", "cluster", "--text", str(folder), "-o", str(out), "--format", "tree"]
+    )
+    assert result.exit_code == 1 and "unknown format 'tree'" in result.stderr
+    assert not out.exists()

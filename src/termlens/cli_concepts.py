@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -15,10 +16,14 @@ from termlens.cli_common import guarded, progress, warn_if_empty, working
 from termlens.concepts.cd2cr import is_cd2cr, read_cd2cr
 from termlens.concepts.cluster import predict
 from termlens.concepts.mentions import topic_from_documents
+from termlens.concepts.outline import outline
 from termlens.concepts.relate import default_model
 from termlens.concepts.scico import Topic, read_topics, write_topics
 from termlens.documents import read_documents
-from termlens.errors import InputError
+from termlens.errors import InputError, choose_one
+from termlens.io import atomic_write
+
+CLUSTER_FORMATS = ("scico", "outline")
 
 concepts_app = typer.Typer(
     help="Concept mentions across documents: clusters and a hierarchy (SciCo).",
@@ -41,7 +46,9 @@ def _cluster_all(topics: list[Topic], plain_text: bool = False) -> list[Topic]:
 @concepts_app.command("cluster")
 @guarded
 def concepts_cluster(
-    output: Annotated[Path, typer.Option("--output", "-o", help="The SciCo jsonl file to write.")],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The file to write ('-': standard output).")
+    ],
     source: Annotated[
         Path | None, typer.Argument(help="SciCo jsonl topics (gold clusters are ignored).")
     ] = None,
@@ -49,8 +56,16 @@ def concepts_cluster(
         Path | None,
         typer.Option(help="A folder of .txt documents, clustered as one topic instead."),
     ] = None,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format", help="scico (jsonl) or outline (clusters under their parents, to read)."
+        ),
+    ] = "scico",
 ) -> None:
     """Group concept mentions into clusters and link the clusters parent → child."""
+    if output_format not in CLUSTER_FORMATS:
+        raise choose_one("format", output_format, CLUSTER_FORMATS)
     if (source is None) == (text is None):
         raise InputError("give either a SciCo jsonl file or --text FOLDER, not both or neither")
     if text is not None:
@@ -70,14 +85,29 @@ def concepts_cluster(
         for warning in warnings:
             typer.echo(f"termlens: warning: {warning}", err=True)
     clustered = _cluster_all(topics, plain_text=text is not None)
-    write_topics(clustered, output)
+    if output_format == "outline":
+        _write(output, "\n".join(outline(topic) for topic in clustered))
+    elif str(output) == "-":
+        typer.echo("".join(json.dumps(t.to_json(), ensure_ascii=False) + "\n" for t in clustered))
+    else:
+        write_topics(clustered, output)
     mentions = sum(len(t.mentions) for t in clustered)
     clusters = sum(len(set(t.clusters)) for t in clustered)
     typer.echo(
         f"wrote {len(clustered)} topic(s), {mentions} mentions in {clusters} clusters, "
-        f"{sum(len(t.relations) for t in clustered)} parent → child links to {output}",
+        f"{sum(len(t.relations) for t in clustered)} parent → child links to "
+        + ("standard output" if str(output) == "-" else str(output)),
         err=True,
     )
+
+
+def _write(output: Path, text: str) -> None:
+    """Text to standard output ('-') or to a file, written whole or not at all."""
+    if str(output) == "-":
+        typer.echo(text, nl=False)
+        return
+    with atomic_write(output) as out:
+        out.write(text)
 
 
 @guarded

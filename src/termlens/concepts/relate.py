@@ -195,7 +195,7 @@ class PairFeatures:
         return out
 
 
-_ACRONYM = re.compile(r"(?=(?:.*[A-Z]){2})[A-Za-z0-9-]+")
+ACRONYM_LIKE = re.compile(r"(?=(?:.*[A-Z]){2})[A-Za-z0-9-]+")  # CRF, BiLSTM-CRF, ImageNet
 
 
 def apart_acronyms(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray]:
@@ -204,7 +204,7 @@ def apart_acronyms(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray]
     between different acronyms: *GAN* and *WGAN*, *CNN* and *SRCNN* name different things,
     however alike they are written."""
     compact = [(i, _HYPHEN.sub("-", m.text)) for i, m in enumerate(mentions)]
-    found = [(i, text) for i, text in compact if _ACRONYM.fullmatch(text)]
+    found = [(i, text) for i, text in compact if ACRONYM_LIKE.fullmatch(text)]
     keys = [re.sub(r"(?<=[A-Z])s$", "", text.replace("-", "")) for _, text in found]
     return np.array([i for i, _ in found], dtype=int), _codes(keys)
 
