@@ -407,6 +407,9 @@ def test_cluster_writes_an_outline_to_standard_output(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("concepts: 17 mentions")
     assert "- conditional random field (2 mentions in tagging): also CRF" in result.stdout
+    # under a cluster that writes an acronym as often as its long form (GAN, GANs; generative
+    # adversarial network, networks): both name it
+    assert "\n  - Conditional GANs (1 mention in gan)\n" in result.stdout
     assert "to standard output" in result.stderr
     out = tmp_path / "topics.txt"
     result = runner.invoke(

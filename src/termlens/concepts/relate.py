@@ -233,9 +233,10 @@ def kinds_by_modifiers(
     name with modifiers before it: *brain tumor segmentation* is a kind of *segmentation*. A
     cluster's name is its most frequent mention; a cluster without one (a tie: often one that
     merged different things, *joint model* and a bare *model*) or named by a single letter names
-    no parent. Only plain noun phrases count (no function word, no symbol), whose last word is
-    their head: *hyperparameters of CycleGAN* is no kind of *CycleGAN*. Case is ignored except
-    inside a word: *mAP* names no kind of *response map*."""
+    no parent, unless the tie is an acronym and its long form (*GAN* ×2, *generative
+    adversarial network* ×2: both name it). Only plain noun phrases count (no function word, no
+    symbol), whose last word is their head: *hyperparameters of CycleGAN* is no kind of
+    *CycleGAN*. Case is ignored except inside a word: *mAP* names no kind of *response map*."""
     phrases = [tuple(words(m.text, keep_inner_capitals=True)) for m in mentions]
     plain = _plain_phrases(phrases)
     said: defaultdict[int, Counter[tuple[str, ...]]] = defaultdict(Counter)
@@ -243,9 +244,12 @@ def kinds_by_modifiers(
         said[cluster][phrase] += 1
     named: defaultdict[tuple[str, ...], set[int]] = defaultdict(set)
     for cluster, counts in said.items():
-        (phrase, n), *others = counts.most_common(2)
-        if not (others and others[0][1] == n) and len("".join(phrase)) > 1:  # not a symbol
-            named[phrase].add(cluster)
+        most = max(counts.values())
+        tied = [phrase for phrase, n in counts.items() if n == most]
+        if len(tied) == 1 or _acronym_and_long_form(*tied):
+            for phrase in tied:
+                if len("".join(phrase)) > 1:  # not a symbol
+                    named[phrase].add(cluster)
     modified: Counter[tuple[int, int]] = Counter()  # (parent, child) → the child's mentions
     for phrase, cluster in zip(plain, clusters, strict=True):
         if not phrase:
@@ -254,6 +258,15 @@ def kinds_by_modifiers(
         modified.update((parent, cluster) for parent in parents - {cluster})
     sizes = Counter(clusters)
     return {pair for pair, n in modified.items() if 2 * n >= sizes[pair[1]]}
+
+
+def _acronym_and_long_form(*phrases: tuple[str, ...]) -> bool:
+    """Whether two phrases are an acronym and the words it stands for (*GAN*, *generative
+    adversarial network*): one name written two ways, not two things."""
+    if len(phrases) != 2:
+        return False
+    short, long = sorted(phrases, key=len)
+    return len(short) == 1 and len(long) > 1 and short[0].lower() == initials(long)
 
 
 def named_kinds(mentions: Sequence[Mention]) -> list[tuple[int, int]]:
