@@ -42,7 +42,7 @@ def outline(topic: Topic) -> str:
             return
         shown.add(cluster)
         lines.append("  " * depth + "- " + _described(members[cluster], topic))
-        for child in order([c for c in children[cluster] if c in first]):  # not in a relation only
+        for child in order([c for c in children[cluster] if c in first]):  # c has mentions
             visit(child, depth + 1)
 
     for root in order([c for c in members if c not in has_parent]):
