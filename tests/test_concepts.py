@@ -25,6 +25,7 @@ from termlens.concepts.relate import (
     named_kinds,
     numbered_names,
     pair_features,
+    spells,
 )
 from termlens.concepts.scico import Mention, Topic, find_cycle
 from termlens.concepts.terms import default_term_tagger, term_spans
@@ -397,6 +398,21 @@ def test_outline_names_clusters_and_puts_children_under_parents() -> None:
         "  - semi - Markov CRF (1 mention in b)",
         "- Parsing (1 mention in b)",
     ]
+
+
+def test_outline_spells_out_an_acronym_only_by_its_own_words() -> None:
+    topic = _topic(
+        [
+            ("An LSTM and the LSTM model .", [(1, 1), (4, 5)]),
+            ("The LSTM ( long short - term memory ) wins .", [(1, 1), (3, 7)]),
+        ]
+    )
+    named = topic.with_prediction([0, 0, 0, 0], [])
+    assert outline(named).splitlines()[1].startswith("- long short - term memory (4 mentions")
+    without = Topic(topic.id, topic.tokens, topic.mentions[:3], [0, 0, 0], [])
+    line = "- LSTM (3 mentions in paragraph 0, paragraph 1): also LSTM model"
+    assert outline(without).splitlines()[1] == line
+    assert spells("LSTMs", "Long Short-Term Memory") and not spells("LSTM", "LSTM model")
 
 
 def test_cluster_writes_an_outline_to_standard_output(tmp_path: Path) -> None:

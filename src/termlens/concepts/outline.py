@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from termlens.concepts.relate import ACRONYM_LIKE
+from termlens.concepts.relate import ACRONYM_LIKE, spells
 from termlens.concepts.scico import Mention, Topic
 
 SPELLINGS = 5  # other spellings shown per cluster
@@ -54,12 +54,12 @@ def outline(topic: Topic) -> str:
 
 def _described(mentions: list[Mention], topic: Topic) -> str:
     """``name (N mentions in docs): also spelling ×k, …`` for one cluster; the name is its most
-    frequent mention, spelled out where an acronym is the most frequent (*conditional random
-    field*, also *CRF* ×2)."""
+    frequent mention, spelled out where that is an acronym whose words the cluster also holds
+    (*conditional random field*, also *CRF* ×2)."""
     spellings = Counter(m.text for m in mentions).most_common()
-    name = next(
-        (text for text, _ in spellings if not ACRONYM_LIKE.fullmatch(text)), spellings[0][0]
-    )
+    name = spellings[0][0]
+    if ACRONYM_LIKE.fullmatch(name):
+        name = next((text for text, _ in spellings if spells(name, text)), name)
     others = [(text, n) for text, n in spellings if text != name]
     line = (
         f"{name} ({_count(len(mentions), 'mention')} in {', '.join(_documents(mentions, topic))})"

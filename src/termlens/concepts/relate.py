@@ -205,8 +205,21 @@ def apart_acronyms(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray]
     however alike they are written."""
     compact = [(i, _HYPHEN.sub("-", m.text)) for i, m in enumerate(mentions)]
     found = [(i, text) for i, text in compact if ACRONYM_LIKE.fullmatch(text)]
-    keys = [re.sub(r"(?<=[A-Z])s$", "", text.replace("-", "")) for _, text in found]
+    keys = [acronym_key(text) for _, text in found]
     return np.array([i for i, _ in found], dtype=int), _codes(keys)
+
+
+def acronym_key(text: str) -> str:
+    """An acronym's letters, hyphens and a plural *s* dropped (*LS - GANs*: LSGAN)."""
+    return re.sub(r"(?<=[A-Z])s$", "", _HYPHEN.sub("", text))
+
+
+def spells(acronym: str, text: str) -> bool:
+    """Whether a text of several words has initials that spell an acronym (*conditional random
+    fields*, *CRFs*; *named-entity recognition*, *NER*)."""
+    tokens = words(text)
+    spelled = {initials(tokens), initials(unhyphenated(" ".join(tokens)).split())}
+    return len(tokens) > 1 and acronym_key(acronym).lower() in spelled
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
