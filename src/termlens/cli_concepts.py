@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -18,7 +17,7 @@ from termlens.concepts.cluster import predict
 from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.outline import outline
 from termlens.concepts.relate import default_model
-from termlens.concepts.scico import Topic, read_topics, write_topics
+from termlens.concepts.scico import Topic, as_jsonl, read_topics, write_topics
 from termlens.documents import read_documents
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write
@@ -87,10 +86,8 @@ def concepts_cluster(
     clustered = _cluster_all(topics, plain_text=text is not None)
     if output_format == "outline":
         _write(output, "\n".join(outline(topic) for topic in clustered))
-    elif str(output) == "-":
-        typer.echo("".join(json.dumps(t.to_json(), ensure_ascii=False) + "\n" for t in clustered))
     else:
-        write_topics(clustered, output)
+        _write(output, as_jsonl(clustered))
     mentions = sum(len(t.mentions) for t in clustered)
     clusters = sum(len(set(t.clusters)) for t in clustered)
     typer.echo(

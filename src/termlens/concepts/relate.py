@@ -279,7 +279,7 @@ def _acronym_and_long_form(*phrases: tuple[str, ...]) -> bool:
     if len(phrases) != 2:
         return False
     short, long = sorted(phrases, key=len)
-    return len(short) == 1 and len(long) > 1 and short[0].lower() == initials(long)
+    return len(short) == 1 and spells(short[0], " ".join(long))
 
 
 def named_kinds(mentions: Sequence[Mention]) -> list[tuple[int, int]]:

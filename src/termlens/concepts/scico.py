@@ -161,5 +161,9 @@ def find_cycle(relations: Iterable[tuple[int, int]]) -> list[int]:
 
 def write_topics(topics: Iterable[Topic], path: Path) -> None:
     with atomic_write(path) as out:
-        for topic in topics:
-            out.write(json.dumps(topic.to_json(), ensure_ascii=False) + "\n")
+        out.write(as_jsonl(topics))
+
+
+def as_jsonl(topics: Iterable[Topic]) -> str:
+    """The topics as SciCo jsonl, one per line."""
+    return "".join(json.dumps(topic.to_json(), ensure_ascii=False) + "\n" for topic in topics)
