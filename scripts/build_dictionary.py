@@ -50,6 +50,7 @@ from termlens.acronyms.mangled_labels import (
     lost_subscript,
     misdecoded_labels,
     respaced_labels,
+    unglued_labels,
     unmangled_labels,
     without_loose_edges,
 )
@@ -144,7 +145,8 @@ def repairs(
     SDU@AAAI-22 labels cut short (inside a word, or at one: the words around their uses complete
     them), long forms cut inside their last word, question marks for lost letters, letters
     read with the wrong code page, words spaced wrongly (against the spellings of every source,
-    the ``mined`` pairs' too), and hyphens that a tokenizer set apart."""
+    the ``mined`` pairs' too), names glued by text extraction, and hyphens that a tokenizer set
+    apart."""
     sdu = [e for name in SDU for e in sets[ad.sdu22_source(name)]]
     cut = completed_labels((e.short, e.context, e.gold) for e in sdu if e.gold)
     forms: Counter[tuple[str, str]] = Counter()
@@ -157,6 +159,7 @@ def repairs(
     last_word = cut_inside_last_word(forms)
     misdecoded = misdecoded_labels(forms)
     respaced = respaced_labels(forms + mined)
+    glued = unglued_labels(forms + mined)
     tokenized = [(e.short, e.long) for s in TOKENIZED if s in files for e in files[s]]
     tokenized += [(e.short, e.gold) for s in TOKENIZED if s in sets for e in sets[s] if e.gold]
     rejoined = {(s, lf): rejoined_hyphens(lf) for s, lf in tokenized if SPACED_HYPHEN.search(lf)}
@@ -167,12 +170,12 @@ def repairs(
         f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(words_around)} cut at a word, "
         f"{len(last_word)} long forms cut inside their last word, {len(lost)} with lost letters, "
         f"{len(misdecoded)} read with the wrong code page, {len(respaced)} spaced wrongly, "
-        f"{len(rejoined)} with hyphens rejoined"
+        f"{len(rejoined)} with hyphens rejoined, {len(glued)} glued"
     )
     both = {pair: lost.get((pair[0], whole), whole) for pair, whole in cut.items()}
     at_word = {pair: lost.get((pair[0], whole), whole) for pair, whole in words_around.items()}
     at_word |= {pair: at_word[pair[0], w] for pair, w in cut.items() if (pair[0], w) in at_word}
-    return respaced | rejoined | misdecoded | last_word | lost | both | at_word
+    return glued | respaced | rejoined | misdecoded | last_word | lost | both | at_word
 
 
 def no_name(short: str, long: str) -> bool:

@@ -13,6 +13,7 @@ from termlens.acronyms.mangled_labels import (
     lost_subscript,
     misdecoded_labels,
     respaced_labels,
+    unglued,
     unmangled_labels,
     without_loose_edges,
 )
@@ -181,6 +182,28 @@ def test_the_bundled_dictionary_holds_no_long_form_spaced_wrongly() -> None:
     assert [long for _, _, long, src, *_ in rows if src in tokenized and spaced.search(long)] == []
     longs = {long for sense in default_dictionary().lookup("UNCTAD") for long, _ in sense.variants}
     assert "United Nations Conference on Trade and Developmen t" not in longs
+
+
+@pytest.mark.parametrize(
+    ("long", "expected"),
+    [
+        ("Named Entity RecognitionNamed Entity Recognition", "Named Entity Recognition"),
+        ("Benign Prostatic HyperplasiaBenign prostatic hyperplasia", "Benign Prostatic Hyperplasia"),
+        ("National Highway Traffic andSafety Administration",
+         "National Highway Traffic and Safety Administration"),
+        ("World Federation forMental Health", "World Federation for Mental Health"),
+        ("sulphursulphur", "sulphursulphur"),  # S-S: one word twice is a name of its own
+        ("NounNoun", "NounNoun"),
+        ("theano model", "theano model"),
+        ("Bitcoin ‘s Profile on TwitterBitcoin", "Bitcoin ‘s Profile on TwitterBitcoin"),
+    ],
+)  # fmt: skip
+def test_names_glued_by_text_extraction_are_unglued(long: str, expected: str) -> None:
+    assert unglued(long) == expected
+
+
+def test_the_bundled_dictionary_holds_no_glued_name() -> None:
+    assert [long for _, _, long, *_ in default_dictionary().rows() if unglued(long) != long] == []
 
 
 def test_letters_read_with_the_wrong_code_page_are_read_back() -> None:

@@ -46,6 +46,13 @@ together in camel case in the long form while the other is written at least as o
 *ImageNet*), that spelling is the meaning (:func:`respaced_labels`). Compounds written both ways
 (*beam line*, *beamline*) are whole words either way and stay as they are.
 
+Glued: text extraction also writes a name twice without a space (*Named Entity
+RecognitionNamed Entity Recognition*, *Benign Prostatic HyperplasiaBenign prostatic
+hyperplasia*) or runs a function word into the next name (*National Highway Traffic andSafety
+Administration*, *World Federation forMental Health*). A long form of several words that is
+one spelling twice becomes the first, and an English function word glued to a capitalised word
+is set apart (:func:`unglued`); no other spelling is needed to tell.
+
 A formula that lost its subscript: GLADIS's Wikipedia dictionary files *carbon dioxide* under
 CO (1,536 uses, against 705 for *carbon monoxide*) and *nitrogen dioxide* under NO, because the
 text it was mined from wrote CO₂ and NO₂ and their subscripts were dropped. When a short form
@@ -200,6 +207,25 @@ def _worded(long: str) -> list[str]:
 def _whole(token: str) -> bool:
     """Whether the letters of a token are whole words of more than one letter."""
     return all(len(w) > 1 and is_word(w) for w in WORD.findall(token))
+
+
+def unglued_labels(forms: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """(short form, long form) → the long form :func:`unglued`, where that changes it."""
+    return {(short, long): u for short, long in forms if (u := unglued(long)) != long}
+
+
+_GLUED_FUNCTION_WORD = re.compile(r"(?<=\s)(and|for|of|on|in|the|to|with)(?=[A-Z][a-z])")
+
+
+def unglued(long: str) -> str:
+    """A long form without the glue of text extraction: a name of several words written twice
+    without a space, once (*Named Entity RecognitionNamed Entity Recognition*), and an English
+    function word run into the capitalised word after it set apart (*Traffic andSafety*)."""
+    one = _one_space(long)
+    half, rest = one[: len(one) // 2], one[len(one) // 2 :]
+    if len(one) % 2 == 0 and " " in half and half.lower() == rest.lower():
+        return half
+    return _GLUED_FUNCTION_WORD.sub(r"\1 ", long)
 
 
 def unmangled_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], str]:
