@@ -14,6 +14,7 @@ from termlens.concepts.relate import ACRONYM_LIKE, spells
 from termlens.concepts.scico import Mention, Topic
 
 SPELLINGS = 5  # other spellings shown per cluster
+DOCUMENTS = 5  # documents named per cluster (SciCo's ids are 40-character hashes)
 
 
 def outline(topic: Topic) -> str:
@@ -61,9 +62,11 @@ def _described(mentions: list[Mention], topic: Topic) -> str:
     if ACRONYM_LIKE.fullmatch(name):
         name = next((text for text, _ in spellings if spells(name, text)), name)
     others = [(text, n) for text, n in spellings if text != name]
-    line = (
-        f"{name} ({_count(len(mentions), 'mention')} in {', '.join(_documents(mentions, topic))})"
-    )
+    documents = _documents(mentions, topic)
+    named = ", ".join(documents[:DOCUMENTS])
+    if len(documents) > DOCUMENTS:
+        named += f" and {len(documents) - DOCUMENTS} more"
+    line = f"{name} ({_count(len(mentions), 'mention')} in {named})"
     if others:
         shown = [f"{text} ×{n}" if n > 1 else text for text, n in others[:SPELLINGS]]
         line += ": also " + ", ".join(shown) + (", …" if len(others) > SPELLINGS else "")
