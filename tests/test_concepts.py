@@ -413,6 +413,7 @@ def test_outline_spells_out_an_acronym_only_by_its_own_words() -> None:
     line = "- LSTM (3 mentions in paragraph 0, paragraph 1): also LSTM model"
     assert outline(without).splitlines()[1] == line
     assert spells("LSTMs", "Long Short-Term Memory") and not spells("LSTM", "LSTM model")
+    assert spells("NER", "named-entity recognition") and not spells("QA", "Q-learning algorithm")
     paragraphs = Topic("many", [["CRF"]] * 7, [Mention(p, 0, 0, "CRF", "CRF") for p in range(7)],
                        [0] * 7, [], {"doc_ids": list("abcdefg")})  # fmt: skip
     assert outline(paragraphs).splitlines()[1] == "- CRF (7 mentions in a, b, c, d, e and 2 more)"

@@ -129,6 +129,20 @@ def initials(tokens: Sequence[str]) -> str:
     return "".join(t[0] for t in tokens if t not in STOP and t[0].isalnum())
 
 
+_LETTER_PREFIX = re.compile(r"[^\W\d_]-")  # Q-learning, k-means: the letter is no word's initial
+
+
+def spelled_initials(text: str) -> set[str]:
+    """The initials a mention's words can spell: of its words, and of the parts of its
+    hyphenated compounds (*named-entity recognition*: NR and NER); not of the words, when one
+    starts with a lone letter (*Q-learning algorithm* spells no QA)."""
+    tokens = text.split()
+    spelled = {initials(unhyphenated(text).split())}
+    if not any(_LETTER_PREFIX.match(t) for t in tokens):
+        spelled.add(initials(tokens))
+    return spelled
+
+
 def pair_features(mentions: Sequence[Mention]) -> np.ndarray:
     """Features of every ordered pair of a topic's mentions: (n, n, len(FEATURES))."""
     return PairFeatures(mentions).rows(0, len(mentions))
@@ -154,7 +168,7 @@ class PairFeatures:
         self._bag_sizes = self._bags.sum(axis=1)
         self._heads = _codes([t[-1] if t else "" for t in tokens])
         self._text_codes = _codes([unhyphenated(t) for t in self._texts])
-        self._acronyms = _acronym_pairs(mentions, tokens, self._texts, bags)
+        self._acronyms = _acronym_pairs(mentions, self._texts, bags)
         self._lengths = np.log1p(np.array([len(t) for t in tokens], dtype=float))
         if n:
             encoder = default_encoder()
@@ -218,8 +232,7 @@ def spells(acronym: str, text: str) -> bool:
     """Whether a text of several words has initials that spell an acronym (*conditional random
     fields*, *CRFs*; *named-entity recognition*, *NER*)."""
     tokens = words(text)
-    spelled = {initials(tokens), initials(unhyphenated(" ".join(tokens)).split())}
-    return len(tokens) > 1 and acronym_key(acronym).lower() in spelled
+    return len(tokens) > 1 and acronym_key(acronym).lower() in spelled_initials(" ".join(tokens))
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -313,7 +326,7 @@ def _codes(values: list[str]) -> np.ndarray:
 
 
 def _acronym_pairs(
-    mentions: Sequence[Mention], tokens: list[list[str]], texts: list[str], bags: list[set[str]]
+    mentions: Sequence[Mention], texts: list[str], bags: list[set[str]]
 ) -> dict[int, list[int]]:
     """For each mention, the mentions whose initials it spells or that the dictionary expands it
     to, and the other way round."""
@@ -323,7 +336,7 @@ def _acronym_pairs(
     for j, t in enumerate(texts):
         by_text.setdefault(unhyphenated(t), []).append(j)
         if len(bags[j]) > 1:
-            for spelled in {initials(tokens[j]), initials(unhyphenated(t).split())}:
+            for spelled in spelled_initials(t):
                 by_initials.setdefault(spelled, []).append(j)
     for i, mention in enumerate(mentions):
         compact = re.sub(r"[^a-z0-9]", "", mention.text.lower())
