@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -79,7 +78,6 @@ SDU = {
 SDU_AE = ("english/scientific", "english/legal", "spanish")  # extraction files mined (no French)
 # sources of tokens joined by spaces, whose tokenizer set hyphens apart ("Long Short - Term Memory")
 TOKENIZED = ("sciad-diction", "gladis-sciad-dict", ad.SCIAD_SOURCE, "mined-sciai", "mined-scirex")
-SPACED_HYPHEN = re.compile(r"(?<=[^\W_]) - (?=[^\W_])")
 
 
 def add_labelled(
@@ -162,7 +160,7 @@ def repairs(
     glued = unglued_labels(forms + mined)
     tokenized = [(e.short, e.long) for s in TOKENIZED if s in files for e in files[s]]
     tokenized += [(e.short, e.gold) for s in TOKENIZED if s in sets for e in sets[s] if e.gold]
-    rejoined = {(s, lf): rejoined_hyphens(lf) for s, lf in tokenized if SPACED_HYPHEN.search(lf)}
+    rejoined = {(s, lf): joined for s, lf in tokenized if (joined := ad.rejoined_hyphens(lf)) != lf}
     words_around = completed_by_words_around(
         ((e.short, e.context, cut.get((e.short, e.gold), e.gold)) for e in sdu if e.gold), forms
     )
@@ -275,12 +273,6 @@ def extraction_uses(data: Path, name: str, labels: Labels) -> Harvest:
     return collect(zip((str(r["text"]) for r in training), uses, strict=True), sentences=True)
 
 
-def rejoined_hyphens(long: str) -> str:
-    """A long form of tokenized text with the hyphens that the tokenizer set apart rejoined to
-    their words (*Long Short - Term Memory*: Long Short-Term Memory)."""
-    return SPACED_HYPHEN.sub("-", long)
-
-
 def respelled(harvest: Harvest, spelling: Callable[[str, str], str]) -> Harvest:
     """A harvest with each long form respelled by ``spelling(short form, long form)``."""
     pairs: Counter[tuple[str, str]] = Counter()
@@ -330,7 +322,7 @@ def build(data: Path, out: Path, jobs: int) -> None:
     for source, texts, lang, _, _ in corpora:
         harvest = mine(texts, lang=lang, jobs=jobs)  # type: ignore[arg-type]
         if source in TOKENIZED:
-            harvest = respelled(harvest, lambda _, long: rejoined_hyphens(long))
+            harvest = respelled(harvest, lambda _, long: ad.rejoined_hyphens(long))
         harvests[source] = harvest
         print(f"{source}: {len(harvest.pairs)} pairs from {harvest.documents} texts")
     mined = Counter((s, lf) for s, lf, _ in sample)

@@ -429,6 +429,7 @@ def test_expansion_views_keep_offsets_and_escape_html(ai_dictionary: AcronymDict
 )
 def test_sciad_predictions_are_written_in_its_tokens(long: str, tokens: str) -> None:
     assert ad.in_sciad_tokens(long) == tokens
+    assert ad.rejoined_hyphens(tokens) == long.replace(" - ", "-")  # and back
 
 
 def test_readers_check_fields(tmp_path: Path) -> None:

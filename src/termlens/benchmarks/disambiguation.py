@@ -114,12 +114,20 @@ def load_sciad(path: Path) -> list[Example]:
 
 
 _INNER_HYPHEN = re.compile(r"(?<=[^\W_])-(?=[^\W_])")
+_SPACED_HYPHEN = re.compile(r"(?<=[^\W_]) - (?=[^\W_])")
 
 
 def in_sciad_tokens(long: str) -> str:
     """A long form written as SciAD writes its text and gold long forms, with the hyphens inside
     words set apart as tokens of their own (*actor-critic*: "actor - critic")."""
     return _INNER_HYPHEN.sub(" - ", long)
+
+
+def rejoined_hyphens(long: str) -> str:
+    """The other way: a long form of tokenized text (SciAD, SciAI, SciREX) with the hyphens the
+    tokenizer set apart rejoined to their words (*Long Short - Term Memory*: Long Short-Term
+    Memory)."""
+    return _SPACED_HYPHEN.sub("-", long)
 
 
 def load_sdu22(path: Path) -> list[Example]:
