@@ -128,10 +128,47 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("TSP", "Triad Significance Profile"),
         ),
         ("The key performance indicator - (KPI) rose.", ("KPI", "key performance indicator")),
+        (  # function words take no room in the window (Schwartz and Hearst's |SF| + 5 words)
+            "The Office of the Comptroller of the Currency (OCC) issued guidance.",
+            ("OCC", "Office of the Comptroller of the Currency"),
+        ),
+        (
+            "thanks the Office of the Special Coordinator for Africa and the Least Developed "
+            "Countries (OSCAL) for the report",
+            (
+                "OSCAL",
+                "Office of the Special Coordinator for Africa and the Least Developed Countries",
+            ),
+        ),
     ],
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
     assert expected in pairs(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "short"),
+    [  # legal drafting names a short form with an article and quotes
+        ('The Federal Reserve System (the "Fed") shall be informed.', "Fed"),
+        ("The General Data Protection Regulation (the GDPR) applies.", "GDPR"),
+        (
+            "The General Data Protection Regulation (hereinafter referred to as the “GDPR”) applies.",
+            "GDPR",
+        ),
+    ],
+)
+def test_an_article_before_a_short_form_in_a_bracket_is_no_part_of_it(
+    text: str, short: str
+) -> None:
+    [definition] = find_definitions(Document(text, lang="en"))
+    assert definition.short.text == short
+    assert text[definition.short.start : definition.short.end] == short
+    assert definition.long.text.endswith(("Federal Reserve System", "Data Protection Regulation"))
+
+
+def test_an_article_that_opens_a_long_form_in_a_bracket_stays() -> None:
+    text = "The ADAM (A Disintegrin And Metalloprotease) family is known."
+    assert pairs(text) == [("ADAM", "A Disintegrin And Metalloprotease")]
 
 
 def test_only_a_round_bracket_sends_the_long_form_back_past_a_comma() -> None:
@@ -230,6 +267,7 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "increasing the number of trees twofold (to 4096) and the negatives fivefold (to 50)",
         "tested on the test set (Set14) and the last layer (Layer3)",
         "The rates (TPR, FPR) are shown.",
+        "The parliament passed a law (the Bill) and a contract (the “Contract”).",
         # after a comma, a species glued to a gene's name (BIOADI)
         "two novel transmembranous human and murine semaphorins, (HSA)SEMA6A-1 and (MMU)Sema6A-1",
         "",

@@ -1,5 +1,5 @@
 """Rules that find the abbreviations a text defines: ``long (SF)``, ``SF (long)`` (either may be
-quoted) and cue words.
+quoted, and the short form named with an article: ``long (the "SF")``) and cue words.
 
 Every candidate pair is checked by :func:`termlens.acronyms.align.align`, which must explain the
 short form's letters, digits and Greek letters from the long form's words.
@@ -284,6 +284,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     cue = _LEADING_CUE.match(text, seg_start, seg_end)
     if cue and cue.end() < seg_end:
         seg_start = cue.end()
+    article = _ARTICLE.match(text, seg_start, seg_end)
+    if article and _names_short_form(text[article.end() : seg_end]):
+        seg_start = article.end()  # (the "Fed"), (hereinafter the GDPR)
     quoted = _QUOTES.get(text[seg_start]) == text[seg_end - 1] and seg_end - seg_start > 2
     short_start, short_end = (
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
@@ -322,6 +325,15 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
             inside = _long_form_inside(doc, short, short_start, short_end)
         return inside
     return None
+
+
+def _names_short_form(rest: str) -> bool:
+    """Whether the words after an article in a bracket are a short form named: quoted, or
+    with two capitals (*the "Fed"*, *the GDPR*; not *the Bill*, *la Convención*, nor a long
+    form, *A Disintegrin And Metalloprotease*)."""
+    quoted = rest[:1] in _QUOTES and _QUOTES[rest[0]] == rest[-1:] and len(rest) > 2
+    inner = rest[1:-1].strip() if quoted else rest
+    return looks_like_short_form(inner) and (quoted or sum(c.isupper() for c in inner) >= 2)
 
 
 def _short_form_follows(text: str, start: int, end: int) -> bool:
@@ -452,10 +464,10 @@ def _long_form_before(
             crossed_comma = _stops_window(text, at)
     if through_commas and not crossed_comma:
         return None  # the same words as without commas: already tried
-    words = [m.start() for m in _WORD.finditer(text, begin, end)][cut_word:]
+    found = list(_WORD.finditer(text, begin, end))[cut_word:]
     if "(" in text[begin:end] or "[" in text[begin:end]:  # no long form starts in a bracket
-        words = [w for w in words if not _in_brackets(text, begin, w)]
-    words = words[-max_words:]
+        found = [m for m in found if not _in_brackets(text, begin, m.start())]
+    words = [m.start() for m in _last_words(found, max_words)]
     if not words:
         return None
     initials = fold("".join(text[w] for w in words))
@@ -484,6 +496,18 @@ def _long_form_before(
     if through_commas and ("," not in long.text or result.quality < MIN_QUALITY_ACROSS_COMMAS):
         return None
     return Definition(short, long, pattern, result.quality)
+
+
+def _last_words(found: list[re.Match[str]], content: int) -> list[re.Match[str]]:
+    """The last words found, as many as hold ``content`` words that are not function words:
+    Schwartz and Hearst's window, where *of* and *the* take no room ("Office of the Comptroller
+    of the Currency (OCC)", seven words for three letters)."""
+    for at in range(len(found) - 1, -1, -1):
+        if found[at].group().lower() not in FUNCTION_WORDS:
+            content -= 1
+            if content < 0:
+                return found[at + 1 :]
+    return found
 
 
 def _is_variant(long: str, short: str) -> bool:
