@@ -16,7 +16,9 @@ Long forms the sources mangled are repaired wherever they occur
 (:mod:`termlens.acronyms.mangled_labels`): SDU@AAAI-22 labels cut short ("maximum likelihoo"),
 long forms cut inside their last word ("Information Retrieva"), question marks for lost
 letters ("Na?ve Bayes"), letters read with the wrong code page ("Organizaciуn"), words
-spaced wrongly ("Developmen t", "ExpectationMaximization", "Lin-  guistics"), and punctuation
+spaced wrongly ("Developmen t", "ExpectationMaximization", "Lin-  guistics"), labels that lost
+the words before them ("West African States" beside "Economic Community of West African States";
+"of the Currency" is left out), and punctuation
 left at a long form's edges ("United Nations Conference on Trade and Development ("); the
 hyphens that a tokenizer set apart are rejoined in the long forms of the sources made of tokens
 (SciAD, SciAI, SciREX: "Long Short - Term Memory"). Words spaced wrongly are found against every
@@ -45,7 +47,9 @@ from termlens.acronyms.lexical import spells_out, words
 from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
     completed_labels,
+    cut_at_front,
     cut_inside_last_word,
+    front_cut_labels,
     lost_subscript,
     misdecoded_labels,
     respaced_labels,
@@ -143,8 +147,8 @@ def repairs(
     SDU@AAAI-22 labels cut short (inside a word, or at one: the words around their uses complete
     them), long forms cut inside their last word, question marks for lost letters, letters
     read with the wrong code page, words spaced wrongly (against the spellings of every source,
-    the ``mined`` pairs' too), names glued by text extraction, and hyphens that a tokenizer set
-    apart."""
+    the ``mined`` pairs' too), names glued by text extraction, hyphens that a tokenizer set apart,
+    and labels that lost the words before them."""
     sdu = [e for name in SDU for e in sets[ad.sdu22_source(name)]]
     cut = completed_labels((e.short, e.context, e.gold) for e in sdu if e.gold)
     forms: Counter[tuple[str, str]] = Counter()
@@ -158,6 +162,7 @@ def repairs(
     misdecoded = misdecoded_labels(forms)
     respaced = respaced_labels(forms + mined)
     glued = unglued_labels(forms + mined)
+    front = front_cut_labels(forms + mined)
     tokenized = [(e.short, e.long) for s in TOKENIZED if s in files for e in files[s]]
     tokenized += [(e.short, e.gold) for s in TOKENIZED if s in sets for e in sets[s] if e.gold]
     rejoined = {(s, lf): joined for s, lf in tokenized if (joined := ad.rejoined_hyphens(lf)) != lf}
@@ -168,25 +173,29 @@ def repairs(
         f"repaired: {len(cut)} SDU@AAAI-22 labels cut short, {len(words_around)} cut at a word, "
         f"{len(last_word)} long forms cut inside their last word, {len(lost)} with lost letters, "
         f"{len(misdecoded)} read with the wrong code page, {len(respaced)} spaced wrongly, "
-        f"{len(rejoined)} with hyphens rejoined, {len(glued)} glued"
+        f"{len(rejoined)} with hyphens rejoined, {len(glued)} glued, "
+        f"{len(front)} cut at their front"
     )
     both = {pair: lost.get((pair[0], whole), whole) for pair, whole in cut.items()}
     at_word = {pair: lost.get((pair[0], whole), whole) for pair, whole in words_around.items()}
     at_word |= {pair: at_word[pair[0], w] for pair, w in cut.items() if (pair[0], w) in at_word}
-    return glued | respaced | rejoined | misdecoded | last_word | lost | both | at_word
+    return front | glued | respaced | rejoined | misdecoded | last_word | lost | both | at_word
 
 
 def no_name(short: str, long: str) -> bool:
     """Whether a long form names nothing of its short form: it has no letter nor digit ("-" for
     ACL, once its loose edges are off), it only spells the short form ("u s a" for USA),
     it is an identifier ("phy_creation" for PCR, a category in one paper's code; the 20 long
-    forms with an underscore in the sources are all such), or it names the formula the short form
-    is once its subscript is back (*carbon dioxide* for CO, :func:`lost_subscript`)."""
+    forms with an underscore in the sources are all such), it names the formula the short form
+    is once its subscript is back (*carbon dioxide* for CO, :func:`lost_subscript`), or it lost
+    the words before it and cannot spell the short form (*of the Currency* for OCC,
+    :func:`cut_at_front`)."""
     return (
         not any(c.isalnum() for c in long)
         or spells_out(short, long)
         or "_" in long
         or lost_subscript(short, long)
+        or cut_at_front(short, long)
     )
 
 

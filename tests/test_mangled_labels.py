@@ -9,7 +9,9 @@ from termlens.acronyms.expand import default_dictionary
 from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
     completed_labels,
+    cut_at_front,
     cut_inside_last_word,
+    front_cut_labels,
     lost_subscript,
     misdecoded_labels,
     respaced_labels,
@@ -17,6 +19,7 @@ from termlens.acronyms.mangled_labels import (
     unmangled_labels,
     without_loose_edges,
 )
+from termlens.benchmarks import barr2_resolution
 
 
 def test_labels_cut_short_are_completed_from_the_glued_letters() -> None:
@@ -224,6 +227,60 @@ def test_the_bundled_dictionary_reads_who_in_spanish_right() -> None:
     longs = {long for sense in default_dictionary().lookup("OMS") for long, _ in sense.variants}
     assert "Organización Mundial de la Salud" in longs
     assert not any("у" in long or "\u064e" in long for long in longs)
+
+
+def test_labels_that_lost_their_first_words_take_the_whole_spelling() -> None:
+    forms = [  # from the SDU@AAAI-22 and GLADIS dictionary files
+        ("ECOWAS", "Economic Community of West African States"),
+        ("ECOWAS", "West African States"),
+        ("ECOWAS", "of West African States"),
+        ("AAC", "Augmentative and Alternative Communication"),
+        ("AAC", "and alternative communication"),  # spells AAC, but starts with a conjunction
+        ("AAC", "Advanced Audio Coding"),
+        ("DEG", "derechos especiales de giro"),
+        ("DEG", "de giro"),
+        ("MINURSO", "mandate of the United Nations Mission for the Referendum in Western Sahara"),
+        ("MINURSO", "United Nations Mission for the Referendum in Western Sahara"),
+        ("PCB", "productos con bifenilos policlorados"),
+        ("PCB", "bifenilos policlorados"),
+        ("LM", "neural language model"),
+        ("LM", "language model"),  # spells LM itself
+        ("SS", "Surface Structure"),
+        ("SS", "Syntactic Structure"),
+        ("SS", "structure"),  # two senses end with it
+    ]
+    assert front_cut_labels(forms) == {
+        ("ECOWAS", "West African States"): "Economic Community of West African States",
+        ("ECOWAS", "of West African States"): "Economic Community of West African States",
+        ("AAC", "and alternative communication"): "Augmentative and Alternative Communication",
+        ("DEG", "de giro"): "derechos especiales de giro",
+    }
+
+
+def test_a_label_cut_at_its_front_that_cannot_spell_the_short_form_is_no_meaning() -> None:
+    assert cut_at_front("OCC", "of the Currency")
+    assert cut_at_front("INFL", "in the transformational")
+    assert cut_at_front("LADA", "la degradación de las tierras secas")
+    assert not cut_at_front("ISH", "in situ hybridization")
+    assert not cut_at_front("TBC", "to be confirmed")
+    assert not cut_at_front("TBBT", "The Big Bang Theory")
+    assert not cut_at_front("OCC", "Official Charts Company")
+    # an article before a capitalised word starts a name (UNESCO's Spanish name)
+    assert not cut_at_front(
+        "UNESCO",
+        "la Organización de las Naciones Unidas para la Educación, la Ciencia y la Cultura",
+    )
+
+
+def test_the_bundled_dictionary_holds_no_label_cut_at_its_front() -> None:
+    dictionary = default_dictionary()
+    assert "of the Currency" not in {sense.long for sense in dictionary.lookup("OCC")}
+    ecowas = {long for sense in dictionary.lookup("ECOWAS") for long, _ in sense.variants}
+    assert "Economic Community of West African States" in ecowas
+    assert not ecowas & {"West African States", "of West African States"}
+    # BARR2's annotated definitions stay as written: its strict score compares them verbatim
+    rows = [row for row in dictionary.rows() if row[3] != barr2_resolution.SOURCE]
+    assert [(s, long) for s, _, long, *_ in rows if cut_at_front(s, long)] == []
 
 
 def test_a_formula_that_lost_its_subscript_is_no_meaning_of_it() -> None:

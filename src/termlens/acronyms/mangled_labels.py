@@ -53,6 +53,21 @@ Administration*, *World Federation forMental Health*). A long form of several wo
 one spelling twice becomes the first, and an English function word glued to a capitalised word
 is set apart (:func:`unglued`); no other spelling is needed to tell.
 
+Cut at their front: a dictionary file lists a label alone that lost the words before it, *of
+West African States* and *West African States* beside *Economic Community of West African
+States* (ECOWAS), *and alternative communication* beside *Augmentative and Alternative
+Communication* (AAC), *de giro* beside *derechos especiales de giro* (DEG). When another
+spelling of the same short form ends with the label's words and its initials spell the short
+form from its first word, and the label starts with a lower-case preposition or conjunction or
+cannot spell the short form itself after words that read as part of a name (capitalised, or
+function words: not *mandate of the United Nations Mission* …, nor *productos con bifenilos
+policlorados*), that spelling is the meaning (:func:`front_cut_labels`), unless such spellings
+are several senses (*structure* for SS). A label cut so with no
+such spelling, whose initials do not hold the short form's letters in order (*of the Currency*
+for OCC, *of a* for OA), names nothing of it (:func:`cut_at_front`); an article before a
+capitalised word is no cut (*la Organización de las Naciones Unidas para la Educación, la
+Ciencia y la Cultura*).
+
 A formula that lost its subscript: GLADIS's Wikipedia dictionary files *carbon dioxide* under
 CO (1,536 uses, against 705 for *carbon monoxide*) and *nitrogen dioxide* under NO, because the
 text it was mined from wrote CO₂ and NO₂ and their subscripts were dropped. When a short form
@@ -68,8 +83,9 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 
 from termlens.acronyms import completion
+from termlens.acronyms.align import FUNCTION_WORDS, fold
 from termlens.acronyms.disambiguate import glued_letters
-from termlens.acronyms.lexical import LOST_LETTERS
+from termlens.acronyms.lexical import LOST_LETTERS, sense_key
 from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 
 
@@ -233,6 +249,75 @@ def unmangled_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], s
     form's question marks stand for lost characters (the most frequent, when several do);
     ``forms`` counts each (short form, long form)."""
     return _respelled(forms, _fills_lost_letters)
+
+
+_ARTICLES = frozenset("the a an la las el los le les un una".split())
+_CUTTING_WORDS = FUNCTION_WORDS - _ARTICLES  # prepositions and conjunctions
+_PIECE = re.compile(r"[^\W_]+")
+
+
+def front_cut_labels(forms: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """(short form, long form) → the spelling of the same short form whose words the long form
+    ends with, where the long form lost the words before it (see the module's docstring; the
+    most frequent such spelling, then by name, when several are)."""
+    counts = Counter(forms)
+    spellings: defaultdict[str, list[str]] = defaultdict(list)
+    for short, long in counts:
+        spellings[short].append(long)
+    repaired = {}
+    for short, longs in spellings.items():
+        worded = {long: long.lower().split() for long in longs}
+        for long in longs if len(longs) > 1 else ():
+            tail = worded[long]
+            cut_word = bool(tail) and long.split()[0] in _CUTTING_WORDS
+            if not tail or not (cut_word or not _spells(short, long)):
+                continue
+            fits = [
+                other
+                for other in longs
+                if len(worded[other]) > len(tail)
+                and worded[other][-len(tail) :] == tail
+                and _spells(short, other)
+                and (cut_word or _name_words(other.split()[: -len(tail)]))
+            ]
+            if len({sense_key(other) for other in fits}) == 1:
+                repaired[short, long] = max(fits, key=lambda other: (counts[short, other], other))
+    return repaired
+
+
+def cut_at_front(short: str, long: str) -> bool:
+    """Whether ``long`` lost the words before it and cannot name ``short``: it starts with a
+    lower-case preposition or conjunction, or an article before a lower-case word, and its
+    initials do not hold the short form's letters in order (*of the Currency* for OCC)."""
+    first, *rest = long.split() or [""]
+    cut = first in _CUTTING_WORDS or (first in _ARTICLES and not (rest and rest[0][:1].isupper()))
+    return cut and not _in_order(_letters(short), _initials(long))
+
+
+def _spells(short: str, long: str) -> bool:
+    """Whether the long form's initials hold the short form's letters in order, the first
+    from its first word."""
+    letters, initials = _letters(short), _initials(long)
+    return bool(letters) and initials[:1] == letters[:1] and _in_order(letters, initials)
+
+
+def _name_words(words: list[str]) -> bool:
+    """Whether every word is capitalised or a function word, as before a name's last words."""
+    return all(w[:1].isupper() or w in FUNCTION_WORDS for w in words)
+
+
+def _letters(short: str) -> str:
+    return "".join(c for c in fold(short) if c.isalpha())
+
+
+def _initials(long: str) -> str:
+    return "".join(fold(piece[0]) for piece in _PIECE.findall(long))
+
+
+def _in_order(letters: str, initials: str) -> bool:
+    """Whether ``letters`` are a subsequence of ``initials``."""
+    rest = iter(initials)
+    return all(letter in rest for letter in letters)
 
 
 _SEPARATORS = ",;:([{"  # never the last character of a name
