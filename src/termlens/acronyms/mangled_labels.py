@@ -62,9 +62,9 @@ form from its first word, and the label starts with a lower-case preposition or 
 cannot spell the short form itself after words that read as part of a name (capitalised, or
 function words: not *mandate of the United Nations Mission* …, nor *productos con bifenilos
 policlorados*), that spelling is the meaning (:func:`front_cut_labels`), unless such spellings
-are several senses (*structure* for SS). A label cut so with no
-such spelling, whose initials do not hold the short form's letters in order (*of the Currency*
-for OCC, *of a* for OA), names nothing of it (:func:`cut_at_front`); an article before a
+are several senses (*structure* for SS). A label cut so with no such spelling, whose initials
+do not hold the short form's letters in order (*of the Currency* for OCC, *in the
+transformational* for INFL), names nothing of it (:func:`cut_at_front`); an article before a
 capitalised word is no cut (*la Organización de las Naciones Unidas para la Educación, la
 Ciencia y la Cultura*).
 
