@@ -160,9 +160,10 @@ def repairs(
     lost = unmangled_labels(forms)
     last_word = cut_inside_last_word(forms)
     misdecoded = misdecoded_labels(forms)
-    respaced = respaced_labels(forms + mined)
-    glued = unglued_labels(forms + mined)
-    front = front_cut_labels(forms + mined)
+    every = forms + mined  # the spellings of every source, the mined ones too
+    respaced = respaced_labels(every)
+    glued = unglued_labels(every)
+    front = front_cut_labels(every)
     tokenized = [(e.short, e.long) for s in TOKENIZED if s in files for e in files[s]]
     tokenized += [(e.short, e.gold) for s in TOKENIZED if s in sets for e in sets[s] if e.gold]
     rejoined = {(s, lf): joined for s, lf in tokenized if (joined := ad.rejoined_hyphens(lf)) != lf}

@@ -85,7 +85,7 @@ from collections.abc import Callable, Iterable
 from termlens.acronyms import completion
 from termlens.acronyms.align import FUNCTION_WORDS, fold
 from termlens.acronyms.disambiguate import glued_letters
-from termlens.acronyms.lexical import LOST_LETTERS, sense_key
+from termlens.acronyms.lexical import LOST_LETTERS, sense_key, words
 from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 
 
@@ -253,7 +253,6 @@ def unmangled_labels(forms: Counter[tuple[str, str]]) -> dict[tuple[str, str], s
 
 _ARTICLES = frozenset("the a an la las el los le les un una".split())
 _CUTTING_WORDS = FUNCTION_WORDS - _ARTICLES  # prepositions and conjunctions
-_PIECE = re.compile(r"[^\W_]+")
 
 
 def front_cut_labels(forms: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
@@ -269,8 +268,10 @@ def front_cut_labels(forms: Iterable[tuple[str, str]]) -> dict[tuple[str, str], 
         worded = {long: long.lower().split() for long in longs}
         for long in longs if len(longs) > 1 else ():
             tail = worded[long]
-            cut_word = bool(tail) and long.split()[0] in _CUTTING_WORDS
-            if not tail or not (cut_word or not _spells(short, long)):
+            if not tail:
+                continue
+            cut_word = long.split()[0] in _CUTTING_WORDS
+            if not cut_word and _spells(short, long):
                 continue
             fits = [
                 other
@@ -311,7 +312,7 @@ def _letters(short: str) -> str:
 
 
 def _initials(long: str) -> str:
-    return "".join(fold(piece[0]) for piece in _PIECE.findall(long))
+    return fold("".join(word[0] for word in words(long)))
 
 
 def _in_order(letters: str, initials: str) -> bool:

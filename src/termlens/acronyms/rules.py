@@ -287,7 +287,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     article = _ARTICLE.match(text, seg_start, seg_end)
     if article and _names_short_form(text[article.end() : seg_end]):
         seg_start = article.end()  # (the "Fed"), (hereinafter the GDPR)
-    quoted = _QUOTES.get(text[seg_start]) == text[seg_end - 1] and seg_end - seg_start > 2
+    quoted = _is_quoted(text[seg_start:seg_end])
     short_start, short_end = (
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
     )
@@ -331,9 +331,14 @@ def _names_short_form(rest: str) -> bool:
     """Whether the words after an article in a bracket are a short form named: quoted, or
     with two capitals (*the "Fed"*, *the GDPR*; not *the Bill*, *la Convención*, nor a long
     form, *A Disintegrin And Metalloprotease*)."""
-    quoted = rest[:1] in _QUOTES and _QUOTES[rest[0]] == rest[-1:] and len(rest) > 2
+    quoted = _is_quoted(rest)
     inner = rest[1:-1].strip() if quoted else rest
     return looks_like_short_form(inner) and (quoted or sum(c.isupper() for c in inner) >= 2)
+
+
+def _is_quoted(segment: str) -> bool:
+    """Whether a bracket's segment is something in paired quotes: (“DCF”), (the "Fed")."""
+    return len(segment) > 2 and _QUOTES.get(segment[0]) == segment[-1]
 
 
 def _short_form_follows(text: str, start: int, end: int) -> bool:
