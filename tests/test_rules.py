@@ -166,6 +166,48 @@ def test_an_article_before_a_short_form_in_a_bracket_is_no_part_of_it(
     assert definition.long.text.endswith(("Federal Reserve System", "Data Protection Regulation"))
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # a possessive 's before the bracket belongs to neither form (SciAI and SDU gold)
+            "The World Health Organization's (WHO) guidelines were followed.",
+            ("WHO", "World Health Organization"),
+        ),
+        ("to this , New York University 's ( NYU ) and", ("NYU", "New York University")),
+        # a citation after the short form is no part of it
+        (
+            "Graph convolutional networks (GCNs [12]) are popular.",
+            ("GCNs", "Graph convolutional networks"),
+        ),
+        (
+            "a convolutional neural network (CNN [ reference ]) works",
+            ("CNN", "convolutional neural network"),
+        ),
+        # a cue word between the long form's comma and the short form
+        (
+            "a new approach (Orthogonal Embedding CNNs, or OE-CNNs) here",
+            ("OE-CNNs", "Orthogonal Embedding CNNs"),
+        ),
+        # two names in one bracket: the first is the short form
+        (
+            "The area under the receiver operating characteristic curve (AUROC or AUC) was high.",
+            ("AUROC", "area under the receiver operating characteristic curve"),
+        ),
+        (
+            "sensors for exhaust gas oxygen (EGO or lambda sensors) here",
+            ("EGO", "exhaust gas oxygen"),
+        ),
+    ],
+)
+def test_what_sits_beside_the_short_form_in_the_bracket(
+    text: str, expected: tuple[str, str]
+) -> None:
+    [definition] = find_definitions(Document(text, lang="en"))
+    short, long = definition.short, definition.long
+    assert (short.text, long.text) == expected
+    assert (text[short.start : short.end], text[long.start : long.end]) == expected
+
+
 def test_an_article_that_opens_a_long_form_in_a_bracket_stays() -> None:
     text = "The ADAM (A Disintegrin And Metalloprotease) family is known."
     assert pairs(text) == [("ADAM", "A Disintegrin And Metalloprotease")]

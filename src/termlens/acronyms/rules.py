@@ -90,6 +90,12 @@ _CUE_WORDS: Final = (
 )
 # A clear short form outside brackets: starts with a capital or digit and holds another
 _CUE_CANDIDATE: Final = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*")
+# A citation after a short form in its bracket: "(GCNs [12])", "(CNN [ reference ])"
+_CITATION_AFTER: Final = re.compile(
+    r"\s+\[\s*(?:\d+(?:\s*[-–,]\s*\d+)*|reference|ref\.?|citation)\s*\]$", re.IGNORECASE
+)
+_EITHER: Final = re.compile(r" (?:or|o) ")  # "(AUROC or AUC)": two names in one bracket
+_POSSESSIVE: Final = re.compile(r"\w ?['’] ?s\s*$")  # the words before a bracket end "…'s"
 # Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
 _BEFORE_CAPITALS: Final = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
 # Each with the strings one of which a text must hold for the pattern to match there (a cheap
@@ -300,6 +306,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         and text[separator] == ","
         and _short_form_follows(text, separator + 1, inner_end)
     )
+    before = _before_possessive(text, before)
     for short in candidates:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None:
@@ -369,6 +376,13 @@ def _before_separator(text: str, end: int) -> int:
     return end
 
 
+def _before_possessive(text: str, end: int) -> int:
+    """``end`` moved back over a possessive *'s* that ends the words before a bracket: "the
+    World Health Organization's (WHO) guidelines" (tokenised: "University 's ( NYU )")."""
+    match = _POSSESSIVE.search(text, max(0, end - 8), end)
+    return match.start() + 1 if match else end
+
+
 def _quote_before(text: str, opening: int) -> int:
     """Where the words before a bracket end: at the closing quotes right before it, if any
     ("the “purchasing power parity” (PPP)": the long form lies inside the quotes; tokenised
@@ -409,7 +423,12 @@ def _previous_word(text: str, end: int) -> tuple[int, int] | None:
 
 
 def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
-    """The bracket segment as a short form, or its first part when it lists two ("SAPK/JNKs")."""
+    """The bracket segment as a short form, or its first part when it names two ("SAPK/JNKs",
+    "AUROC or AUC", "EGO or lambda sensors"); a citation after it is no part of it ("(GCNs
+    [12])")."""
+    cited = _CITATION_AFTER.search(doc.text, start, end)
+    if cited:
+        end = cited.start()
     segment = doc.text[start:end]
     out = [doc.span(start, end)] if looks_like_short_form(segment) else []
     head = _HEAD_OF_QUANTITY.match(segment)  # "(LDH 4.806 U/l)"
@@ -418,12 +437,19 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     slash = segment.find("/")
     if slash > 1 and looks_like_short_form(segment[:slash]):
         out.append(doc.span(start, start + slash))
+    either = _EITHER.search(segment)
+    if either and looks_like_short_form(segment[: either.start()]):
+        out.append(doc.span(start, start + either.start()))
     return out
 
 
 def _long_form_then_short(doc: Document, comma: int, end: int) -> Definition | None:
-    """Check ``(long form, SF)``: the bracket holds a long form, a comma and its short form."""
+    """Check ``(long form, SF)``: the bracket holds a long form, a comma and its short form,
+    perhaps after a cue word ("(Orthogonal Embedding CNNs, or OE-CNNs)")."""
     start, end = _stripped(doc.text, comma + 1, end)
+    cue = _LEADING_CUE.match(doc.text, start, end)
+    if cue and cue.end() < end and cue.group()[0].islower():
+        start = cue.end()
     if start == end:
         return None
     short = doc.span(start, end)
