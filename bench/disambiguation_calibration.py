@@ -6,8 +6,9 @@ seen in training (the `bench/sdu22_ad_unseen.py` protocol; the feature weights w
 on folds of these files, so these are nearly, not strictly, out of sample), each with its own
 dictionary; then GLADIS biomedical dev (never trained on) with the bundled dictionary's
 candidates, as `termlens expand` sees it: the sense with the most probability, right when it is
-the gold sense, wrong also when the dictionary does not know the gold; and the part of it whose
-short forms have one sense in the dictionary (which the softmax gives probability 1).
+the gold sense, wrong also when the dictionary does not know the gold; and the parts of it whose
+short forms have one sense in the dictionary (which the softmax gives probability 1: the
+sole-sense model's) and several (the several-senses model's).
 
 Run by hand: ``python bench/disambiguation_calibration.py``.
 """
@@ -39,11 +40,14 @@ def sense_answers(
 ) -> list[tuple[float, bool, bool]]:
     """(probability, right, one sense known) of the likeliest sense of every example that has
     candidates."""
-    ranked = ranker.rank_many([(e.short, e.context) for e in examples])
+    explained = ranker.rank_many_explained([(e.short, e.context) for e in examples])
     out = []
-    for example, ranking in zip(examples, ranked, strict=True):
+    for example, (ranking, evidence) in zip(examples, explained, strict=True):
         if ranking:
-            best, probability = pooled([ranking], key=lambda c: c.sense.key)[0]
+            senses = pooled([ranking], key=lambda c: c.sense.key)
+            if ranker.several_senses and evidence:  # as expand gives it
+                senses = ranker.several_senses.recalibrated(senses, [evidence])
+            best, probability = senses[0]
             alone = one_sense([c for c, _ in ranking])
             out.append((probability, best.sense.key == sense_key(example.gold), alone))
     return out
@@ -77,6 +81,7 @@ def main() -> None:
     bio_answers = sense_answers(bio, Disambiguator(bundled, check=check))
     report("GLADIS bio dev, bundled", [(p, right) for p, right, _ in bio_answers])
     report("  … one sense known", [(p, right) for p, right, alone in bio_answers if alone])
+    report("  … several senses known", [(p, right) for p, right, alone in bio_answers if not alone])
 
 
 if __name__ == "__main__":

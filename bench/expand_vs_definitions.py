@@ -4,9 +4,12 @@ A paper that defines a short form says what it means there. Hide that definition
 dictionary instead: each defined short form's other uses (none whose context window reaches the
 definition) are ranked as `expand` ranks an undefined short form — the bundled dictionary with
 the SciREX pairs it mined left out, one meaning per document from the probabilities pooled over
-the uses it ranks (`expand.ranked_uses`) — and the answer is right when it names the
-definition's sense (`termlens.acronyms.lexical.same_sense`). The definitions are the product's own
-(rules and tagger), so this is silver gold: a wrong definition counts against the dictionary.
+the uses it ranks (`expand.ranked_uses`, `expand.document_meaning`) — and the answer is right
+when it names the definition's sense (`termlens.acronyms.lexical.same_sense`). The definitions
+are the product's own (rules and tagger), so this is silver gold: a wrong definition counts
+against the dictionary. The sole-sense and several-senses models were fitted on these papers
+among other data (their scripts report a 2-fold check over the papers), so their share here is
+in-sample.
 
 Reports how often the dictionary offers senses and the defined one among them, how often its
 answer is right, the expected calibration error (10 bins) of the answer's probability, and
@@ -28,7 +31,7 @@ from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import (
     default_dictionary,
     dictionary_reading,
-    discourse_meaning,
+    document_meaning,
     ranked_uses,
 )
 from termlens.acronyms.lexical import near_duplicate_groups, near_duplicates, same_sense
@@ -66,8 +69,9 @@ def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
         contexts = [hidden.contexts[i] for i in ranked_uses(len(hidden.contexts))]
         reread = [i < REREAD_USES for i in range(len(contexts))]
         asked = dictionary_reading(hidden.short, ranker.dictionary)  # as expand asks (RNAs: RNA)
-        rankings = ranker.rank_many([(asked, c) for c in contexts], reread)
-        meaning = discourse_meaning(rankings)
+        explained = ranker.rank_many_explained([(asked, c) for c in contexts], reread)
+        rankings = [ranking for ranking, _ in explained]
+        meaning = document_meaning(ranker, explained)
         senses = list({c.sense.long for ranking in rankings for c, _ in ranking})
         answer, confidence = meaning[0] if meaning else (None, 0.0)
         known = any(near_duplicates(hidden.defined_as, long) for long in senses)

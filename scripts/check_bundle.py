@@ -4,18 +4,18 @@
 
 Each step runs a build script of ``scripts/`` with ``TERMLENS_RESOURCES`` pointing at a scratch
 copy of ``src/termlens/data``, in dependency order (a step reads what the steps before it
-rebuilt: the taggers read the word list through the rules, the sole-sense model reads the
-English tagger), then compares each artifact it wrote with the bundled one by sha256 (JSON
-weights: their numbers to a relative 1e-9, as fitted floats may differ in their last bits on
-another machine, whose BLAS sums in another order). The bundle itself is never written. Exit
-status 1 when an artifact differs or a step fails.
+rebuilt: the taggers read the word list through the rules, the sole-sense and several-senses
+models read the English tagger), then compares each artifact it wrote with the bundled one by
+sha256 (JSON weights: their numbers to a relative 1e-9, as fitted floats may differ in their last
+bits on another machine, whose BLAS sums in another order). The bundle itself is never written.
+Exit status 1 when an artifact differs or a step fails.
 
 A full run takes about an hour on two cores (the dictionary and the disambiguator most of it);
-``--only taggers sole-sense`` checks what a change to the rules or the tagger moves. The
-``wordnet`` step needs ``apt-get install wordnet-base`` and is skipped without it. ``--keep DIR``
-keeps the rebuilt files there (to bundle one, copy it and its MANIFEST.json entry). A file that
-differs is shown with what it was bundled on (Python, numpy and its BLAS, the processor) when
-that is not this machine: fitted weights can move with those alone.
+``--only taggers sole-sense several-senses`` checks what a change to the rules or the tagger
+moves. The ``wordnet`` step needs ``apt-get install wordnet-base`` and is skipped without it.
+``--keep DIR`` keeps the rebuilt files there (to bundle one, copy it and its MANIFEST.json
+entry). A file that differs is shown with what it was bundled on (Python, numpy and its BLAS,
+the processor) when that is not this machine: fitted weights can move with those alone.
 """
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ STEPS: dict[str, Step] = {  # in dependency order
     "translated": Step((("train_translated_long_forms.py",),), ("translated-long-forms-fa.json",)),
     "disambiguator": Step((("train_disambiguator.py",),), ("disambiguator.json",)),
     "sole-sense": Step((("train_sole_sense.py",),), ("sole_sense.json",)),
+    "several-senses": Step((("train_several_senses.py",),), ("several_senses.json",)),
     "concepts": Step((("train_concepts.py",),), ("concepts.json",)),
 }
 

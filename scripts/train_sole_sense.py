@@ -34,6 +34,7 @@ from termlens import __version__
 from termlens.acronyms.disambiguate import (
     SOLE_SENSE_FILE,
     Disambiguator,
+    SeveralSenses,
     SoleSense,
     one_sense,
     only_from_wordnet,
@@ -109,8 +110,8 @@ def scirex_uses(path: Path) -> list[Use]:
 
 
 def fit(sets: Sequence[Sequence[Use]], l2: float = L2, steps: int = 3000) -> SoleSense:
-    """Logistic regression of rightness on the utility and the WordNet-only flag, by gradient
-    descent; every set weighs the same, and within a set every group."""
+    """Logistic regression of rightness on the utility and the WordNet-only flag; every set
+    weighs the same, and within a set every group."""
     rows, labels, weights = [], [], []
     for uses in sets:
         per_group = Counter(u.group for u in uses)
@@ -119,16 +120,29 @@ def fit(sets: Sequence[Sequence[Use]], l2: float = L2, steps: int = 3000) -> Sol
             rows.append((u.score, float(u.wordnet_only)))
             labels.append(float(u.right))
             weights.append(1.0 / (groups * per_group[u.group]))
+    bias, slopes = fit_logistic(rows, labels, weights, l2, steps)
+    return SoleSense(bias, *slopes)
+
+
+def fit_logistic(
+    rows: Sequence[Sequence[float]],
+    labels: Sequence[float],
+    weights: Sequence[float],
+    l2: float = L2,
+    steps: int = 3000,
+) -> tuple[float, list[float]]:
+    """Weighted logistic regression by gradient descent on standardised features, the slopes
+    (not the bias) under an L2 penalty: the bias and the slopes on the raw features."""
     x, y, w = np.array(rows), np.array(labels), np.array(weights)
     w /= w.mean()
     mean, spread = x.mean(axis=0), x.std(axis=0) + 1e-9
     z = np.column_stack([np.ones(len(x)), (x - mean) / spread])
-    theta = np.zeros(3)
+    theta = np.zeros(z.shape[1])
     for _ in range(steps):
         error = w * (1.0 / (1.0 + np.exp(-(z @ theta))) - y)
-        theta -= 0.5 * (z.T @ error / len(y) + l2 * np.array([0.0, theta[1], theta[2]]))
+        theta -= 0.5 * (z.T @ error / len(y) + l2 * np.array([0.0, *theta[1:]]))
     slopes = theta[1:] / spread
-    return SoleSense(float(theta[0] - slopes @ mean), float(slopes[0]), float(slopes[1]))
+    return float(theta[0] - slopes @ mean), [float(v) for v in slopes]
 
 
 def by_group(model: SoleSense | None, uses: Sequence[Use]) -> list[tuple[float, bool]]:
@@ -174,22 +188,21 @@ def main() -> None:
     model = fit([*gladis, scirex])
     terms = f"bias {model.bias:.4f}, slope {model.slope:.4f}"
     print(f"model: {terms}, WordNet only {model.wordnet_only:.4f}")
-    model.save(
-        args.out,
-        {
-            "trained_on": [*GLADIS, f"{SCIREX} (definitions hidden)"],
-            "built_by": "scripts/train_sole_sense.py",
-        },
-    )
+    bundle(model, args.out, "acronym-sole-sense", "logistic-utility", "scripts/train_sole_sense.py")
+
+
+def bundle(model: SoleSense | SeveralSenses, out: Path, id: str, kind: str, script: str) -> None:
+    """Write a confidence model fitted on these sets and record it in the manifest."""
+    model.save(out, {"trained_on": [*GLADIS, f"{SCIREX} (definitions hidden)"], "built_by": script})
     record(
-        args.out,
-        id="acronym-sole-sense",
-        version=f"{__version__}+logistic-utility",
+        out,
+        id=id,
+        version=f"{__version__}+{kind}",
         source_data=["GLADIS general dev", "GLADIS biomedical train", "SciREX train papers"],
         licence="GLADIS CC0; SciREX Apache-2.0; utilities from the bundled dictionary and weights",
-        built_by="scripts/train_sole_sense.py",
+        built_by=script,
     )
-    print(f"wrote {args.out}")
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":

@@ -33,8 +33,8 @@ def test_every_bundled_artifact_has_a_step_whose_scripts_exist() -> None:
 
 def test_steps_come_after_the_steps_whose_artifacts_they_read() -> None:
     order = list(_check_bundle().STEPS)
-    # the rules read the word list; the sole-sense model reads the English tagger, the
-    # disambiguator and the dictionary; the concept pairs read the dictionary and the kinds;
+    # the rules read the word list; the sole-sense and several-senses models read the English
+    # tagger, the disambiguator and the dictionary; the concept pairs read the dictionary and the kinds;
     # the long-form vectors are the dictionary's
     for before, after in [
         ("wordlist", "taggers"),
@@ -42,6 +42,8 @@ def test_steps_come_after_the_steps_whose_artifacts_they_read() -> None:
         ("dictionary", "long-form-vectors"),
         ("disambiguator", "sole-sense"),
         ("taggers", "sole-sense"),
+        ("disambiguator", "several-senses"),
+        ("taggers", "several-senses"),
         ("dictionary", "concepts"),
         ("kinds", "concepts"),
         ("wordnet", "placement"),

@@ -20,6 +20,8 @@ from termlens.acronyms.disambiguate import (
     SHORTLIST,
     Candidate,
     Disambiguator,
+    Evidence,
+    SeveralSenses,
     SoleSense,
     _Casing,
     _casing_agreement,
@@ -41,6 +43,7 @@ from termlens.acronyms.expand import (
     blas_threads_shared_by,
     dictionary_reading,
     discourse_meaning,
+    document_meaning,
     expand,
     expand_found,
     expand_occurrences,
@@ -198,6 +201,69 @@ def test_a_sole_sense_from_wordnet_alone_has_its_own_weight() -> None:
     assert from_wordnet > shared
 
 
+def test_the_likeliest_of_several_senses_gets_the_several_senses_probability(
+    tmp_path: Path,
+) -> None:
+    """Where the dictionary knows several senses, expand gives the likeliest the probability of
+    the several-senses model (scripts/train_several_senses.py), from its pooled probability and
+    the first reading's evidence: its utility and profile cosine, averaged over the uses."""
+    model = SeveralSenses(bias=-1.0, top=1.0, utility=0.5, cosine=2.0)
+    d = AcronymDictionary.create()
+    d.add([Entry("MMC", "mitomycin C", 5), Entry("MMC", "mixed Monte Carlo", 2)], "hand")
+    ranker = Disambiguator(d, several_senses=model)
+    contexts = ["MMC was given to the patients", "the MMC return of the agent"]
+    explained = ranker.rank_many_explained([("MMC", c) for c in contexts])
+    for context, (ranking, evidence) in zip(contexts, explained, strict=True):
+        _, rows = ranker.features("MMC", context)
+        utilities = default_weights().utilities(rows)
+        best = int(np.argmax(utilities))
+        cosine = rows[best][FEATURES.index("cosine")]
+        assert evidence == pytest.approx(Evidence(utilities[best], cosine), abs=1e-6)
+        alone = ranker.rank("MMC", context)  # the rankings themselves are as rank's
+        assert [c for c, _ in ranking] == [c for c, _ in alone]
+        assert [p for _, p in ranking] == pytest.approx([p for _, p in alone], abs=1e-6)
+    evidence = [e for _, e in explained if e is not None]
+    meaning = discourse_meaning([ranking for ranking, _ in explained])
+    (best, top), (other, rest) = meaning
+    z = -1.0 + np.log(top / (1 - top)) + 0.5 * np.mean([e.utility for e in evidence])
+    z += 2.0 * np.mean([e.cosine for e in evidence])
+    expected = 1 / (1 + np.exp(-z))
+    scale = min(expected / top, (1 - expected) / (1 - top))
+    assert document_meaning(ranker, explained) == [
+        (best, pytest.approx(expected, abs=1e-4)),
+        (other, pytest.approx(rest * scale, abs=1e-4)),
+    ]
+    assert Disambiguator(d, complete=True).several_senses is None  # a closed candidate list
+    d.add([Entry("BMC", "bone marrow cell")], "hand")
+    [(ranking, evidence)] = ranker.rank_many_explained([("BMC", "BMC were counted")])
+    assert evidence is None  # one sense: the sole-sense model's
+    model.save(tmp_path / "several.json", {"built_by": "a test"})
+    assert SeveralSenses.load(tmp_path / "several.json") == model
+    (tmp_path / "bad.json").write_text('{"bias": 1, "top": 1}', encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad\.json: not a several-senses model file"):
+        SeveralSenses.load(tmp_path / "bad.json")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.floats(0.0, 1.0), min_size=1, max_size=6),
+    st.floats(-20.0, 20.0),
+    st.floats(-1.0, 1.0),
+)
+def test_recalibrated_meanings_keep_their_order_and_a_total_of_at_most_one(
+    shares: list[float], utility: float, cosine: float
+) -> None:
+    total = sum(shares) or 1.0
+    ranked = sorted(((f"sense {i}", p / total) for i, p in enumerate(shares)), key=lambda m: -m[1])
+    model = SeveralSenses(bias=0.3, top=0.8, utility=0.2, cosine=3.0)
+    again = model.recalibrated(ranked, [Evidence(utility, cosine)])
+    assert [m for m, _ in again] == [m for m, _ in ranked]
+    probabilities = [p for _, p in again]
+    assert probabilities == sorted(probabilities, reverse=True)
+    assert sum(probabilities) <= 1.0 + 1e-3  # rounded to four places
+    assert model.recalibrated(ranked, []) == ranked  # no evidence: as it was
+
+
 def test_spellings_of_one_sense_are_a_sole_sense() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("ALL", "acute lymphoblastic leukaemia", 30)], "british")
@@ -302,11 +368,11 @@ def test_a_short_form_used_often_is_ranked_at_a_few_uses_and_means_one_thing_at_
     ranked: list[str] = []
 
     class Counting(Disambiguator):
-        def rank_many(
+        def rank_many_explained(
             self, occurrences: Sequence[tuple[str, str]], reread: Sequence[bool] | None = None
-        ) -> list[list[tuple[Candidate, float]]]:
+        ) -> list[tuple[list[tuple[Candidate, float]], Evidence | None]]:
             ranked.extend(context for _, context in occurrences)
-            return super().rank_many(occurrences, reread)
+            return super().rank_many_explained(occurrences, reread)
 
     text = " ".join(f"The AI for potassium is {i} g per day." for i in range(30))
     found = expand(text, disambiguator=Counting(ai_dictionary))
@@ -455,7 +521,8 @@ def test_near_duplicate_senses_pool_their_probability() -> None:
         ],
         "hand",
     )
-    (found,) = expand("The NER model tags names.", disambiguator=Disambiguator(d), threshold=0.0)
+    closed = Disambiguator(d, complete=True)  # all the probability among the senses
+    (found,) = expand("The NER model tags names.", disambiguator=closed, threshold=0.0)
     pooled = found.confidence + sum(p for _, p in found.alternatives)
     assert pooled == pytest.approx(1.0, abs=0.01)
     assert len(found.alternatives) == 1  # the two spellings of one idea count once

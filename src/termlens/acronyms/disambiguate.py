@@ -13,7 +13,11 @@ logit (softmax over the candidates, weights in ``disambiguator.json``, trained b
 thousands of senses are first cut to a shortlist by the cheap features. Where the dictionary
 knows one sense only, the softmax has nothing to compare it with and would say 1; a logistic
 model of that sense's utility and of whether WordNet alone gives it (``sole_sense.json``,
-``scripts/train_sole_sense.py``) says how likely it is the meaning at all.
+``scripts/train_sole_sense.py``) says how likely it is the meaning at all. Where it knows
+several, the softmax only compares them with each other, and its probability says little about
+whether any of them is the meaning: how well the best one fits (its utility and its profile
+cosine) says more, and a logistic model of the three (``several_senses.json``,
+``scripts/train_several_senses.py``) gives the likeliest sense of a document its probability.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, S
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from termlens.acronyms import completion
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
@@ -46,8 +50,10 @@ FEATURES = (
     "variant_cosine", "variant_language_model", "semantic", "domain", "casing", "whole_words",
     "completed", "seen_semantic",
 )  # fmt: skip
+_COSINE = FEATURES.index("cosine")
 WEIGHTS_FILE = "disambiguator.json"
 SOLE_SENSE_FILE = "sole_sense.json"
+SEVERAL_SENSES_FILE = "several_senses.json"
 SEEN_PAIR_PRIOR = 0.28  # cosine of two contexts of one sense: ~0.25-0.30 in the SDU training files
 SHORTLIST = 50  # senses kept for full scoring when a short form has more
 SEMANTIC_SENSES = 10  # senses (by cheap evidence) compared with the context by the encoder
@@ -131,6 +137,73 @@ class SoleSense:
         return sigmoid(z)
 
 
+class Evidence(NamedTuple):
+    """What the first reading of one use found for the best of several senses: its utility under
+    the conditional logit, and its profile cosine (how well the words seen around the sense
+    match the words around this use)."""
+
+    utility: float
+    cosine: float
+
+
+_Meaning = TypeVar("_Meaning")
+
+
+@dataclass(frozen=True, slots=True)
+class SeveralSenses:
+    """How likely the likeliest of several known senses is the meaning in a document:
+    σ(bias + top · logit(p) + utility · u + cosine · c), where p is its probability pooled over
+    the document's uses and u, c are their :class:`Evidence` averaged. When the dictionary does
+    not know the meaning, the softmax still shares all the probability among the senses it
+    knows; a best sense that fits the context badly says so."""
+
+    bias: float
+    top: float
+    utility: float
+    cosine: float
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> SeveralSenses:
+        source = path or resource_path(SEVERAL_SENSES_FILE)
+        try:
+            data = json.loads(source.read_text(encoding="utf-8"))
+            return cls(*(float(data[name]) for name in ("bias", "top", "utility", "cosine")))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise InputError(f"{source}: not a several-senses model file ({exc})") from None
+
+    def save(self, path: Path, about: dict[str, object]) -> None:
+        data = {"bias": self.bias, "top": self.top, "utility": self.utility, "cosine": self.cosine}
+        path.write_text(json.dumps({**data, **about}, indent=2) + "\n", encoding="utf-8")
+
+    def probability(self, top: float, evidence: Sequence[Evidence]) -> float:
+        """The probability that the likeliest sense, with pooled probability ``top`` and the
+        uses' evidence, is the meaning."""
+        p = min(max(top, 1e-4), 1.0 - 1e-4)
+        utility = sum(e.utility for e in evidence) / len(evidence)
+        cosine = sum(e.cosine for e in evidence) / len(evidence)
+        z = self.bias + self.top * math.log(p / (1.0 - p)) + self.utility * utility
+        return sigmoid(z + self.cosine * cosine)
+
+    def recalibrated(
+        self, ranked: list[tuple[_Meaning, float]], evidence: Sequence[Evidence]
+    ) -> list[tuple[_Meaning, float]]:
+        """Meanings ranked by pooled probability, the first given :meth:`probability`, the
+        others scaled alike so that they stay below it and the total at most 1 (without
+        evidence, or no probability to scale: as they were)."""
+        if not ranked or not evidence or ranked[0][1] <= 0.0:
+            return ranked
+        (best, top), rest = ranked[0], ranked[1:]
+        new = self.probability(top, evidence)
+        scale = new / top if top >= 1.0 else min(new / top, (1.0 - new) / (1.0 - top))
+        return [(best, round(new, 4)), *((m, round(p * scale, 4)) for m, p in rest)]
+
+
+@cache
+def default_several_senses() -> SeveralSenses:
+    """The bundled several-senses model."""
+    return SeveralSenses.load()
+
+
 def only_from_wordnet(sense: Sense) -> bool:
     """Whether WordNet is the sense's only source (:mod:`termlens.acronyms.wordnet_senses`)."""
     return sense.sources == (WORDNET_SOURCE,)
@@ -149,10 +222,11 @@ class Disambiguator:
     variants together) and its own. ``knowledge`` are the dictionaries whose context profiles are
     used (default: ``dictionary``); entries and contexts from ``exclude_sources`` are ignored.
     With a ``language``, senses recorded only in other languages are left out. A short form's
-    only sense is as likely as ``sole_sense`` (default: the bundled model) says, unless the
-    dictionary is ``complete``: known to hold every meaning, as a benchmark's candidate list
-    does. With a ``check``, the rankings of English contexts get a second reading by sentence
-    vectors (:mod:`termlens.acronyms.rerank`).
+    only sense is as likely as ``sole_sense`` (default: the bundled model) says, and the likeliest
+    of several as likely as ``several_senses`` says (:meth:`rank_many_explained` gives its
+    evidence), unless the dictionary is ``complete``: known to hold every meaning, as a
+    benchmark's candidate list does. With a ``check``, the rankings of English contexts get a
+    second reading by sentence vectors (:mod:`termlens.acronyms.rerank`).
     """
 
     def __init__(
@@ -164,12 +238,14 @@ class Disambiguator:
         language: str | None = None,
         encoder: SentenceEncoder | None = None,
         sole_sense: SoleSense | None = None,
+        several_senses: SeveralSenses | None = None,
         complete: bool = False,
         check: ContextCheck | None = None,
     ) -> None:
         self.dictionary = dictionary
         self.check = check
         self.sole_sense = None if complete else sole_sense or default_sole_sense()
+        self.several_senses = None if complete else several_senses or default_several_senses()
         self.language = language
         self.encoder = encoder or default_encoder()
         self.knowledge = tuple(knowledge) if knowledge is not None else (dictionary,)
@@ -391,16 +467,24 @@ class Disambiguator:
     ) -> list[list[tuple[Candidate, float]]]:
         """:meth:`rank` for many (short form, context) pairs, contexts embedded in batches;
         with ``reread``, only the pairs it marks get the :class:`ContextCheck`."""
+        return [ranking for ranking, _ in self.rank_many_explained(occurrences, reread)]
+
+    def rank_many_explained(
+        self, occurrences: Sequence[tuple[str, str]], reread: Sequence[bool] | None = None
+    ) -> list[tuple[list[tuple[Candidate, float]], Evidence | None]]:
+        """:meth:`rank_many`, each ranking of several senses with the first reading's
+        :class:`Evidence` for the :class:`SeveralSenses` model."""
         vectors = self.encoder.encode([context for _, context in occurrences])
         drafts = [self._draft(short, context) for short, context in occurrences]
         # the long forms to compare with, embedded in one batched pass (cached for _finish)
         self.encoder.encode_cached([s.long for d in drafts if d for s in d.nearest])
-        rankings = [
-            self._ranked(d.candidates, self._finish(d, vector)) if d else []
-            for d, vector in zip(drafts, vectors, strict=True)
-        ]
+        rankings, evidence = [], []
+        for draft, vector in zip(drafts, vectors, strict=True):
+            rows = self._finish(draft, vector) if draft else []
+            rankings.append(self._ranked(draft.candidates, rows) if draft else [])
+            evidence.append(_evidence(self.weights, draft.candidates, rows) if draft else None)
         items = [(s, c, r) for (s, c), r in zip(occurrences, rankings, strict=True)]
-        return self._checked(items, reread)
+        return list(zip(self._checked(items, reread), evidence, strict=True))
 
     def _checked(
         self,
@@ -445,6 +529,17 @@ class Disambiguator:
             and not one_sense([c for c, _ in ranking])
             and (self.language or guess_language(context)) == "en"
         )
+
+
+def _evidence(
+    weights: Weights, candidates: list[Candidate], rows: list[list[float]]
+) -> Evidence | None:
+    """The first reading's evidence for the best candidate, when there are several senses."""
+    if not candidates or one_sense(candidates):
+        return None
+    scores = weights.utilities(rows)
+    best = max(range(len(scores)), key=scores.__getitem__)
+    return Evidence(scores[best], rows[best][_COSINE])
 
 
 def one_sense(candidates: Sequence[Candidate]) -> bool:

@@ -22,7 +22,12 @@ from pathlib import Path
 from typing import Literal
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
+from termlens.acronyms.disambiguate import (
+    Candidate,
+    Disambiguator,
+    Evidence,
+    pooled,
+)
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import STOPWORDS, sense_groups, without_accents
@@ -391,15 +396,28 @@ def expand_found(
     reread = [
         i < REREAD_USES for ranked in groups for group in ranked.values() for i in range(len(group))
     ]
-    rankings = iter(ranker.rank_many(contexts, reread))
+    explained = iter(ranker.rank_many_explained(contexts, reread))
     out = []
     for (_, occurrences), ranked in zip(documents, groups, strict=True):
         chosen = {
-            short: discourse_meaning([next(rankings) for _ in group])
+            short: document_meaning(ranker, [next(explained) for _ in group])
             for short, group in ranked.items()
         }
         out.append(_expansions(occurrences, chosen, threshold))
     return out
+
+
+def document_meaning(
+    ranker: Disambiguator,
+    uses: Sequence[tuple[Sequence[tuple[Candidate, float]], Evidence | None]],
+) -> list[tuple[str, float]]:
+    """A short form's senses in one document (:func:`discourse_meaning`), the likeliest of several
+    with the probability the ranker's :class:`SeveralSenses` model gives it."""
+    meaning = discourse_meaning([ranking for ranking, _ in uses])
+    evidence = [e for _, e in uses if e is not None]
+    if ranker.several_senses is None:
+        return meaning
+    return ranker.several_senses.recalibrated(meaning, evidence)
 
 
 def dictionary_reading(short: str, dictionary: AcronymDictionary) -> str:
