@@ -191,12 +191,12 @@ def main() -> None:
     bundle(model, args.out, "acronym-sole-sense", "logistic-utility", "scripts/train_sole_sense.py")
 
 
-def bundle(model: SoleSense | SeveralSenses, out: Path, id: str, kind: str, script: str) -> None:
-    """Write a confidence model fitted on these sets and record it in the manifest."""
+def bundle(model: SoleSense | SeveralSenses, out: Path, name: str, kind: str, script: str) -> None:
+    """Write a confidence model fitted on these sets and record it in the manifest as ``name``."""
     model.save(out, {"trained_on": [*GLADIS, f"{SCIREX} (definitions hidden)"], "built_by": script})
     record(
         out,
-        id=id,
+        id=name,
         version=f"{__version__}+{kind}",
         source_data=["GLADIS general dev", "GLADIS biomedical train", "SciREX train papers"],
         licence="GLADIS CC0; SciREX Apache-2.0; utilities from the bundled dictionary and weights",

@@ -22,12 +22,7 @@ from pathlib import Path
 from typing import Literal
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.disambiguate import (
-    Candidate,
-    Disambiguator,
-    Evidence,
-    pooled,
-)
+from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import STOPWORDS, sense_groups, without_accents
@@ -414,10 +409,9 @@ def document_meaning(
     """A short form's senses in one document (:func:`discourse_meaning`), the likeliest of several
     with the probability the ranker's :class:`SeveralSenses` model gives it."""
     meaning = discourse_meaning([ranking for ranking, _ in uses])
-    evidence = [e for _, e in uses if e is not None]
     if ranker.several_senses is None:
         return meaning
-    return ranker.several_senses.recalibrated(meaning, evidence)
+    return ranker.several_senses.recalibrated(meaning, [e for _, e in uses if e is not None])
 
 
 def dictionary_reading(short: str, dictionary: AcronymDictionary) -> str:
