@@ -27,7 +27,6 @@ dictionary, disambiguator weights and English tagger, so run it again after
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,12 +117,7 @@ def scirex_judged(path: Path) -> list[Judged]:
 
 
 def features(j: Judged) -> list[float]:
-    top = min(max(j.top, 1e-4), 1.0 - 1e-4)
-    return [
-        math.log(top / (1.0 - top)),
-        sum(e.utility for e in j.evidence) / len(j.evidence),
-        sum(e.cosine for e in j.evidence) / len(j.evidence),
-    ]
+    return list(SeveralSenses.inputs(j.top, j.evidence))
 
 
 def fit(sets: Sequence[Sequence[Judged]], l2: float = L2) -> SeveralSenses:

@@ -13,6 +13,7 @@ import math
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -207,14 +208,16 @@ def _missing_letters(sf_units: tuple[Unit, ...], low: str) -> int:
     """0 if the single-letter units occur in order in the window, 1 if they do once one of them
     is left out, else 2: a cheap bound before the dynamic programme."""
     letters = [u.alternatives[0] for u in sf_units if len(u.alternatives) == 1]
-    if _in_order(letters, low):
+    if in_order(letters, low):
         return 0
-    if any(_in_order(letters[:k] + letters[k + 1 :], low) for k in range(len(letters))):
+    if any(in_order(letters[:k] + letters[k + 1 :], low) for k in range(len(letters))):
         return 1
     return 2
 
 
-def _in_order(letters: list[str], low: str) -> bool:
+def in_order(letters: Sequence[str], low: str) -> bool:
+    """Whether the ``letters`` (strings, one or more characters each) occur in ``low`` in order,
+    none overlapping the one before."""
     pos = 0
     for letter in letters:
         pos = low.find(letter, pos) + 1

@@ -175,13 +175,20 @@ class SeveralSenses:
         data = {"bias": self.bias, "top": self.top, "utility": self.utility, "cosine": self.cosine}
         path.write_text(json.dumps({**data, **about}, indent=2) + "\n", encoding="utf-8")
 
-    def probability(self, top: float, evidence: Sequence[Evidence]) -> float:
-        """The probability that the likeliest sense, with pooled probability ``top`` and the
-        uses' evidence, is the meaning."""
+    @staticmethod
+    def inputs(top: float, evidence: Sequence[Evidence]) -> tuple[float, float, float]:
+        """The model's inputs: the logit of the pooled probability ``top`` (kept off 0 and 1),
+        and the uses' utility and cosine averaged."""
         p = min(max(top, 1e-4), 1.0 - 1e-4)
         utility = sum(e.utility for e in evidence) / len(evidence)
         cosine = sum(e.cosine for e in evidence) / len(evidence)
-        z = self.bias + self.top * math.log(p / (1.0 - p)) + self.utility * utility
+        return math.log(p / (1.0 - p)), utility, cosine
+
+    def probability(self, top: float, evidence: Sequence[Evidence]) -> float:
+        """The probability that the likeliest sense, with pooled probability ``top`` and the
+        uses' evidence, is the meaning."""
+        logit, utility, cosine = self.inputs(top, evidence)
+        z = self.bias + self.top * logit + self.utility * utility
         return sigmoid(z + self.cosine * cosine)
 
     def recalibrated(
@@ -446,21 +453,27 @@ class Disambiguator:
         self, short: str, context: str, vector: Vectors | None = None
     ) -> list[tuple[Candidate, float]]:
         """The candidates of a short form with their probabilities here, most likely first."""
-        return self._checked(
-            [(short, context, self._ranked(*self.features(short, context, vector)))]
-        )[0]
+        ranking, _ = self._ranked(*self.features(short, context, vector))
+        return self._checked([(short, context, ranking)])[0]
 
     def _ranked(
         self, candidates: list[Candidate], rows: list[list[float]]
-    ) -> list[tuple[Candidate, float]]:
+    ) -> tuple[list[tuple[Candidate, float]], Evidence | None]:
+        """The candidates by probability, and, when they hold several senses, the
+        :class:`Evidence` of the best one."""
         if not candidates:
-            return []
+            return [], None
         scores = self.weights.utilities(rows)
         probabilities = softmax(scores)
-        if self.sole_sense and one_sense(candidates):  # nothing to compare
+        several = not one_sense(candidates)
+        if self.sole_sense and not several:  # nothing to compare
             known = self.sole_sense.probability(max(scores), only_from_wordnet(candidates[0].sense))
             probabilities = [p * known for p in probabilities]
-        return sorted(zip(candidates, probabilities, strict=True), key=lambda pair: -pair[1])
+        ranking = sorted(zip(candidates, probabilities, strict=True), key=lambda pair: -pair[1])
+        if not several:
+            return ranking, None
+        best = max(range(len(scores)), key=scores.__getitem__)
+        return ranking, Evidence(scores[best], rows[best][_COSINE])
 
     def rank_many(
         self, occurrences: Sequence[tuple[str, str]], reread: Sequence[bool] | None = None
@@ -478,12 +491,12 @@ class Disambiguator:
         drafts = [self._draft(short, context) for short, context in occurrences]
         # the long forms to compare with, embedded in one batched pass (cached for _finish)
         self.encoder.encode_cached([s.long for d in drafts if d for s in d.nearest])
-        rankings, evidence = [], []
-        for draft, vector in zip(drafts, vectors, strict=True):
-            rows = self._finish(draft, vector) if draft else []
-            rankings.append(self._ranked(draft.candidates, rows) if draft else [])
-            evidence.append(_evidence(self.weights, draft.candidates, rows) if draft else None)
-        items = [(s, c, r) for (s, c), r in zip(occurrences, rankings, strict=True)]
+        read = [
+            self._ranked(d.candidates, self._finish(d, vector)) if d else ([], None)
+            for d, vector in zip(drafts, vectors, strict=True)
+        ]
+        items = [(s, c, r) for (s, c), (r, _) in zip(occurrences, read, strict=True)]
+        evidence = [e for _, e in read]
         return list(zip(self._checked(items, reread), evidence, strict=True))
 
     def _checked(
@@ -529,17 +542,6 @@ class Disambiguator:
             and not one_sense([c for c, _ in ranking])
             and (self.language or guess_language(context)) == "en"
         )
-
-
-def _evidence(
-    weights: Weights, candidates: list[Candidate], rows: list[list[float]]
-) -> Evidence | None:
-    """The first reading's evidence for the best candidate, when there are several senses."""
-    if not candidates or one_sense(candidates):
-        return None
-    scores = weights.utilities(rows)
-    best = max(range(len(scores)), key=scores.__getitem__)
-    return Evidence(scores[best], rows[best][_COSINE])
 
 
 def one_sense(candidates: Sequence[Candidate]) -> bool:

@@ -83,7 +83,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 
 from termlens.acronyms import completion
-from termlens.acronyms.align import FUNCTION_WORDS, fold
+from termlens.acronyms.align import FUNCTION_WORDS, fold, in_order
 from termlens.acronyms.disambiguate import glued_letters
 from termlens.acronyms.lexical import LOST_LETTERS, sense_key, words
 from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
@@ -292,14 +292,14 @@ def cut_at_front(short: str, long: str) -> bool:
     initials do not hold the short form's letters in order (*of the Currency* for OCC)."""
     first, *rest = long.split() or [""]
     cut = first in _CUTTING_WORDS or (first in _ARTICLES and not (rest and rest[0][:1].isupper()))
-    return cut and not _in_order(_letters(short), _initials(long))
+    return cut and not in_order(_letters(short), _initials(long))
 
 
 def _spells(short: str, long: str) -> bool:
     """Whether the long form's initials hold the short form's letters in order, the first
     from its first word."""
     letters, initials = _letters(short), _initials(long)
-    return bool(letters) and initials[:1] == letters[:1] and _in_order(letters, initials)
+    return bool(letters) and initials[:1] == letters[:1] and in_order(letters, initials)
 
 
 def _name_words(words: list[str]) -> bool:
@@ -313,12 +313,6 @@ def _letters(short: str) -> str:
 
 def _initials(long: str) -> str:
     return fold("".join(word[0] for word in words(long)))
-
-
-def _in_order(letters: str, initials: str) -> bool:
-    """Whether ``letters`` are a subsequence of ``initials``."""
-    rest = iter(initials)
-    return all(letter in rest for letter in letters)
 
 
 _SEPARATORS = ",;:([{"  # never the last character of a name
