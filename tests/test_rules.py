@@ -48,6 +48,10 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "The key performance indicator, hereafter KPI, rose.",
             ("KPI", "key performance indicator"),
         ),
+        (  # the full stop that ends the sentence is no part of the short form
+            "We report the root-mean-square error, hereafter RMSE.",
+            ("RMSE", "root-mean-square error"),
+        ),
         ("A graph neural network, or GNN, was trained.", ("GNN", "graph neural network")),
         (
             "We logged the KPI, herein referred to as the key performance indicator.",
@@ -188,6 +192,10 @@ def test_an_article_before_a_short_form_in_a_bracket_is_no_part_of_it(
             "a new approach (Orthogonal Embedding CNNs, or OE-CNNs) here",
             ("OE-CNNs", "Orthogonal Embedding CNNs"),
         ),
+        (  # nor the quotes around the long form
+            "it aims at ( ' artificial general intelligence ' , or AGI ) in the end",
+            ("AGI", "artificial general intelligence"),
+        ),
         # two names in one bracket: the first is the short form
         (
             "The area under the receiver operating characteristic curve (AUROC or AUC) was high.",
@@ -206,6 +214,10 @@ def test_what_sits_beside_the_short_form_in_the_bracket(
     short, long = definition.short, definition.long
     assert (short.text, long.text) == expected
     assert (text[short.start : short.end], text[long.start : long.end]) == expected
+
+
+def test_a_lower_case_first_name_in_a_bracket_of_two_is_no_short_form() -> None:
+    assert pairs("the generation probabilities (gen or p gen) are summed") == []
 
 
 def test_an_article_that_opens_a_long_form_in_a_bracket_stays() -> None:

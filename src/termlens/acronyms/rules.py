@@ -89,7 +89,8 @@ _CUE_WORDS: Final = (
     r"|en\s+adelante)"
 )
 # A clear short form outside brackets: starts with a capital or digit and holds another
-_CUE_CANDIDATE: Final = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*")
+# (a full stop after it ends the sentence: "…, hereafter RMSE.")
+_CUE_CANDIDATE: Final = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9](?:[\w\-‐/.&+'’]*[\w\-‐/&+'’])?")
 # A citation after a short form in its bracket: "(GCNs [12])", "(CNN [ reference ])"
 _CITATION_AFTER: Final = re.compile(
     r"\s+\[\s*(?:\d+(?:\s*[-–,]\s*\d+)*|reference|ref\.?|citation)\s*\]$", re.IGNORECASE
@@ -288,8 +289,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     separator = _first_separator(text, inner_start, inner_end)
     seg_start, seg_end = _stripped(text, inner_start, inner_end if separator is None else separator)
     cue = _LEADING_CUE.match(text, seg_start, seg_end)
-    if cue and cue.end() < seg_end:
-        seg_start = cue.end()
+    seg_start = _after_cue(cue, seg_start, seg_end)
     article = _ARTICLE.match(text, seg_start, seg_end)
     if article and _names_short_form(text[article.end() : seg_end]):
         seg_start = article.end()  # (the "Fed"), (hereinafter the GDPR)
@@ -438,8 +438,9 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     if slash > 1 and looks_like_short_form(segment[:slash]):
         out.append(doc.span(start, start + slash))
     either = _EITHER.search(segment)
-    if either and looks_like_short_form(segment[: either.start()]):
-        out.append(doc.span(start, start + either.start()))
+    first = segment[: either.start()] if either else ""
+    if first and looks_like_short_form(first) and not first.islower():  # not "(gen or p gen)"
+        out.append(doc.span(start, start + len(first)))
     return out
 
 
@@ -448,14 +449,20 @@ def _long_form_then_short(doc: Document, comma: int, end: int) -> Definition | N
     perhaps after a cue word ("(Orthogonal Embedding CNNs, or OE-CNNs)")."""
     start, end = _stripped(doc.text, comma + 1, end)
     cue = _LEADING_CUE.match(doc.text, start, end)
-    if cue and cue.end() < end and cue.group()[0].islower():
-        start = cue.end()
+    if cue and cue.group()[0].islower():
+        start = _after_cue(cue, start, end)
     if start == end:
         return None
     short = doc.span(start, end)
     if not looks_like_short_form(short.text) or short.text.islower():
         return None
-    return _long_form_before(doc, comma, short, "long (short)")
+    return _long_form_before(doc, _quote_before(doc.text, comma), short, "long (short)")
+
+
+def _after_cue(cue: re.Match[str] | None, start: int, end: int) -> int:
+    """Where a bracket's segment starts once a cue word that opens it is skipped ("(hereinafter
+    GDPR)", "(or OE-CNNs)"); ``start`` when there is none, or nothing after it."""
+    return cue.end() if cue and cue.end() < end else start
 
 
 def _window_break(between: str) -> bool:
