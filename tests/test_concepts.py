@@ -288,6 +288,54 @@ def test_a_heading_glued_to_the_text_that_repeats_it_is_two_mentions() -> None:
     assert {"Data Augmentation", "Data augmentation"} <= set(texts)
 
 
+def test_a_defined_short_form_is_one_concept_with_its_long_form_in_plain_text() -> None:
+    """The text says so: "PMUs" (plural, its initials spell no *PMUs*) and "CTPA" (*CT* is no
+    initial) were each a cluster apart from their long forms; and the tagger's term "SE )
+    traditionally", across the bracket, hid the short form *SE*."""
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    text = (
+        "Grids rely on phasor measurement units (PMUs) today. Each of the PMUs samples voltage. "
+        "A CT pulmonary angiogram (CTPA) ruled it out. State estimation (SE) traditionally "
+        "uses weighted least squares; with PMUs, a linear SE becomes possible."
+    )
+    topic = topic_from_documents([RawDocument("paper", text)], "t")
+    texts = [m.text for m in topic.mentions]
+    assert not any(")" in t or "(" in t for t in texts)
+    assert {texts[a] + " = " + texts[b] for a, b in topic.defined} >= {
+        "PMUs = phasor measurement units",
+        "CTPA = CT pulmonary angiogram",
+        "SE = State estimation",
+    }
+    result = predict(topic, default_model(), plain_text=True)
+    cluster = {t: c for t, c in zip(texts, result.clusters, strict=True)}
+    assert cluster["PMUs"] == cluster["phasor measurement units"]
+    assert cluster["CTPA"] == cluster["CT pulmonary angiogram"]
+    assert cluster["SE"] == cluster["State estimation"]
+
+
+def test_defined_pairs_of_a_tokenised_topic() -> None:
+    from termlens.concepts.mentions import defined_pairs
+
+    topic = _topic(
+        [
+            (
+                "We use conditional random fields ( CRFs ) . The CRFs help .",
+                [(2, 4), (6, 6), (10, 10)],
+            ),
+            ("A CRF is a model .", [(1, 1)]),  # another paragraph: not defined there
+        ]
+    )
+    assert sorted(defined_pairs(topic)) == [(1, 0), (2, 0)]
+
+
+def test_an_acronym_s_long_form_also_names_its_cluster() -> None:
+    texts = ["SE", "SE", "state estimation", "linear state estimation"]
+    mentions = [Mention(0, i, i, text, text) for i, text in enumerate(texts)]
+    assert kinds_by_modifiers(mentions, [0, 0, 0, 1]) == {(0, 1)}
+
+
 def test_a_tagged_term_does_not_start_or_end_on_a_function_word() -> None:
     from termlens.concepts.mentions import topic_from_documents
     from termlens.documents import RawDocument

@@ -191,6 +191,14 @@ def keep_kinds_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
     same[pairs[:, 1], pairs[:, 0]] = -np.inf
 
 
+def join_defined(same: np.ndarray, defined: Sequence[tuple[int, int]]) -> None:
+    """Set P(same) to 1, in place, between a short form and the long form the text gives it
+    (:attr:`~termlens.concepts.scico.Topic.defined`): the text says they are one concept."""
+    pairs = np.array(defined, dtype=int).reshape(-1, 2)
+    same[pairs[:, 0], pairs[:, 1]] = 1.0
+    same[pairs[:, 1], pairs[:, 0]] = 1.0
+
+
 def _set_between(same: np.ndarray, found: np.ndarray, pairs: np.ndarray, value: float) -> None:
     """Set ``same`` to ``value``, in place, for the pairs of ``found`` mentions marked in
     ``pairs`` (a boolean matrix over ``found``)."""
@@ -203,8 +211,9 @@ def predict(
 ) -> Topic:
     """The topic with predicted clusters and relations (its gold ones are ignored);
     ``features``, when given, are the topic's :func:`pair_features`. One name with different
-    numbers never shares a cluster (:func:`keep_numbers_apart`). With ``plain_text`` (the
-    mentions of plain documents, whose clusters, unlike a SciCo topic's, need not form one
+    numbers never shares a cluster (:func:`keep_numbers_apart`); a short form and the long form
+    the text defines it by are as sure as can be to (:func:`join_defined`). With ``plain_text``
+    (the mentions of plain documents, whose clusters, unlike a SciCo topic's, need not form one
     hierarchy), clusters merge down to the model's plain-text threshold, two different acronyms
     never share one (:func:`apart_acronyms`), nor a term and one it names a kind of
     (:func:`keep_kinds_apart`), and a cluster is linked only under a parent it names a kind of
@@ -222,6 +231,7 @@ def predict(
         keep_kinds_apart(same, topic.mentions)
         if model.plain_text_same_threshold is not None:
             threshold = model.plain_text_same_threshold
+    join_defined(same, topic.defined)
     labels = agglomerate(same, threshold)
     if plain_text:  # a named kind is evidence enough; P(parent) only puts the best parent first
         edges = build_hierarchy(parent, labels, 0.0, kinds_by_modifiers(topic.mentions, labels))

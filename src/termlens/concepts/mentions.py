@@ -2,12 +2,13 @@
 
 The mentions are the short and long forms of the abbreviations each document defines, and the
 technical terms the term tagger finds (:mod:`termlens.concepts.terms`: methods, tasks, datasets,
-metrics, as SciREX marks them); where two overlap, the longer stays.
+metrics, as SciREX marks them) that do not cross a bracket; where two overlap, the longer stays.
+Each use of a defined short form and its long form are one concept (:attr:`Topic.defined`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
 from termlens.concepts.scico import Mention, Topic
@@ -18,6 +19,7 @@ from termlens.text import Document, repeated_half
 
 # words a tagged term does not start or end with
 EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".split())
+_OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
 
 
 def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Topic:
@@ -26,6 +28,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     paragraphs: list[list[str]] = []
     sentences: list[list[list[int]]] = []
     spans: list[tuple[int, int, int]] = []  # paragraph, first token, last token
+    defined: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []  # short, long
     for number, raw in enumerate(documents):
         document = Document(normalized(raw.text))  # SciCo tokens, no offsets to map back
         tokens = document.tokens
@@ -33,16 +36,16 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         starts = {t.start: i for i, t in enumerate(tokens)}
         ends = {t.end: i for i, t in enumerate(tokens)}
         sentences.append(_sentence_bounds(document))
-        found = set()
-        for occurrence in find_abbreviations(document):
-            for span in (occurrence.short, occurrence.long):
-                if span is not None and span.start in starts and span.end in ends:
-                    found.add((starts[span.start], ends[span.end]))
+        found: set[tuple[int, int]] = set()
+        for short, long in _defined(document, starts, ends):
+            found.update(span for span in (short, long) if span)
+            if short and long:
+                defined.append(((number, *short), (number, *long)))
         for low, high in sentences[-1]:
             sentence = [t.text for t in tokens[low:high]]
             for a, b in tagger.spans(sentence):
                 trimmed = _trimmed(sentence, a, b)
-                if trimmed is not None:
+                if trimmed is not None and _balanced(sentence[trimmed[0] : trimmed[1] + 1]):
                     found.add((low + trimmed[0], low + trimmed[1]))
         found = {half for span in found for half in _said_once(paragraphs[-1], span)}
         spans += [(number, a, b) for a, b in _without_overlaps(found)]
@@ -56,7 +59,42 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         "sentences": sentences,
         "metadata": {raw.id: {"source": "termlens concepts cluster --text"} for raw in documents},
     }
-    return Topic(topic_id, paragraphs, mentions, [0] * len(mentions), [], fields)
+    index = {span: i for i, span in enumerate(spans)}
+    pairs = [(index[s], index[lf]) for s, lf in defined if s in index and lf in index]
+    return Topic(topic_id, paragraphs, mentions, [0] * len(mentions), [], fields, pairs)
+
+
+def defined_pairs(topic: Topic) -> list[tuple[int, int]]:
+    """The mention pairs of a topic that are a short form and the long form its paragraph
+    defines it by, the paragraph's words read as one text (what :attr:`Topic.defined` holds
+    for plain documents)."""
+    at = {(m.paragraph, m.start, m.end): i for i, m in enumerate(topic.mentions)}
+    pairs = []
+    for number, words in enumerate(topic.tokens):
+        starts, ends, offset = {}, {}, 0
+        for i, word in enumerate(words):
+            starts[offset], ends[offset + len(word)] = i, i
+            offset += len(word) + 1
+        for short, long in _defined(Document(" ".join(words)), starts, ends):
+            if short and long and (number, *short) in at and (number, *long) in at:
+                pairs.append((at[number, *short], at[number, *long]))
+    return pairs
+
+
+def _defined(
+    document: Document, starts: Mapping[int, int], ends: Mapping[int, int]
+) -> Iterator[tuple[tuple[int, int] | None, tuple[int, int] | None]]:
+    """Each short-form use the document defines and its long form, as first and last token
+    (``starts`` and ``ends`` map character offsets to tokens); None for a form that does not
+    fall on token edges."""
+    for occurrence in find_abbreviations(document):
+        short, long = (
+            (starts[span.start], ends[span.end])
+            if span is not None and span.start in starts and span.end in ends
+            else None
+            for span in (occurrence.short, occurrence.long)
+        )
+        yield short, long
 
 
 def _sentence_bounds(document: Document) -> list[list[int]]:
@@ -88,6 +126,18 @@ def _trimmed(words: list[str], start: int, end: int) -> tuple[int, int] | None:
     while end >= start and words[end].lower() in EDGE_WORDS:
         end -= 1
     return (start, end) if start <= end else None
+
+
+def _balanced(words: list[str]) -> bool:
+    """Whether every bracket among a term's words closes inside it: the tagger's "SE )
+    traditionally", from "State estimation (SE) traditionally uses", is no term."""
+    depth = 0
+    for word in words:
+        depth += word in _OPENING
+        depth -= word in _CLOSING
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _said_once(words: list[str], span: tuple[int, int]) -> list[tuple[int, int]]:

@@ -257,12 +257,13 @@ def kinds_by_modifiers(
 ) -> set[tuple[int, int]]:
     """(parent, child) cluster pairs where at least half of the child's mentions are the parent's
     name with modifiers before it: *brain tumor segmentation* is a kind of *segmentation*. A
-    cluster's name is its most frequent mention; a cluster without one (a tie: often one that
-    merged different things, *joint model* and a bare *model*) or named by a single letter names
-    no parent, unless the tie is an acronym and its long form (*GAN* ×2, *generative
-    adversarial network* ×2: both name it). Only plain noun phrases count (no function word, no
-    symbol), whose last word is their head: *hyperparameters of CycleGAN* is no kind of
-    *CycleGAN*. Case is ignored except inside a word: *mAP* names no kind of *response map*."""
+    cluster's name is its most frequent mention (:func:`_names`; with an acronym, its long form
+    too); a cluster without one (a tie: often one that merged different things, *joint model*
+    and a bare *model*) or named by a single letter names no parent, unless the tie is an
+    acronym and its long form (*GAN* ×2, *generative adversarial network* ×2: both name it).
+    Only plain noun phrases count (no function word, no symbol), whose last word is their head:
+    *hyperparameters of CycleGAN* is no kind of *CycleGAN*. Case is ignored except inside a
+    word: *mAP* names no kind of *response map*."""
     phrases = [tuple(words(m.text, keep_inner_capitals=True)) for m in mentions]
     plain = _plain_phrases(phrases)
     said: defaultdict[int, Counter[tuple[str, ...]]] = defaultdict(Counter)
@@ -270,12 +271,9 @@ def kinds_by_modifiers(
         said[cluster][phrase] += 1
     named: defaultdict[tuple[str, ...], set[int]] = defaultdict(set)
     for cluster, counts in said.items():
-        most = max(counts.values())
-        tied = [phrase for phrase, n in counts.items() if n == most]
-        if len(tied) == 1 or _acronym_and_long_form(*tied):
-            for phrase in tied:
-                if len("".join(phrase)) > 1:  # not a symbol
-                    named[phrase].add(cluster)
+        for phrase in _names(counts):
+            if len("".join(phrase)) > 1:  # not a symbol
+                named[phrase].add(cluster)
     modified: Counter[tuple[int, int]] = Counter()  # (parent, child) → the child's mentions
     for phrase, cluster in zip(plain, clusters, strict=True):
         if not phrase:
@@ -284,6 +282,21 @@ def kinds_by_modifiers(
         modified.update((parent, cluster) for parent in parents - {cluster})
     sizes = Counter(clusters)
     return {pair for pair, n in modified.items() if 2 * n >= sizes[pair[1]]}
+
+
+def _names(said: Counter[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """What names a cluster, from how often each phrase is said in it: the most frequent one,
+    or an acronym and its long form tied for it, and then also the long form of an acronym that
+    names it (*SE* ×2, *state estimation* ×1); nothing for any other tie."""
+    most = max(said.values())
+    tied = [phrase for phrase, n in said.items() if n == most]
+    if len(tied) > 1 and not _acronym_and_long_form(*tied):
+        return []
+    return tied + [
+        phrase
+        for phrase in said
+        if phrase not in tied and any(_acronym_and_long_form(name, phrase) for name in tied)
+    ]
 
 
 def _acronym_and_long_form(*phrases: tuple[str, ...]) -> bool:

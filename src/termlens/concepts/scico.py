@@ -40,9 +40,13 @@ class Topic:
     clusters: list[int]
     relations: list[tuple[int, int]]
     fields: dict[str, Any] = field(default_factory=dict)  # everything else, written back as is
+    # mention pairs the text itself makes one concept: a long form and the short form it defines
+    defined: list[tuple[int, int]] = field(default_factory=list)
 
     def with_prediction(self, clusters: list[int], relations: list[tuple[int, int]]) -> Topic:
-        return Topic(self.id, self.tokens, self.mentions, clusters, relations, self.fields)
+        return Topic(
+            self.id, self.tokens, self.mentions, clusters, relations, self.fields, self.defined
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The topic in SciCo's format (flattened views recomputed from the paragraphs)."""
