@@ -193,6 +193,14 @@ def test_places_a_hound_under_hound(placer: Placer) -> None:
     # the genus prior says why: WordNet's own senses glossed "hound ..." sit under hound#n#1
     assert top[0].explanation.endswith("2 WordNet senses glossed 'hound' … sit directly under it")
     assert [p.score for p in top] == sorted((p.score for p in top), reverse=True)
+    # one such sense is said in the singular
+    definition = "Any of the sciences that deal with the earth, such as geology or seismology."
+    geology = [
+        p for p in placer.place("geoscience", "noun", definition, top=10) if p.key == "geology#n#1"
+    ]
+    assert geology[0].explanation.endswith(
+        "1 WordNet sense glossed 'geology' … sits directly under it"
+    )
 
 
 def test_a_hyponym_that_fits_best_is_a_sibling(placer: Placer) -> None:

@@ -309,7 +309,8 @@ class Placer:
             why += f"; of the senses of {word!r}, its gloss reads most like the definition"
         filed = self.genus.count(term.lemma, candidate.synset.id)
         if filed:
-            why += f"; {filed} WordNet senses glossed {word!r} … sit directly under it"
+            senses, sit = ("sense", "sits") if filed == 1 else ("senses", "sit")
+            why += f"; {filed} WordNet {senses} glossed {word!r} … {sit} directly under it"
         if sibling:
             key = self.wordnet.key(sibling.synset)
             why += f"; its hyponym {key} fits the definition best, a sibling of the new sense"
