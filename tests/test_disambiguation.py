@@ -283,6 +283,27 @@ def test_thousands_of_candidates_are_shortlisted() -> None:
     assert ranked[0][0].long == "antibody"
 
 
+def test_a_defined_meaning_takes_the_number_of_the_short_form_s_use(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    text = (
+        "Grids use phasor measurement units (PMUs). Each PMU samples voltage. We train a "
+        "support vector machine (SVM); two SVMs vote. A principal component analysis (PCA) "
+        "helps, two PCAs more. The glossary entries (GEs) differ; one GE is short."
+    )
+    found = expand(text, lang="en", disambiguator=Disambiguator(ai_dictionary))
+    meaning = {e.short.text: e.long for e in found if not e.defines}
+    assert meaning == {
+        "PMU": "phasor measurement unit",
+        "SVMs": "support vector machines",
+        "PCAs": "principal component analyses",
+        "GE": "glossary entry",
+    }
+    spanish = "Las unidades de cuidados intensivos (UCIs) crecen. Cada UCI tiene camas."
+    found = expand(spanish, lang="es", disambiguator=Disambiguator(ai_dictionary))
+    assert found[-1].long == "unidades de cuidados intensivos"  # English rules only in English
+
+
 def test_expand_prefers_the_text_definition_for_the_whole_document(
     ai_dictionary: AcronymDictionary,
 ) -> None:

@@ -66,6 +66,7 @@ SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraph
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 _PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
+_LAST_WORD = re.compile(r"(?<![\w\-])[A-Za-z][a-z]{2,}$")  # the head of an English long form
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,12 +394,13 @@ def expand_found(
     ]
     explained = iter(ranker.rank_many_explained(contexts, reread))
     out = []
-    for (_, occurrences), ranked in zip(documents, groups, strict=True):
+    for (text, occurrences), ranked in zip(documents, groups, strict=True):
         chosen = {
             short: document_meaning(ranker, [next(explained) for _ in group])
             for short, group in ranked.items()
         }
-        out.append(_expansions(occurrences, chosen, threshold))
+        english = (ranker.language or guess_language(text)) == "en"
+        out.append(_expansions(occurrences, chosen, threshold, english))
     return out
 
 
@@ -441,16 +443,22 @@ def _ranked_undefined(occurrences: list[Occurrence]) -> dict[str, list[Occurrenc
 
 
 def _expansions(
-    occurrences: list[Occurrence], chosen: dict[str, list[tuple[str, float]]], threshold: float
+    occurrences: list[Occurrence],
+    chosen: dict[str, list[tuple[str, float]]],
+    threshold: float,
+    english: bool,
 ) -> list[Expansion]:
-    """Each occurrence with its definition, or the meaning chosen for its short form."""
+    """Each occurrence with its definition (in :func:`english_number` in English), or the
+    meaning chosen for its short form."""
     out = []
     for occurrence in occurrences:
-        if occurrence.long is not None:
+        if occurrence.definition is not None:
+            long = unbroken(occurrence.definition.long.text)
+            defined, used = occurrence.definition.short.text, occurrence.short.text
             out.append(
                 Expansion(
                     occurrence.short,
-                    unbroken(occurrence.long.text),
+                    english_number(long, defined, used) if english else long,
                     "defined",
                     1.0,
                     (),
@@ -473,6 +481,46 @@ def _expansions(
         else:
             out.append(Expansion(occurrence.short, best, "dictionary", confidence, rest))
     return out
+
+
+def english_number(long: str, defined: str, used: str) -> str:
+    """An English long form in the number of the short form's use: *phasor measurement units*,
+    defined for PMUs, is *phasor measurement unit* said of one PMU, and *support vector machine*,
+    defined for SVM, *support vector machines* said of SVMs. Else the long form as it is."""
+    last = _LAST_WORD.search(long)
+    if last is None or defined == used:
+        word = None
+    elif used == defined + "s":
+        word = _english_plural(last.group())
+    elif defined == used + "s":
+        word = _english_singular(last.group())
+    else:
+        word = None
+    return long if last is None or word is None else long[: last.start()] + word
+
+
+def _english_singular(word: str) -> str | None:
+    """The singular of a plural English noun (None: the word is no plural)."""
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return None
+
+
+def _english_plural(word: str) -> str | None:
+    """The plural of a singular English noun (None: the word looks plural already)."""
+    if word.endswith("is"):
+        return word[:-2] + "es"  # analysis
+    if word.endswith(("ss", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("s"):
+        return None
+    if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def _readable(long: str) -> str:
