@@ -65,6 +65,10 @@ def test_variant_key_ignores_case_punctuation_and_endings() -> None:
     assert variant_key("Part-Of-Speech") == variant_key("part of speech")
     assert variant_key("neural networks") == variant_key("Neural Network")
     assert variant_key("support vector") != variant_key("support vectors machine")
+    # a plural shares its singular's stem also where the singular loses a suffix
+    assert variant_key("confidence intervals") == variant_key("Confidence Interval")
+    assert variant_key("randomized controlled trials") == variant_key("randomized controlled trial")
+    assert variant_key("processes") == variant_key("process")
 
 
 def test_variant_key_ignores_accents() -> None:

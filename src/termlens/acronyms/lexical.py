@@ -43,12 +43,26 @@ _SUFFIXES = (
 
 @lru_cache(maxsize=1 << 18)
 def stem(word: str) -> str:
-    """A crude, fast stem of a lower-case word (enough to merge plural and derived variants)."""
+    """A crude, fast stem of a lower-case word (enough to merge plural and derived variants):
+    one suffix off its singular, so that a plural and its singular share their stem (*intervals*
+    and *interval*: *interv*; before, *interval* and *interv*)."""
     if len(word) <= 3 or not word.isalpha():
         return word
+    word = _singular(word)
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
+    return word
+
+
+def _singular(word: str) -> str:
+    """The singular of a word that looks like an English plural, else the word."""
+    if word.endswith("ies") and len(word) > 5:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 4:
+        return word[:-1]
     return word
 
 
