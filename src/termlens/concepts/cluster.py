@@ -212,7 +212,7 @@ def predict(
     """The topic with predicted clusters and relations (its gold ones are ignored);
     ``features``, when given, are the topic's :func:`pair_features`. One name with different
     numbers never shares a cluster (:func:`keep_numbers_apart`); a short form and the long form
-    the text defines it by are as sure as can be to (:func:`join_defined`). With ``plain_text``
+    the text defines it by are the same at P(same) 1 (:func:`join_defined`). With ``plain_text``
     (the mentions of plain documents, whose clusters, unlike a SciCo topic's, need not form one
     hierarchy), clusters merge down to the model's plain-text threshold, two different acronyms
     never share one (:func:`apart_acronyms`), nor a term and one it names a kind of
