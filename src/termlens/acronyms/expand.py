@@ -25,7 +25,7 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
-from termlens.acronyms.lexical import STOPWORDS, sense_groups, without_accents
+from termlens.acronyms.lexical import STOPWORDS, sense_groups, singular, without_accents
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
@@ -493,21 +493,10 @@ def english_number(long: str, defined: str, used: str) -> str:
     elif used == defined + "s":
         word = _english_plural(last.group())
     elif defined == used + "s":
-        word = _english_singular(last.group())
+        word = singular(last.group())
     else:
         word = None
     return long if last is None or word is None else long[: last.start()] + word
-
-
-def _english_singular(word: str) -> str | None:
-    """The singular of a plural English noun (None: the word is no plural)."""
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return None
 
 
 def _english_plural(word: str) -> str | None:

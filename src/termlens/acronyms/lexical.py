@@ -48,15 +48,15 @@ def stem(word: str) -> str:
     and *interval*: *interv*; before, *interval* and *interv*)."""
     if len(word) <= 3 or not word.isalpha():
         return word
-    word = _singular(word)
+    word = singular(word)
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
 
 
-def _singular(word: str) -> str:
-    """The singular of a word that looks like an English plural, else the word."""
+def singular(word: str) -> str:
+    """The singular of a lower-case word that looks like an English plural, else the word."""
     if word.endswith("ies") and len(word) > 5:
         return word[:-3] + "y"
     if word.endswith(("sses", "xes", "ches", "shes", "zes")):
