@@ -31,7 +31,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from train_sole_sense import GLADIS, L2, SCIREX, bundle, fit_logistic, summary
+from train_sole_sense import (
+    GLADIS,
+    L2,
+    SCIREX,
+    bundle,
+    fit_logistic,
+    summary,
+    two_fold_over_papers,
+)
 
 from termlens.acronyms.disambiguate import (
     SEVERAL_SENSES_FILE,
@@ -155,10 +163,7 @@ def main() -> None:
     for name, documents in [*zip(GLADIS, gladis, strict=True), (SCIREX, scirex)]:
         right = sum(j.right for j in documents)
         print(f"{name}: {len(documents)} documents with several senses, {right} right")
-    halves = [[j for j in scirex if int(j.group.split("\t")[0]) % 2 == h] for h in (0, 1)]
-    held_out = []
-    for h in (0, 1):
-        held_out += scored(fit([*gladis, halves[1 - h]]), halves[h])
+    held_out = two_fold_over_papers(gladis, scirex, fit, scored)
     alone = scored(None, scirex)
     print(f"SciREX, pooled softmax alone: {summary(alone)}\n  {shown(alone)}")
     print(f"SciREX, 2-fold over papers:   {summary(held_out)}\n  {shown(held_out)}")

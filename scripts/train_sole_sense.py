@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -170,6 +171,31 @@ def summary(pairs: Sequence[tuple[float, bool]]) -> str:
     )
 
 
+class _Grouped(Protocol):
+    @property
+    def group(self) -> str:  # the GLADIS example, or the SciREX paper and short form
+        ...
+
+
+Item = TypeVar("Item", bound=_Grouped)
+Model = TypeVar("Model")
+
+
+def two_fold_over_papers(
+    fixed: Sequence[Sequence[Item]],
+    scirex: Sequence[Item],
+    fit: Callable[[list[Sequence[Item]]], Model],
+    score: Callable[[Model, Sequence[Item]], list[tuple[float, bool]]],
+) -> list[tuple[float, bool]]:
+    """Each half of the SciREX items (split by paper: odd and even) scored by a model fitted on
+    the ``fixed`` sets and the other half."""
+    halves = [[x for x in scirex if int(x.group.split("\t")[0]) % 2 == h] for h in (0, 1)]
+    held_out = []
+    for h in (0, 1):
+        held_out += score(fit([*fixed, halves[1 - h]]), halves[h])
+    return held_out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=data_dir())
@@ -179,10 +205,7 @@ def main() -> None:
     scirex = scirex_uses(args.data / SCIREX)
     for name, uses in [*zip(GLADIS, gladis, strict=True), (SCIREX, scirex)]:
         print(f"{name}: {len(uses)} uses with one sense, {len({u.group for u in uses})} groups")
-    halves = [[u for u in scirex if int(u.group.split("\t")[0]) % 2 == h] for h in (0, 1)]
-    held_out = []
-    for h in (0, 1):
-        held_out += by_group(fit([*gladis, halves[1 - h]]), halves[h])
+    held_out = two_fold_over_papers(gladis, scirex, fit, by_group)
     print(f"SciREX, softmax alone:               {summary(by_group(None, scirex))}")
     print(f"SciREX, 2-fold over papers:          {summary(held_out)}")
     model = fit([*gladis, scirex])
