@@ -35,7 +35,13 @@ from typing import NamedTuple, TypeVar
 
 from termlens.acronyms import completion
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
-from termlens.acronyms.lexical import STOPWORDS, content_terms, near_duplicates, words
+from termlens.acronyms.lexical import (
+    STOPWORDS,
+    content_forms,
+    content_terms,
+    near_duplicates,
+    words,
+)
 from termlens.acronyms.rerank import ContextCheck
 from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
@@ -307,9 +313,10 @@ class Disambiguator:
             return None
         own = set(words(short))
         terms = Counter(t for t in content_terms(context) if t not in own)
+        forms = frozenset(content_forms(context)) - own
         senses = known.senses
         if len(senses) > SEMANTIC_SENSES:
-            senses = _shortlist(senses, short, terms, known.variant_profiles)[:SHORTLIST]
+            senses = _shortlist(senses, short, forms, known.variant_profiles)[:SHORTLIST]
         weighted = self._weighted(terms)
         casing = _context_casing(context, short)
         glued = glued_letters(context, short)
@@ -329,7 +336,7 @@ class Disambiguator:
                     [
                         sense_row[0],
                         math.log((count + 1.0) / (sense.count + 1.0)),
-                        _overlap(long, terms),
+                        _overlap(long, forms),
                         float(_initials_spell(long, short)),
                         *sense_row[1:],
                         *own_profile[1:],
@@ -637,20 +644,22 @@ def softmax(scores: Sequence[float]) -> list[float]:
     return [e / total for e in exps]
 
 
-def _overlap(long: str, terms: Counter[str]) -> float:
-    """The share of a long form's content words found in the context."""
-    long_terms = _content_set(long)
-    return len(long_terms.intersection(terms)) / len(long_terms) if long_terms else 0.0
+def _overlap(long: str, forms: frozenset[str]) -> float:
+    """The share of a long form's content words found in the context (``forms``: its
+    :func:`content_forms`). Word forms, not stems: *presented* in the context is no evidence
+    for *before present*."""
+    long_forms = _content_set(long)
+    return len(long_forms & forms) / len(long_forms) if long_forms else 0.0
 
 
 @lru_cache(maxsize=1 << 16)
 def _content_set(long: str) -> frozenset[str]:
     """A long form's content words (remembered: the same long forms come back for every use)."""
-    return frozenset(content_terms(long))
+    return frozenset(content_forms(long))
 
 
 def _shortlist(
-    senses: list[Sense], short: str, terms: Counter[str], profiles: Mapping[str, object]
+    senses: list[Sense], short: str, forms: frozenset[str], profiles: Mapping[str, object]
 ) -> list[Sense]:
     """Senses ranked by cheap evidence: popularity, words in context, initials, a profile."""
 
@@ -658,7 +667,7 @@ def _shortlist(
         seen = any(long in profiles for long, _ in sense.variants)
         return (
             math.log(sense.count + 1.0)
-            + 3.0 * _overlap(sense.long, terms)
+            + 3.0 * _overlap(sense.long, forms)
             + float(_initials_spell(sense.long, short))
             + 2.0 * seen
         )

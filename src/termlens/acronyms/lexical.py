@@ -96,8 +96,18 @@ def spells_out(short: str, long: str) -> bool:
 
 def content_terms(text: str) -> list[str]:
     """Stemmed content words of a text: no stop words, no numbers, no one-letter words."""
+    return [stem(word) for word in _content_words(text)]
+
+
+def content_forms(text: str) -> list[str]:
+    """The content words of a text as written, plurals made singular (*networks* meets
+    *network*; *presented* does not meet *present*, as their stems would)."""
+    return [singular(word) for word in _content_words(text)]
+
+
+def _content_words(text: str) -> list[str]:
     return [
-        stem(word)
+        word
         for word in words(text)
         if len(word) > 1 and word not in STOPWORDS and not word.isdigit()
     ]
