@@ -132,6 +132,15 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("TSP", "Triad Significance Profile"),
         ),
         ("The key performance indicator - (KPI) rose.", ("KPI", "key performance indicator")),
+        (  # a short form that opens a bracket, its long form after the comma (here in English)
+            "un réseau de neurones convolutif (CNN, convolutional neural network) pour la vision",
+            ("CNN", "convolutional neural network"),
+        ),
+        (  # a glossary's "SF = long form" (SDU@AAAI-22), to the next punctuation mark
+            "temperature and humidity (RH = relative humidity) and LEM = lemma ? MOR",
+            ("RH", "relative humidity"),
+        ),
+        ("LEM = lemma ? MOR = morphology", ("LEM", "lemma")),
         (  # function words take no room in the window (Schwartz and Hearst's |SF| + 5 words)
             "The Office of the Comptroller of the Currency (OCC) issued guidance.",
             ("OCC", "Office of the Comptroller of the Currency"),
@@ -321,6 +330,10 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "increasing the number of trees twofold (to 4096) and the negatives fivefold (to 50)",
         "tested on the test set (Set14) and the last layer (Layer3)",
         "The rates (TPR, FPR) are shown.",
+        "The models (CNN, LSTM) and the years (WHO, 2019) are shown.",
+        # a list of names that holds the short form again (SH)
+        "Three dinucleotides (8-diN3AP4A, monoepsilon-8-diN3AP4A, and diepsilon-8-diN3AP4A)",
+        "where P (DA = da | W) is the probability",
         "The parliament passed a law (the Bill) and a contract (the “Contract”).",
         # after a comma, a species glued to a gene's name (BIOADI)
         "two novel transmembranous human and murine semaphorins, (HSA)SEMA6A-1 and (MMU)Sema6A-1",

@@ -58,7 +58,7 @@ _PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
 # run of three lowercase or five capital letters (unlike RalGDS-like, Interleukin-6, PIN-FORMED)
 _NUMBERED: Final = re.compile(r"[-_ ]?\d+$")  # the number that ends a name: Set14, Layer-3
 _SYMBOL: Final = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
-_LONG_FORM_END: Final = re.compile(r"[,;.:()—–]")
+_LONG_FORM_END: Final = re.compile(r"[,;.:?!()—–]")
 # the two halves of a word a line break hyphenated: "recur- rent", "con-\nvolutional"
 _HYPHEN_BREAK: Final = re.compile(r"([^\W\d_]+)[-‐\u00ad][^\S\n]*\n?[^\S\n]*(?<=\s)([^\W\d_]+)")
 _BREAK_HINTS: Final = ("- ", "-\n", "-\r", "-\t", "‐", "\u00ad")
@@ -122,6 +122,7 @@ _NAMING_SITES: Final[tuple[_Site, ...]] = (
         (" ",),
     ),
     (re.compile(r" [—–] (?=[^\W\d_])"), (" — ", " – ")),
+    (re.compile(r"[^\S\n]*=[^\S\n]*(?=[^\W\d_])"), ("=",)),  # "(RH = relative humidity)"
 )
 _CANDIDATE_BEFORE: Final = re.compile(
     r"(?<![\w\-])([A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*)"
@@ -317,7 +318,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
             if definition is not None:
                 return definition
     if separator is not None and text[separator] == ",":
-        definition = _long_form_then_short(doc, separator, inner_end)
+        definition = _long_form_then_short(doc, separator, inner_end) or _short_then_long_form(
+            doc, short_start, short_end, separator
+        )
         if definition is not None:
             return definition
     naming_cue = cue is not None and " ".join(cue.group().lower().split()) not in _EXPANDING_CUES
@@ -457,6 +460,17 @@ def _long_form_then_short(doc: Document, comma: int, end: int) -> Definition | N
     if not looks_like_short_form(short.text) or short.text.islower():
         return None
     return _long_form_before(doc, _quote_before(doc.text, comma), short, "long (short)")
+
+
+def _short_then_long_form(doc: Document, start: int, end: int, comma: int) -> Definition | None:
+    """Check ``(SF, long form)``: a clear short form opens the bracket, its long form follows the
+    comma ("un réseau de neurones convolutif (CNN, convolutional neural network)"); not a list
+    of names that holds the short form again ("(8-diN3AP4A, monoepsilon-8-diN3AP4A, …)")."""
+    short = doc.text[start:end]
+    if not _cue_short_form(short):
+        return None
+    definition = _long_form_after(doc, doc.span(start, end), comma + 1)
+    return None if definition is None or short in definition.long.text else definition
 
 
 def _after_cue(cue: re.Match[str] | None, start: int, end: int) -> int:
