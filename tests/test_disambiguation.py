@@ -283,6 +283,23 @@ def test_thousands_of_candidates_are_shortlisted() -> None:
     assert ranked[0][0].long == "antibody"
 
 
+def test_the_overlap_counts_words_as_written_plurals_made_singular() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("BP", "before present", 5), Entry("BP", "blood pressure", 5)], "hand")
+    d.add([Entry("NN", "neural network", 5)], "hand")
+    ranker = Disambiguator(d)
+    overlap = FEATURES.index("overlap")
+
+    def overlaps(short: str, context: str) -> dict[str, float]:
+        candidates, rows = ranker.features(short, context)
+        return {c.long: row[overlap] for c, row in zip(candidates, rows, strict=True)}
+
+    # stemmed, *presented* met *present*: a clinical case read BP as *before present*
+    assert overlaps("BP", "He presented to the ED. BP was 150/90 mmHg.")["before present"] == 0
+    assert overlaps("BP", "His blood pressures were high; BP fell.")["blood pressure"] == 1
+    assert overlaps("NN", "Two neural networks: the NN and the RNN")["neural network"] == 1
+
+
 def test_a_defined_meaning_takes_the_number_of_the_short_form_s_use(
     ai_dictionary: AcronymDictionary,
 ) -> None:
