@@ -13,7 +13,14 @@ from typer.testing import CliRunner
 
 from termlens.cli import app
 from termlens.concepts import cluster
-from termlens.concepts.cluster import agglomerate, build_hierarchy, pair_scores, predict, scores
+from termlens.concepts.cluster import (
+    agglomerate,
+    build_hierarchy,
+    join_defined,
+    pair_scores,
+    predict,
+    scores,
+)
 from termlens.concepts.outline import outline
 from termlens.concepts.relate import (
     FEATURES,
@@ -313,6 +320,62 @@ def test_a_defined_short_form_is_one_concept_with_its_long_form_in_plain_text() 
     assert cluster["PMUs"] == cluster["phasor measurement units"]
     assert cluster["CTPA"] == cluster["CT pulmonary angiogram"]
     assert cluster["SE"] == cluster["State estimation"]
+
+
+def test_a_term_one_document_defines_is_one_concept_wherever_the_topic_names_it() -> None:
+    """The tagger found neither *SEI* nor "equivalent circuit models" in the second document,
+    and "state of health" there was a cluster apart from *SoH* and its long form."""
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    documents = [
+        RawDocument(
+            "a",
+            "Cells age through solid electrolyte interphase (SEI) growth. We estimate the state "
+            "of health (SoH) with an equivalent circuit model (ECM).",
+        ),
+        RawDocument(
+            "b",
+            "The SEI grows at high temperature, and the state of health falls. Equivalent "
+            "circuit models are the standard estimators.",
+        ),
+    ]
+    topic = topic_from_documents(documents, "t")
+    said = [(topic.fields["doc_ids"][m.paragraph], m.text) for m in topic.mentions]
+    assert {("b", "SEI"), ("b", "state of health"), ("b", "Equivalent circuit models")} <= set(said)
+    result = predict(topic, default_model(), plain_text=True)
+    cluster = dict(zip(said, result.clusters, strict=True))
+    assert cluster["b", "SEI"] == cluster["a", "solid electrolyte interphase"]
+    assert cluster["b", "state of health"] == cluster["a", "SoH"]
+    assert cluster["b", "Equivalent circuit models"] == cluster["a", "ECM"]
+
+
+def test_a_short_form_the_topic_defines_twice_over_joins_neither_meaning() -> None:
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    documents = [
+        RawDocument("a", "Power grids need state estimation (SE) at every bus."),
+        RawDocument("b", "Each bar shows the standard error (SE) of the mean."),
+    ]
+    topic = topic_from_documents(documents, "t")
+    texts = [m.text for m in topic.mentions]
+    joined = {frozenset((texts[a], texts[b])) for a, b in topic.defined}
+    assert joined == {
+        frozenset(("SE", "state estimation")),
+        frozenset(("SE", "standard error")),
+    }
+    result = predict(topic, default_model(), plain_text=True)
+    cluster = dict(zip(texts, result.clusters, strict=True))
+    assert cluster["state estimation"] != cluster["standard error"]
+
+
+def test_join_defined_joins_what_the_pairs_join_through_each_other() -> None:
+    same = np.zeros((4, 4))
+    mentions = [Mention(0, i, i, text, text) for i, text in enumerate(("a", "b", "c", "d"))]
+    join_defined(same, [(0, 1), (1, 2)], mentions)
+    assert (same[np.ix_([0, 1, 2], [0, 1, 2])] == 1).all()
+    assert not same[3].any() and not same[:, 3].any()
 
 
 def test_defined_pairs_of_a_tokenised_topic() -> None:

@@ -16,14 +16,18 @@ only orders the named kinds (BENCHMARKS.md).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
 
+from termlens.acronyms.lexical import same_sense
 from termlens.concepts.kinds import CHILD, PARENT, SAME
 from termlens.concepts.relate import (
+    ACRONYM_LIKE,
     PairFeatures,
     PairModel,
+    acronym_key,
     apart_acronyms,
     kinds_by_modifiers,
     named_kinds,
@@ -191,12 +195,64 @@ def keep_kinds_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
     same[pairs[:, 1], pairs[:, 0]] = -np.inf
 
 
-def join_defined(same: np.ndarray, defined: Sequence[tuple[int, int]]) -> None:
-    """Set P(same) to 1, in place, between a short form and the long form the text gives it
-    (:attr:`~termlens.concepts.scico.Topic.defined`): the text says they are one concept."""
-    pairs = np.array(defined, dtype=int).reshape(-1, 2)
-    same[pairs[:, 0], pairs[:, 1]] = 1.0
-    same[pairs[:, 1], pairs[:, 0]] = 1.0
+def join_defined(
+    same: np.ndarray, defined: Sequence[tuple[int, int]], mentions: Sequence[Mention]
+) -> None:
+    """Set P(same) to 1, in place, between the mentions that the pairs of
+    :attr:`~termlens.concepts.scico.Topic.defined` join, directly or through others (a short
+    form, the long form the text gives it, and that long form's uses elsewhere): the text says
+    they are one concept. Where the topic defines one short form two ways (*SE*: *state
+    estimation* in one paper, *standard error* in another), the two groups are set apart (−∞)."""
+    groups = _joined(len(same), defined)
+    for members in groups:
+        same[np.ix_(members, members)] = 1.0
+    for first, second in _defined_two_ways(groups, mentions):
+        same[np.ix_(first, second)] = -np.inf
+        same[np.ix_(second, first)] = -np.inf
+
+
+def _joined(n: int, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """The groups of mentions that pairs join, directly or through others (two or more each)."""
+    root = list(range(n))
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            root[i] = root[root[i]]
+            i = root[i]
+        return i
+
+    for a, b in pairs:
+        root[find(a)] = find(b)
+    groups: dict[int, set[int]] = {}
+    for a, b in pairs:
+        groups.setdefault(find(a), set()).update((a, b))
+    return [sorted(members) for members in groups.values()]
+
+
+def _defined_two_ways(
+    groups: list[list[int]], mentions: Sequence[Mention]
+) -> list[tuple[list[int], list[int]]]:
+    """Pairs of groups in different documents (paragraphs) that share an acronym whose long
+    forms in one name no sense of it in the other (:func:`~termlens.acronyms.lexical.same_sense`:
+    *Convolutional Neural Net* and *convolutional neural network* are one). Within a document
+    two long forms of one short form are its author's two spellings (*parametrized ReLUs*,
+    *Parametric Rectified Linear Units*)."""
+    acronyms, longs, paragraphs = [], [], []
+    for members in groups:
+        texts = [mentions[i].text for i in members]
+        acronyms.append({acronym_key(t) for t in texts if ACRONYM_LIKE.fullmatch(t)})
+        longs.append({t for t in texts if not ACRONYM_LIKE.fullmatch(t)})
+        paragraphs.append({mentions[i].paragraph for i in members})
+    return [
+        (groups[g], groups[h])
+        for g, h in itertools.combinations(range(len(groups)), 2)
+        for shared in [acronyms[g] & acronyms[h]]
+        if shared
+        and paragraphs[g].isdisjoint(paragraphs[h])
+        and longs[g]
+        and longs[h]
+        and not any(same_sense(short, a, b) for short in shared for a in longs[g] for b in longs[h])
+    ]
 
 
 def _set_between(same: np.ndarray, found: np.ndarray, pairs: np.ndarray, value: float) -> None:
@@ -231,7 +287,7 @@ def predict(
         keep_kinds_apart(same, topic.mentions)
         if model.plain_text_same_threshold is not None:
             threshold = model.plain_text_same_threshold
-    join_defined(same, topic.defined)
+    join_defined(same, topic.defined, topic.mentions)
     labels = agglomerate(same, threshold)
     if plain_text:  # a named kind is evidence enough; P(parent) only puts the best parent first
         edges = build_hierarchy(parent, labels, 0.0, kinds_by_modifiers(topic.mentions, labels))

@@ -3,14 +3,19 @@
 The mentions are the short and long forms of the abbreviations each document defines, and the
 technical terms the term tagger finds (:mod:`termlens.concepts.terms`: methods, tasks, datasets,
 metrics, as SciREX marks them) that do not cross a bracket; where two overlap, the longer stays.
-Each use of a defined short form and its long form are one concept (:attr:`Topic.defined`).
+A defined short form or long form, and an acronym the tagger found once, are mentions wherever a
+document of the topic says them again. Each use of a defined short form and its long form are
+one concept, and so are the mentions of one name of several words or one acronym
+(:attr:`Topic.defined`).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
+from termlens.acronyms.lexical import singular
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
@@ -29,6 +34,8 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     sentences: list[list[list[int]]] = []
     spans: list[tuple[int, int, int]] = []  # paragraph, first token, last token
     defined: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []  # short, long
+    found_in: list[set[tuple[int, int]]] = []  # each paragraph's spans, first and last token
+    names: set[tuple[int, int, int]] = set()  # spans sought again: defined forms, acronyms
     for number, raw in enumerate(documents):
         document = Document(normalized(raw.text))  # SciCo tokens, no offsets to map back
         tokens = document.tokens
@@ -39,6 +46,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         found: set[tuple[int, int]] = set()
         for short, long in _defined(document, starts, ends):
             found.update(span for span in (short, long) if span)
+            names.update((number, *span) for span in (short, long) if span)
             if short and long:
                 defined.append(((number, *short), (number, *long)))
         for low, high in sentences[-1]:
@@ -48,6 +56,10 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
                 if trimmed is not None and _balanced(sentence[trimmed[0] : trimmed[1] + 1]):
                     found.add((low + trimmed[0], low + trimmed[1]))
         found = {half for span in found for half in _said_once(paragraphs[-1], span)}
+        names.update((number, a, a) for a, b in found if a == b and _distinctive([tokens[a].text]))
+        found_in.append(found)
+    for number, found in enumerate(found_in):
+        found |= _named_again(paragraphs[number], sentences[number], names, paragraphs)
         spans += [(number, a, b) for a, b in _without_overlaps(found)]
     mentions = [
         Mention(p, a, b, " ".join(words[a : b + 1]), _context(words, sentences[p], a, b))
@@ -61,6 +73,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     }
     index = {span: i for i, span in enumerate(spans)}
     pairs = [(index[s], index[lf]) for s, lf in defined if s in index and lf in index]
+    pairs += _named_alike(paragraphs, spans, pairs)
     return Topic(topic_id, paragraphs, mentions, [0] * len(mentions), [], fields, pairs)
 
 
@@ -95,6 +108,69 @@ def _defined(
             for span in (occurrence.short, occurrence.long)
         )
         yield short, long
+
+
+def _named_again(
+    words: list[str],
+    bounds: list[list[int]],
+    names: set[tuple[int, int, int]],
+    paragraphs: list[list[str]],
+) -> set[tuple[int, int]]:
+    """The spans of a paragraph's sentences that say one of the ``names`` (paragraph, first and
+    last token) again, in another case unless it has inner capitals, the last word maybe
+    plural (:func:`_name`): a term a document defines, or an acronym the tagger found once, is
+    a mention wherever the topic uses it, which the tagger often misses (*SEI* in the next
+    document; "equivalent circuit models" where another defines "equivalent circuit model
+    (ECM)")."""
+    said = {_name(paragraphs[p][a : b + 1]) for p, a, b in names}
+    longest = max((len(name) for name in said), default=0)
+    return {
+        (a, b)
+        for low, high in bounds
+        for a in range(low, high)
+        for b in range(a, min(a + longest, high))
+        if _name(words[a : b + 1]) in said
+    }
+
+
+def _named_alike(
+    paragraphs: list[list[str]],
+    spans: Sequence[tuple[int, int, int]],
+    defined: Sequence[tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """Pairs of mentions with one distinctive name (:func:`_name`, :func:`_distinctive`): in one
+    topic a term means one thing, and a short form too, unless the topic defines it twice over
+    (*SE*: *state estimation* here, *standard error* there)."""
+    names = [
+        _name(words) if _distinctive(words := paragraphs[p][a : b + 1]) else None
+        for p, a, b in spans
+    ]
+    meanings: dict[tuple[str, ...], set[tuple[str, ...] | None]] = {}
+    for short, long in defined:
+        if (name := names[short]) is not None:
+            meanings.setdefault(name, set()).add(names[long])
+    alike: dict[tuple[str, ...], list[int]] = {}
+    for i, name in enumerate(names):
+        if name is not None and len(meanings.get(name, ())) <= 1:
+            alike.setdefault(name, []).append(i)
+    return [(a, b) for group in alike.values() for a, b in itertools.pairwise(group)]
+
+
+def _distinctive(words: list[str]) -> bool:
+    """Whether a term names a concept wherever it appears: several words, or a word of two
+    capitals or more (*SEI*, *GoogLeNet*); not a common word (*training*, *loss*)."""
+    if len(words) == 1:
+        return sum(c.isupper() for c in words[0]) >= 2
+    return sum(any(c.isalpha() for c in w) for w in words) >= 2
+
+
+def _name(words: list[str]) -> tuple[str, ...]:
+    """What a term's uses share: its words in lower case (as written when a word has a capital
+    past its first letter: *SEI*, *GoogLeNet*), the last one singular."""
+    kept = [w if any(c.isupper() for c in w[1:]) else w.lower() for w in words]
+    if kept and kept[-1].islower():
+        kept[-1] = singular(kept[-1])
+    return tuple(kept)
 
 
 def _sentence_bounds(document: Document) -> list[list[int]]:

@@ -40,7 +40,8 @@ class Topic:
     clusters: list[int]
     relations: list[tuple[int, int]]
     fields: dict[str, Any] = field(default_factory=dict)  # everything else, written back as is
-    # mention pairs the text itself makes one concept: a long form and the short form it defines
+    # mention pairs the text itself makes one concept: a long form and the short form it defines,
+    # and in plain documents two mentions of one name (:mod:`termlens.concepts.mentions`)
     defined: list[tuple[int, int]] = field(default_factory=list)
 
     def with_prediction(self, clusters: list[int], relations: list[tuple[int, int]]) -> Topic:
