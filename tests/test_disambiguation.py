@@ -300,6 +300,24 @@ def test_the_overlap_counts_words_as_written_plurals_made_singular() -> None:
     assert overlaps("NN", "Two neural networks: the NN and the RNN")["neural network"] == 1
 
 
+def test_french_text_reads_an_english_short_form_in_its_english_senses() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("GPU", "graphics processing unit", 5, language="en")], "hand")
+    d.add([Entry("FMI", "Fonds monétaire international", 5, language="fr")], "hand")
+    d.add([Entry("FMI", "functional mock-up interface", 5, language="en")], "hand")
+    french = Disambiguator(d, language="fr")
+    assert [c.long for c, _ in french.rank("GPU", "Le GPU accélère l'apprentissage.")] == [
+        "graphics processing unit"
+    ]
+    # a short form with a French sense keeps to it
+    assert [c.long for c, _ in french.rank("FMI", "Le FMI prévoit une croissance faible.")] == [
+        "Fonds monétaire international"
+    ]
+    # and English text does not reach senses recorded only in French
+    d.add([Entry("PIM", "pays à revenu intermédiaire", 5, language="fr")], "hand")
+    assert Disambiguator(d, language="en").rank("PIM", "The PIM grew.") == []
+
+
 def test_a_defined_meaning_takes_the_number_of_the_short_form_s_use(
     ai_dictionary: AcronymDictionary,
 ) -> None:

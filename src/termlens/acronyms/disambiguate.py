@@ -234,7 +234,8 @@ class Disambiguator:
     Candidates are written long forms; each is scored with the evidence of its sense (all its
     variants together) and its own. ``knowledge`` are the dictionaries whose context profiles are
     used (default: ``dictionary``); entries and contexts from ``exclude_sources`` are ignored.
-    With a ``language``, senses recorded only in other languages are left out. A short form's
+    With a ``language``, senses recorded only in other languages are left out, unless none is
+    left and English ones are there (:func:`_in_language`). A short form's
     only sense is as likely as ``sole_sense`` (default: the bundled model) says, and the likeliest
     of several as likely as ``several_senses`` says (:meth:`rank_many_explained` gives its
     evidence), unless the dictionary is ``complete``: known to hold every meaning, as a
@@ -375,7 +376,7 @@ class Disambiguator:
         excluded = self.exclude_sources
         senses = self.dictionary.lookup(short, excluded)
         if self.language:
-            senses = [s for s in senses if not s.languages or self.language in s.languages]
+            senses = _in_language(senses, self.language)
         spellings = [long for sense in senses for long, _ in sense.variants]
         cut = _cut_spellings(spellings)
         senses = _joined_to_their_whole(senses, cut)
@@ -642,6 +643,16 @@ def softmax(scores: Sequence[float]) -> list[float]:
     exps = [math.exp(s - top) for s in scores]
     total = sum(exps)
     return [e / total for e in exps]
+
+
+def _in_language(senses: list[Sense], language: str) -> list[Sense]:
+    """The senses recorded in ``language`` (or in none); the English ones when there are none
+    such: French and Spanish technical text uses English short forms as they are ("Le CNN
+    apprend des filtres")."""
+    own = [s for s in senses if not s.languages or language in s.languages]
+    if own or language == "en":
+        return own
+    return [s for s in senses if "en" in s.languages]
 
 
 def _overlap(long: str, forms: frozenset[str]) -> float:
