@@ -237,22 +237,24 @@ def _defined_two_ways(
     *Convolutional Neural Net* and *convolutional neural network* are one). Within a document
     two long forms of one short form are its author's two spellings (*parametrized ReLUs*,
     *Parametric Rectified Linear Units*)."""
-    acronyms, longs, paragraphs = [], [], []
-    for members in groups:
+    longs, paragraphs = [], []
+    having: dict[str, list[int]] = {}  # acronym → the groups that hold it
+    for g, members in enumerate(groups):
         texts = [mentions[i].text for i in members]
-        acronyms.append({acronym_key(t) for t in texts if ACRONYM_LIKE.fullmatch(t)})
+        for key in {acronym_key(t) for t in texts if ACRONYM_LIKE.fullmatch(t)}:
+            having.setdefault(key, []).append(g)
         longs.append({t for t in texts if not ACRONYM_LIKE.fullmatch(t)})
         paragraphs.append({mentions[i].paragraph for i in members})
-    return [
-        (groups[g], groups[h])
-        for g, h in itertools.combinations(range(len(groups)), 2)
-        for shared in [acronyms[g] & acronyms[h]]
-        if shared
-        and paragraphs[g].isdisjoint(paragraphs[h])
+    apart = {
+        (g, h)
+        for short, held in having.items()
+        for g, h in itertools.combinations(held, 2)
+        if paragraphs[g].isdisjoint(paragraphs[h])
         and longs[g]
         and longs[h]
-        and not any(same_sense(short, a, b) for short in shared for a in longs[g] for b in longs[h])
-    ]
+        and not any(same_sense(short, a, b) for a in longs[g] for b in longs[h])
+    }
+    return [(groups[g], groups[h]) for g, h in sorted(apart)]
 
 
 def _set_between(same: np.ndarray, found: np.ndarray, pairs: np.ndarray, value: float) -> None:
