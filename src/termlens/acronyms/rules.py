@@ -59,7 +59,6 @@ _PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
 _NUMBERED: Final = re.compile(r"[-_ ]?\d+$")  # the number that ends a name: Set14, Layer-3
 _SYMBOL: Final = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
 _LONG_FORM_END: Final = re.compile(r"[,;.:?!()—–]")
-_LAST_NUMBER: Final = re.compile(r"(?<=\s)\d+$")  # a number that a long form's end cut in two
 # the two halves of a word a line break hyphenated: "recur- rent", "con-\nvolutional"
 _HYPHEN_BREAK: Final = re.compile(r"([^\W\d_]+)[-‐\u00ad][^\S\n]*\n?[^\S\n]*(?<=\s)([^\W\d_]+)")
 _BREAK_HINTS: Final = ("- ", "-\n", "-\r", "-\t", "‐", "\u00ad")
@@ -331,11 +330,10 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     word = text[previous[0] : previous[1]]
     if looks_like_short_form(word) and not word.islower():
         short = doc.span(*previous)
-        if quoted or separator is not None:  # the first item, when it explains the short form
-            first = _long_form_inside(doc, short, short_start, short_end)
-            if first is not None or quoted:  # "SIS (safety instrumented system, IEC 61511)"
-                return first
-        return _long_form_inside(doc, short, seg_start, inner_end)
+        inside = None if quoted else _long_form_inside(doc, short, seg_start, inner_end)
+        if inside is None and (quoted or separator is not None):
+            inside = _long_form_inside(doc, short, short_start, short_end)
+        return inside
     return None
 
 
@@ -859,10 +857,6 @@ def _long_form_after(doc: Document, short: Span, start: int) -> Definition | Non
     text = doc.text
     stop = _LONG_FORM_END.search(text, start, start + WINDOW_CHARS)
     long_start, long_end = _stripped(text, start, stop.start() if stop else len(text))
-    if stop and _inside_number(text, stop.start()):  # "CI = Compression Ignition 5.4."
-        number = _LAST_NUMBER.search(text, long_start, long_end)
-        if number:
-            long_end = _stripped(text, long_start, number.start())[1]
     article = _ARTICLE.match(text, long_start, long_end)
     if article:
         long_start = article.end()
@@ -875,11 +869,6 @@ def _long_form_after(doc: Document, short: Span, start: int) -> Definition | Non
     if result is None or not _acceptable(short.text, result, "cue"):
         return None
     return Definition(short, long, "cue", result.quality)
-
-
-def _inside_number(text: str, at: int) -> bool:
-    """Whether the full stop or comma at ``at`` sits between two digits (*5.4*, *8,5*)."""
-    return text[at - 1 : at].isdigit() and text[at + 1 : at + 2].isdigit()
 
 
 def _cue_short_form(text: str) -> bool:
