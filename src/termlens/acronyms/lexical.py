@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 from rapidfuzz.distance import OSA, Levenshtein
 
+from termlens.disjoint_sets import DisjointSets
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 LOST_LETTERS = re.compile(r"\w\?+\w")  # "Na?ve Bayes": "?" for letters an encoding lost
 
@@ -171,20 +173,13 @@ def sense_groups(short: str, longs: Sequence[str]) -> list[int]:
 
 
 def _groups(longs: Sequence[str], same: Callable[[str, str], bool]) -> list[int]:
-    parent = list(range(len(longs)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    sets = DisjointSets(len(longs))
     for j in range(1, len(longs)):
         for i in range(j):
-            if root(i) != root(j) and same(longs[i], longs[j]):
-                parent[root(j)] = root(i)
+            if sets.find(i) != sets.find(j) and same(longs[i], longs[j]):
+                sets.join(i, j)
     numbers: dict[int, int] = {}
-    return [numbers.setdefault(root(i), len(numbers)) for i in range(len(longs))]
+    return [numbers.setdefault(sets.find(i), len(numbers)) for i in range(len(longs))]
 
 
 def _american(word: str) -> str:

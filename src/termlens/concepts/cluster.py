@@ -34,6 +34,7 @@ from termlens.concepts.relate import (
     numbered_names,
 )
 from termlens.concepts.scico import Mention, Topic
+from termlens.disjoint_sets import DisjointSets
 
 # pairs whose features are held at once: a topic of up to 2,048 mentions is one block
 PAIRS_PER_BLOCK = 2048 * 2048
@@ -213,19 +214,12 @@ def join_defined(
 
 def _joined(n: int, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
     """The groups of mentions that pairs join, directly or through others (two or more each)."""
-    root = list(range(n))
-
-    def find(i: int) -> int:
-        while root[i] != i:
-            root[i] = root[root[i]]
-            i = root[i]
-        return i
-
+    sets = DisjointSets(n)
     for a, b in pairs:
-        root[find(a)] = find(b)
+        sets.join(b, a)
     groups: dict[int, set[int]] = {}
     for a, b in pairs:
-        groups.setdefault(find(a), set()).update((a, b))
+        groups.setdefault(sets.find(a), set()).update((a, b))
     return [sorted(members) for members in groups.values()]
 
 
@@ -240,10 +234,11 @@ def _defined_two_ways(
     longs, paragraphs = [], []
     having: dict[str, list[int]] = {}  # acronym → the groups that hold it
     for g, members in enumerate(groups):
-        texts = [mentions[i].text for i in members]
-        for key in {acronym_key(t) for t in texts if ACRONYM_LIKE.fullmatch(t)}:
+        texts = {mentions[i].text for i in members}
+        acronyms = {t for t in texts if ACRONYM_LIKE.fullmatch(t)}
+        for key in {acronym_key(t) for t in acronyms}:
             having.setdefault(key, []).append(g)
-        longs.append({t for t in texts if not ACRONYM_LIKE.fullmatch(t)})
+        longs.append(texts - acronyms)
         paragraphs.append({mentions[i].paragraph for i in members})
     apart = {
         (g, h)

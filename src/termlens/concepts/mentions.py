@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
 from termlens.acronyms.lexical import singular
+from termlens.concepts.relate import case_folded
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
@@ -167,7 +168,7 @@ def _distinctive(words: list[str]) -> bool:
 def _name(words: list[str]) -> tuple[str, ...]:
     """What a term's uses share: its words in lower case (as written when a word has a capital
     past its first letter: *SEI*, *GoogLeNet*), the last one singular."""
-    kept = [w if any(c.isupper() for c in w[1:]) else w.lower() for w in words]
+    kept = [case_folded(w) for w in words]
     if kept and kept[-1].islower():
         kept[-1] = singular(kept[-1])
     return tuple(kept)

@@ -111,12 +111,16 @@ def words(text: str, keep_inner_capitals: bool = False) -> list[str]:
     ``keep_inner_capitals``, a word with a capital after its first letter keeps its case
     (*mAP* is not *map*)."""
     tokens = [
-        t if keep_inner_capitals and any(c.isupper() for c in t[1:]) else t.lower()
-        for t in _HYPHEN.sub("-", text).split()
+        case_folded(t) if keep_inner_capitals else t.lower() for t in _HYPHEN.sub("-", text).split()
     ]
     return [
         t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t for t in tokens
     ]
+
+
+def case_folded(word: str) -> str:
+    """A word in lower case, unless it has a capital after its first letter (*mAP*, *SEI*)."""
+    return word if any(c.isupper() for c in word[1:]) else word.lower()
 
 
 def unhyphenated(text: str) -> str:
