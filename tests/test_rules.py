@@ -141,6 +141,11 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("RH", "relative humidity"),
         ),
         ("LEM = lemma ? MOR = morphology", ("LEM", "lemma")),
+        (  # a paragraph number that a lost line break glued to the end (SDU@AAAI-22 gold)
+            "Notes: PI = Positive Ignition CI = Compression Ignition 5.4. Test cycles",
+            ("CI", "Compression Ignition"),
+        ),
+        ("and services GS = General Service 37. The", ("GS", "General Service")),
         (  # function words take no room in the window (Schwartz and Hearst's |SF| + 5 words)
             "The Office of the Comptroller of the Currency (OCC) issued guidance.",
             ("OCC", "Office of the Comptroller of the Currency"),
@@ -157,6 +162,19 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
 )
 def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
     assert expected in pairs(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [  # a number in a name, a formula
+        "Members: UK = United Kingdom 2012.",
+        "ước lượng hậu nghiệm θM AP = argmaxθ p ( θ | D ) và",
+    ],
+)
+def test_an_equals_sign_keeps_a_name_and_reads_no_formula(text: str) -> None:
+    found = pairs(text)
+    assert all(long != "argmaxθ p" for _, long in found)
+    assert ("UK", "United Kingdom") not in found
 
 
 @pytest.mark.parametrize(

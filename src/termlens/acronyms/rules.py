@@ -59,6 +59,11 @@ _PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
 _NUMBERED: Final = re.compile(r"[-_ ]?\d+$")  # the number that ends a name: Set14, Layer-3
 _SYMBOL: Final = re.compile(r"(?:(?![^\W\d_A-Z]{3}|[A-Z]{5})\S)+")
 _LONG_FORM_END: Final = re.compile(r"[,;.:?!()—–]")
+# a paragraph number a lost line break glued to a long form's end ("CI = Compression Ignition
+# 5.4."), not a year ("Human Rights Act 1998.")
+_PARAGRAPH_NUMBER: Final = re.compile(r"(?<=\s)\d{1,3}$")
+# a formula's symbol: Latin and Greek letters in one word ("θM AP = argmaxθ p")
+_LATIN_AND_GREEK: Final = re.compile(r"[a-zA-Z][\u0370-\u03ff]|[\u0370-\u03ff][a-zA-Z]")
 # the two halves of a word a line break hyphenated: "recur- rent", "con-\nvolutional"
 _HYPHEN_BREAK: Final = re.compile(r"([^\W\d_]+)[-‐\u00ad][^\S\n]*\n?[^\S\n]*(?<=\s)([^\W\d_]+)")
 _BREAK_HINTS: Final = ("- ", "-\n", "-\r", "-\t", "‐", "\u00ad")
@@ -857,13 +862,17 @@ def _long_form_after(doc: Document, short: Span, start: int) -> Definition | Non
     text = doc.text
     stop = _LONG_FORM_END.search(text, start, start + WINDOW_CHARS)
     long_start, long_end = _stripped(text, start, stop.start() if stop else len(text))
+    if stop and stop.group() == "." and not any(ch.isdigit() for ch in short.text):
+        number = _PARAGRAPH_NUMBER.search(text, long_start, long_end)
+        if number:  # "GS = General Service 37.", "CI = Compression Ignition 5.4."
+            long_end = _stripped(text, long_start, number.start())[1]
     article = _ARTICLE.match(text, long_start, long_end)
     if article:
         long_start = article.end()
     if long_start == long_end:
         return None
     long = doc.span(long_start, long_end)
-    if _is_variant(long.text, short.text):
+    if _is_variant(long.text, short.text) or _LATIN_AND_GREEK.search(long.text):
         return None
     result = _best_alignment(short.text, long.text, [0], doc.lang)
     if result is None or not _acceptable(short.text, result, "cue"):
