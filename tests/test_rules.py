@@ -146,6 +146,14 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("CI", "Compression Ignition"),
         ),
         ("and services GS = General Service 37. The", ("GS", "General Service")),
+        (  # the bracket's first item, when it explains the short form, is the long form
+            "Operators use the SIS (safety instrumented system, IEC 61511) to trip the pumps.",
+            ("SIS", "safety instrumented system"),
+        ),
+        (  # and the whole bracket when the first item does not
+            "SPARC (secreted protein, acidic and rich in cysteine) binds collagen.",
+            ("SPARC", "secreted protein, acidic and rich in cysteine"),
+        ),
         (  # function words take no room in the window (Schwartz and Hearst's |SF| + 5 words)
             "The Office of the Comptroller of the Currency (OCC) issued guidance.",
             ("OCC", "Office of the Comptroller of the Currency"),

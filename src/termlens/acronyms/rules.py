@@ -335,10 +335,11 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     word = text[previous[0] : previous[1]]
     if looks_like_short_form(word) and not word.islower():
         short = doc.span(*previous)
-        inside = None if quoted else _long_form_inside(doc, short, seg_start, inner_end)
-        if inside is None and (quoted or separator is not None):
-            inside = _long_form_inside(doc, short, short_start, short_end)
-        return inside
+        if quoted or separator is not None:  # the first item, when it explains the short form
+            first = _long_form_inside(doc, short, short_start, short_end)
+            if first is not None or quoted:  # "SIS (safety instrumented system, IEC 61511)"
+                return first
+        return _long_form_inside(doc, short, seg_start, inner_end)
     return None
 
 
