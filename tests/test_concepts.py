@@ -399,6 +399,13 @@ def test_an_acronym_s_long_form_also_names_its_cluster() -> None:
     assert kinds_by_modifiers(mentions, [0, 0, 0, 1]) == {(0, 1)}
 
 
+def test_an_acronym_counts_as_the_long_form_its_cluster_says() -> None:
+    texts = ["machine translation", "NMT", "NMT", "neural machine translation", "MT", "MT"]
+    mentions = [Mention(0, i, i, text, text) for i, text in enumerate(texts)]
+    assert kinds_by_modifiers(mentions, [0, 1, 1, 1, 2, 2]) == {(0, 1)}
+    assert kinds_by_modifiers(mentions[:3], [0, 1, 1]) == set()  # no long form: no kind
+
+
 def test_a_tagged_term_does_not_start_or_end_on_a_function_word() -> None:
     from termlens.concepts.mentions import topic_from_documents
     from termlens.documents import RawDocument

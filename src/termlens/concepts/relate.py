@@ -266,8 +266,9 @@ def kinds_by_modifiers(
     and a bare *model*) or named by a single letter names no parent, unless the tie is an
     acronym and its long form (*GAN* ×2, *generative adversarial network* ×2: both name it).
     Only plain noun phrases count (no function word, no symbol), whose last word is their head:
-    *hyperparameters of CycleGAN* is no kind of *CycleGAN*. Case is ignored except inside a
-    word: *mAP* names no kind of *response map*."""
+    *hyperparameters of CycleGAN* is no kind of *CycleGAN*; an acronym counts as the long form
+    its cluster also says (*NMT* ×2, *neural machine translation* ×1 under *machine
+    translation*). Case is ignored except inside a word: *mAP* names no kind of *response map*."""
     phrases = [tuple(words(m.text, keep_inner_capitals=True)) for m in mentions]
     plain = _plain_phrases(phrases)
     said: defaultdict[int, Counter[tuple[str, ...]]] = defaultdict(Counter)
@@ -279,7 +280,8 @@ def kinds_by_modifiers(
             if len("".join(phrase)) > 1:  # not a symbol
                 named[phrase].add(cluster)
     modified: Counter[tuple[int, int]] = Counter()  # (parent, child) → the child's mentions
-    for phrase, cluster in zip(plain, clusters, strict=True):
+    for phrase, written, cluster in zip(plain, phrases, clusters, strict=True):
+        phrase = _spelled_out(written, said[cluster]) or phrase
         if not phrase:
             continue
         parents = set().union(*(named.get(phrase[k:], set()) for k in range(1, len(phrase))))
@@ -301,6 +303,13 @@ def _names(said: Counter[tuple[str, ...]]) -> list[tuple[str, ...]]:
         for phrase in said
         if phrase not in tied and any(_acronym_and_long_form(name, phrase) for name in tied)
     ]
+
+
+def _spelled_out(acronym: tuple[str, ...], said: Counter[tuple[str, ...]]) -> tuple[str, ...]:
+    """The plain long form that an acronym's cluster also says it as (*NMT*: *neural machine
+    translation*), or ()."""
+    longs = [p for p in said if _acronym_and_long_form(acronym, p) and _plain_phrases([p])[0]]
+    return max(longs, key=lambda p: said[p]) if len(acronym) == 1 and longs else ()
 
 
 def _acronym_and_long_form(*phrases: tuple[str, ...]) -> bool:
