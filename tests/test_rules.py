@@ -146,6 +146,7 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("CI", "Compression Ignition"),
         ),
         ("and services GS = General Service 37. The", ("GS", "General Service")),
+        ("NEMO = NF-κB essential modulator; IKK", ("NEMO", "NF-κB essential modulator")),
         (  # the bracket's first item, when it explains the short form, is the long form
             "Operators use the SIS (safety instrumented system, IEC 61511) to trip the pumps.",
             ("SIS", "safety instrumented system"),

@@ -62,8 +62,9 @@ _LONG_FORM_END: Final = re.compile(r"[,;.:?!()—–]")
 # a paragraph number a lost line break glued to a long form's end ("CI = Compression Ignition
 # 5.4."), not a year ("Human Rights Act 1998.")
 _PARAGRAPH_NUMBER: Final = re.compile(r"(?<=\s)\d{1,3}$")
-# a formula's symbol: Latin and Greek letters in one word ("θM AP = argmaxθ p")
-_LATIN_AND_GREEK: Final = re.compile(r"[a-zA-Z][\u0370-\u03ff]|[\u0370-\u03ff][a-zA-Z]")
+# a formula's symbol: a Greek letter glued after a lower-case Latin one ("θM AP = argmaxθ p"),
+# unlike a name's ("NEMO = NF-κB essential modulator", "TGFβ")
+_FORMULA_SYMBOL: Final = re.compile(r"[a-z][\u0370-\u03ff]")
 # the two halves of a word a line break hyphenated: "recur- rent", "con-\nvolutional"
 _HYPHEN_BREAK: Final = re.compile(r"([^\W\d_]+)[-‐\u00ad][^\S\n]*\n?[^\S\n]*(?<=\s)([^\W\d_]+)")
 _BREAK_HINTS: Final = ("- ", "-\n", "-\r", "-\t", "‐", "\u00ad")
@@ -873,7 +874,7 @@ def _long_form_after(doc: Document, short: Span, start: int) -> Definition | Non
     if long_start == long_end:
         return None
     long = doc.span(long_start, long_end)
-    if _is_variant(long.text, short.text) or _LATIN_AND_GREEK.search(long.text):
+    if _is_variant(long.text, short.text) or _FORMULA_SYMBOL.search(long.text):
         return None
     result = _best_alignment(short.text, long.text, [0], doc.lang)
     if result is None or not _acceptable(short.text, result, "cue"):

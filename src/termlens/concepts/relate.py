@@ -308,8 +308,10 @@ def _names(said: Counter[tuple[str, ...]]) -> list[tuple[str, ...]]:
 def _spelled_out(acronym: tuple[str, ...], said: Counter[tuple[str, ...]]) -> tuple[str, ...]:
     """The plain long form that an acronym's cluster also says it as (*NMT*: *neural machine
     translation*), or ()."""
+    if len(acronym) != 1:
+        return ()
     longs = [p for p in said if _acronym_and_long_form(acronym, p) and _plain_phrases([p])[0]]
-    return max(longs, key=lambda p: said[p]) if len(acronym) == 1 and longs else ()
+    return max(longs, key=said.__getitem__, default=())
 
 
 def _acronym_and_long_form(*phrases: tuple[str, ...]) -> bool:
