@@ -38,8 +38,10 @@ from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, ad
 from termlens.acronyms.lexical import (
     STOPWORDS,
     content_forms,
-    content_terms,
+    content_words,
     near_duplicates,
+    singular,
+    stem,
     words,
 )
 from termlens.acronyms.rerank import ContextCheck
@@ -313,8 +315,9 @@ class Disambiguator:
         if not known.senses:
             return None
         own = set(words(short))
-        terms = Counter(t for t in content_terms(context) if t not in own)
-        forms = frozenset(content_forms(context)) - own
+        said = content_words(context)  # read once for the stems and the forms
+        terms = Counter(t for t in map(stem, said) if t not in own)
+        forms = frozenset(map(singular, said)) - own
         senses = known.senses
         if len(senses) > SEMANTIC_SENSES:
             senses = _shortlist(senses, short, forms, known.variant_profiles)[:SHORTLIST]

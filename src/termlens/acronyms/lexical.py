@@ -98,16 +98,17 @@ def spells_out(short: str, long: str) -> bool:
 
 def content_terms(text: str) -> list[str]:
     """Stemmed content words of a text: no stop words, no numbers, no one-letter words."""
-    return [stem(word) for word in _content_words(text)]
+    return [stem(word) for word in content_words(text)]
 
 
 def content_forms(text: str) -> list[str]:
     """The content words of a text as written, plurals made singular (*networks* meets
     *network*; *presented* does not meet *present*, as their stems would)."""
-    return [singular(word) for word in _content_words(text)]
+    return [singular(word) for word in content_words(text)]
 
 
-def _content_words(text: str) -> list[str]:
+def content_words(text: str) -> list[str]:
+    """The words of a text but stop words, numbers and one-letter words, as written."""
     return [
         word
         for word in words(text)
