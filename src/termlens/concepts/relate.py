@@ -279,9 +279,10 @@ def kinds_by_modifiers(
         for phrase in _names(counts):
             if len("".join(phrase)) > 1:  # not a symbol
                 named[phrase].add(cluster)
+    plain_said = set(plain) - {()}
     modified: Counter[tuple[int, int]] = Counter()  # (parent, child) → the child's mentions
     for phrase, written, cluster in zip(plain, phrases, clusters, strict=True):
-        phrase = _spelled_out(written, said[cluster]) or phrase
+        phrase = _spelled_out(written, said[cluster], plain_said) or phrase
         if not phrase:
             continue
         parents = set().union(*(named.get(phrase[k:], set()) for k in range(1, len(phrase))))
@@ -305,12 +306,16 @@ def _names(said: Counter[tuple[str, ...]]) -> list[tuple[str, ...]]:
     ]
 
 
-def _spelled_out(acronym: tuple[str, ...], said: Counter[tuple[str, ...]]) -> tuple[str, ...]:
-    """The plain long form that an acronym's cluster also says it as (*NMT*: *neural machine
-    translation*), or ()."""
+def _spelled_out(
+    acronym: tuple[str, ...],
+    said: Counter[tuple[str, ...]],
+    plain: set[tuple[str, ...]],
+) -> tuple[str, ...]:
+    """The ``plain`` long form that an acronym's cluster also says it as (*NMT*: *neural
+    machine translation*), or ()."""
     if len(acronym) != 1:
         return ()
-    longs = [p for p in said if _acronym_and_long_form(acronym, p) and _plain_phrases([p])[0]]
+    longs = [p for p in said if p in plain and _acronym_and_long_form(acronym, p)]
     return max(longs, key=said.__getitem__, default=())
 
 
