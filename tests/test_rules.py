@@ -173,17 +173,49 @@ def test_english_patterns(text: str, expected: tuple[str, str]) -> None:
     assert expected in pairs(text)
 
 
+def test_an_equals_sign_keeps_a_year_in_a_name() -> None:
+    assert pairs("Members: UK = United Kingdom 2012.") == [("UK", "United Kingdom 2012")]
+
+
+def test_an_equals_sign_reads_no_formula() -> None:
+    assert pairs("ước lượng hậu nghiệm θM AP = argmaxθ p ( θ | D ) và") == []
+
+
 @pytest.mark.parametrize(
-    "text",
-    [  # a number in a name, a formula
-        "Members: UK = United Kingdom 2012.",
-        "ước lượng hậu nghiệm θM AP = argmaxθ p ( θ | D ) và",
+    ("text", "lang", "expected"),
+    [  # a drafting cue, a comma or a colon, then the name the text will use
+        (
+            'The General Data Protection Regulation (hereinafter, the "GDPR") applies.',
+            "en",
+            [("GDPR", "General Data Protection Regulation")],
+        ),
+        (
+            "The Service Level Agreement (hereafter: SLA) applies.",
+            "en",
+            [("SLA", "Service Level Agreement")],
+        ),
+        (
+            "El presente Acuerdo de Nivel de Servicio (en adelante, el «ANS») regula.",
+            "es",
+            [("ANS", "Acuerdo de Nivel de Servicio")],
+        ),
+        (
+            "El Acuerdo de Nivel de Servicio (en lo sucesivo, ANS) regula.",
+            "es",
+            [("ANS", "Acuerdo de Nivel de Servicio")],
+        ),
+        (
+            "El Acuerdo de Nivel de Servicio, en lo sucesivo ANS, regula.",
+            "es",
+            [("ANS", "Acuerdo de Nivel de Servicio")],
+        ),
+        ('The EU GDPR (hereinafter, "GDPR") applies.', "en", []),  # a name, not a long form
     ],
 )
-def test_an_equals_sign_keeps_a_name_and_reads_no_formula(text: str) -> None:
-    found = pairs(text)
-    assert all(long != "argmaxθ p" for _, long in found)
-    assert ("UK", "United Kingdom") not in found
+def test_a_drafting_cue_may_take_a_comma(
+    text: str, lang: str, expected: list[tuple[str, str]]
+) -> None:
+    assert pairs(text, lang) == expected
 
 
 @pytest.mark.parametrize(

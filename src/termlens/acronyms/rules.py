@@ -74,7 +74,8 @@ _NOT_IN_A_LONG_FORM: Final = re.compile(r"[;:{}\[\]=!?\"“”\n]")  # what ends
 _LEADING_CUES: Final = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
     "hereafter", "hereinafter", "referred to as", "known as", "called", "termed",
-    "abbreviated as", "abbreviated", "or", "for", "i.e.", "ie", "en adelante", "conocido como",
+    "abbreviated as", "abbreviated", "or", "for", "i.e.", "ie", "en adelante", "en lo sucesivo",
+    "conocido como",
     "conocida como", "denominado", "denominada", "llamado", "llamada", "o", "which stands for",
     "stands for", "short for",
 )  # fmt: skip
@@ -88,11 +89,16 @@ _DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _LEADING_CUE: Final = re.compile(
     r"(?:" + "|".join(re.escape(c) for c in _LEADING_CUES) + r")[\s,]+", re.IGNORECASE
 )
+# Drafting cues that name what follows them in a bracket, after a comma or a colon too:
+# "(hereinafter, the “GDPR”)", "(en adelante, el «ANS»)", "(hereafter: SLA)"
+_DRAFTING_CUE: Final = re.compile(
+    r"(?:hereafter|hereinafter|en\s+adelante|en\s+lo\s+sucesivo)\s*[,:]\s*", re.IGNORECASE
+)
 _CUE_WORDS: Final = (
     r"(?:also\s+)?(?:known\s+as|called|termed|referred\s+to\s+as|abbreviated(?:\s+as)?"
     r"|hereafter(?:\s+(?:referred\s+to\s+as|called))?|hereinafter(?:\s+(?:referred\s+to\s+as"
     r"|called))?|or|o|(?:también\s+)?(?:llamad[oa]|conocid[oa]\s+como|denominad[oa])"
-    r"|en\s+adelante)"
+    r"|en\s+adelante|en\s+lo\s+sucesivo)"
 )
 # A clear short form outside brackets: starts with a capital or digit and holds another
 # (a full stop after it ends the sentence: "…, hereafter RMSE.")
@@ -114,7 +120,7 @@ _CUE_SITES: Final[tuple[_Site, ...]] = (
     (
         re.compile(
             r" (?=[achtolds])(?:as|called|termed|or|o|hereafter|hereinafter|abbreviated|adelante"
-            r"|llamad[oa]|denominad[oa]|como) " + _BEFORE_CAPITALS
+            r"|sucesivo|llamad[oa]|denominad[oa]|como) " + _BEFORE_CAPITALS
         ),
         (" ",),
     ),
@@ -293,6 +299,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     inner_start, inner_end = _stripped(text, opening + 1, close)
     if inner_start == inner_end:
         return None
+    drafting = _DRAFTING_CUE.match(text, inner_start, inner_end)
+    inner_start = _after_cue(drafting, inner_start, inner_end)
     separator = _first_separator(text, inner_start, inner_end)
     seg_start, seg_end = _stripped(text, inner_start, inner_end if separator is None else separator)
     cue = _LEADING_CUE.match(text, seg_start, seg_end)
@@ -329,7 +337,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         )
         if definition is not None:
             return definition
-    naming_cue = cue is not None and " ".join(cue.group().lower().split()) not in _EXPANDING_CUES
+    naming_cue = drafting is not None or (
+        cue is not None and " ".join(cue.group().lower().split()) not in _EXPANDING_CUES
+    )
     previous = _dotted_before(text, opening) or previous
     if previous is None or naming_cue or _window_break(text[previous[1] : opening]):
         return None
