@@ -304,7 +304,7 @@ def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
         if len(fields) != 3 or not fields[2].strip():
             continue
         short, long = fields[0].strip(), cleaned(fields[1])
-        if explains(short, long):
+        if explains(short, long) and not no_name(short, long):
             yield short, long, fields[2]
 
 

@@ -84,6 +84,13 @@ def test_spelled_out_letters_are_no_long_form() -> None:
     assert not spells_out("ATP", "adenosine triphosphate")
 
 
+def test_the_short_form_numbered_or_marked_is_no_long_form() -> None:
+    assert spells_out("PATH", "path-1") and spells_out("PLUS", "Plus500")
+    assert spells_out("I′M", "IM/4,300")
+    assert not spells_out("NTCIR2", "NTCIR 2002")  # its digits spelled out: a name
+    assert not spells_out("ACE07", "ACE 2007")
+
+
 def test_a_long_form_may_serve_several_languages() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("PCR", "polymerase chain reaction", 2, "es,en")], "clinical")

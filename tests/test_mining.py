@@ -98,6 +98,11 @@ def test_mine_finds_what_the_text_defines() -> None:
     assert len(found.contexts) == 2
 
 
+def test_mine_keeps_no_long_form_that_spells_its_short_form_again() -> None:
+    text = "We build on audioCaffe (audiocaffe2015) and a convolutional neural network (CNN)."
+    assert mine([text], lang="en").pairs == {("CNN", "convolutional neural network"): 1}
+
+
 def test_mine_reads_markdown_as_plain_text() -> None:
     text = "We train a *support vector* machine (**SVM**). The `SVM` is fast."
     found = mine([text], lang="en")

@@ -92,8 +92,16 @@ def without_accents(text: str) -> str:
 
 
 def spells_out(short: str, long: str) -> bool:
-    """Whether a long form only spells the short form's letters ("u s a" for USA): no meaning."""
-    return "".join(words(long)) == "".join(words(short))
+    """Whether a long form only spells the short form again ("u s a" for USA; "path-1" for PATH
+    and "Plus500" for PLUS, numbered or marked): no meaning. Digits count when the short form
+    has some: *NTCIR 2002* spells out NTCIR2."""
+    if any(ch.isdigit() for ch in short):
+        return "".join(words(long)) == "".join(words(short))
+    return _letters(long) == _letters(short)
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalpha())
 
 
 def content_terms(text: str) -> list[str]:

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Encoder, Entry
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
+from termlens.acronyms.lexical import spells_out
 from termlens.acronyms.rules import unbroken
 from termlens.normal_form import normalized
 from termlens.text import LanguageOption, Span, split_sentences
@@ -46,10 +47,12 @@ def mine(texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1) 
 
 
 def _defined_uses(occurrences: Iterable[Occurrence]) -> list[Use]:
+    """The defined occurrences as uses, less those whose long form only spells the short form
+    again ("audiocaffe2015" for audioCaffe: :func:`lexical.spells_out`)."""
     return [
         Use(o.short.start, o.short.end, o.short.text, unbroken(o.long.text))
         for o in occurrences
-        if o.long is not None
+        if o.long is not None and not spells_out(o.short.text, o.long.text)
     ]
 
 
