@@ -322,6 +322,21 @@ def test_a_defined_short_form_is_one_concept_with_its_long_form_in_plain_text() 
     assert cluster["SE"] == cluster["State estimation"]
 
 
+def test_a_term_starts_after_its_article_in_any_language() -> None:
+    """The term tagger took "la Agencia Española de Protección de Datos" whole, the longer
+    span won over the long form, and *AEPD* was a cluster apart from it."""
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    text = "Notificará a la Agencia Española de Protección de Datos (AEPD) cualquier brecha."
+    topic = topic_from_documents([RawDocument("contrato", text)], "t")
+    texts = [m.text for m in topic.mentions]
+    assert "Agencia Española de Protección de Datos" in texts
+    assert [texts[a] + " = " + texts[b] for a, b in topic.defined] == [
+        "AEPD = Agencia Española de Protección de Datos"
+    ]
+
+
 def test_a_term_one_document_defines_is_one_concept_wherever_the_topic_names_it() -> None:
     """The tagger found neither *SEI* nor "equivalent circuit models" in the second document,
     and "state of health" there was a cluster apart from *SoH* and its long form."""

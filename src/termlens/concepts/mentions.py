@@ -25,6 +25,9 @@ from termlens.text import Document, repeated_half
 
 # words a tagged term does not start or end with
 EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".split())
+# articles of other languages the English term tagger takes into a term, unless in capitals
+# (*EL*, *DES* are short forms): "la Agencia Española de Protección de Datos (AEPD)"
+ARTICLES = frozenset("el la lo los las un una unos unas del al le les une des du".split())
 _OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
 
 
@@ -195,14 +198,20 @@ def _context(words: list[str], bounds: list[list[int]], start: int, end: int) ->
 
 
 def _trimmed(words: list[str], start: int, end: int) -> tuple[int, int] | None:
-    """A tagged term without the function words at its edges ("reviewing and rating aspects of
-    neighbourhoods of a [city]" ends at *neighbourhoods*); None when nothing else is left. The
-    SciREX gold starts or ends so in 308 of 59,855 mentions, mostly the symbol *a*."""
-    while start <= end and words[start].lower() in EDGE_WORDS:
+    """A tagged term without the function words and articles at its edges ("reviewing and
+    rating aspects of neighbourhoods of a [city]" ends at *neighbourhoods*); None when nothing
+    else is left. The SciREX gold starts or ends so in 308 of 59,855 mentions, mostly the symbol
+    *a*."""
+    while start <= end and _edge_word(words[start]):
         start += 1
-    while end >= start and words[end].lower() in EDGE_WORDS:
+    while end >= start and _edge_word(words[end]):
         end -= 1
     return (start, end) if start <= end else None
+
+
+def _edge_word(word: str) -> bool:
+    low = word.lower()
+    return low in EDGE_WORDS or (low in ARTICLES and not word.isupper())
 
 
 def _balanced(words: list[str]) -> bool:
