@@ -511,6 +511,8 @@ def test_a_short_form_said_twice_is_two_uses() -> None:
         ("the best CNN + RNN on PRID", "CNN + RNN", "CNN | RNN"),
         ("our CNN + Min ( cos ) baseline", "CNN + Min (", "CNN | Min"),
         ("the SR+LM model", "SR+LM", "SR+LM"),
+        ("the FMS's VNAV mode", "FMS's VNAV", "FMS's | VNAV"),  # a possessive ends one
+        ("PCDD's/PCDF's - Deel 2", "PCDD's/PCDF's - Deel", "PCDD's/PCDF's | Deel"),
     ],
 )
 def test_what_a_space_sets_apart_is_not_in_the_short_form(

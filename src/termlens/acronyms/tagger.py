@@ -107,10 +107,12 @@ _SUBTOKEN = re.compile(rf"[{ARABIC_LETTERS}]+|[^\W_{ARABIC_LETTERS}]+|\S")
 # it, as tokenised text writes "DQN ’s - greedy exploration", "MANAGER M ( t )", "the STOP ’ ’
 # action" (a full stop set apart is _SHORT_FORM_STOP's)
 _LOOSE_SHORT_FORM_END = re.compile(r"(?:\s+(?:[-‐‑–—,;:(\[\"'’”`]|['’]s))+$")
+_LOOSE_SHORT_FORM_START = re.compile(r"(?:[-‐‑–—,;:)\]\"'’”`]\s+)+")  # "PCDF's - Deel"
 # a full stop a space keeps apart ends a short form ("LAPGAN . c —— c"), and a plus sign set apart
-# joins two ("CNN + RNN"; the SDU@AAAI-22 English scientific gold splits there 9 times, joins 2)
+# joins two ("CNN + RNN"; the SDU@AAAI-22 English scientific gold splits there 9 times, joins 2),
+# as does a space after a possessive ("the FMS's VNAV mode"; the gold never spans one but once)
 _SHORT_FORM_STOP = re.compile(r"\s[.!?](?:\s|$)")
-_SHORT_FORM_PLUS = re.compile(r"\s\+\s")
+_SHORT_FORM_JOINT = re.compile(r"\s\+\s|(?<=[^\W_]['’]s)\s+")
 _ALPHANUMERIC = re.compile(r"[^\W_]")
 _MIXED_SCRIPTS = re.compile(
     rf"[{ARABIC_LETTERS}][^\W\d_{ARABIC_LETTERS}]|[^\W\d_{ARABIC_LETTERS}][{ARABIC_LETTERS}]"
@@ -768,15 +770,17 @@ def char_spans(
 
 def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The short forms in a tagged short-form span of running text: up to a full stop set
-    apart, split at a plus sign set apart, each without a loose end."""
+    apart, split at a plus sign set apart or after a possessive, each without loose ends."""
     stop = _SHORT_FORM_STOP.search(text, start, end)
     end = end if stop is None or stop.start() == start else stop.start()
     bounds = [start]
-    for plus in _SHORT_FORM_PLUS.finditer(text, start, end):
-        bounds += [plus.start(), plus.end()]
+    for joint in _SHORT_FORM_JOINT.finditer(text, start, end):
+        bounds += [joint.start(), joint.end()]
     bounds.append(end)
     pieces = []
     for piece_start, piece_end in zip(bounds[::2], bounds[1::2], strict=True):
+        lead = _LOOSE_SHORT_FORM_START.match(text, piece_start, piece_end)
+        piece_start = lead.end() if lead else piece_start
         loose = _LOOSE_SHORT_FORM_END.search(text, piece_start, piece_end)
         if loose is not None and loose.start() > piece_start:
             piece_end = loose.start()
