@@ -210,6 +210,34 @@ def test_an_equals_sign_reads_no_formula() -> None:
             [("ANS", "Acuerdo de Nivel de Servicio")],
         ),
         ('The EU GDPR (hereinafter, "GDPR") applies.', "en", []),  # a name, not a long form
+        # outside a bracket, a quoted name after the cue (and its article)
+        (
+            'The Service Level Agreement, hereinafter referred to as the "SLA", applies.',
+            "en",
+            [("SLA", "Service Level Agreement")],
+        ),
+        (
+            "The Federal Reserve System, hereinafter the “Fed”, shall act.",
+            "en",
+            [("Fed", "Federal Reserve System")],
+        ),
+        ('This Agreement, hereinafter the "Agreement", binds.', "en", []),
+        ('The parties, hereinafter "the Parties", agree.', "en", []),
+        (
+            "El Acuerdo de Nivel de Servicio, en lo sucesivo denominado «ANS», regula.",
+            "es",
+            [("ANS", "Acuerdo de Nivel de Servicio")],
+        ),
+        (  # French, read by the Spanish rules
+            "La Caisse nationale d'assurance maladie, ci-après dénommée « CNAM », paie.",
+            "es",
+            [("CNAM", "Caisse nationale d'assurance maladie")],
+        ),
+        (
+            "La Caisse nationale d'assurance maladie (ci-après, la « CNAM ») paie.",
+            "es",
+            [("CNAM", "Caisse nationale d'assurance maladie")],
+        ),
     ],
 )
 def test_a_drafting_cue_may_take_a_comma(

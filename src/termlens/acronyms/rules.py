@@ -47,7 +47,7 @@ _CONNECTORS: Final = frozenset(CONNECTORS)
 # What may end the words that may hold a long form (checked by _stops_window)
 _STOP_CHAR: Final = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
-_ARTICLE: Final = re.compile(r"(?:the|a|an|el|la|los|las|un|una)\s+", re.IGNORECASE)
+_ARTICLE: Final = re.compile(r"(?:the|a|an|el|la|los|las|un|una|le|les)\s+", re.IGNORECASE)
 _CONJUNCTIONS: Final = frozenset({"y", "e", "o", "u", "and", "or", "et", "ou"})
 _NEXT_WORD: Final = re.compile(r"[-‐]?\s*(\w+)")
 _INNER_BREAKS: Final = frozenset("-‐‑–/'’")
@@ -75,7 +75,7 @@ _LEADING_CUES: Final = (
     "also known as", "also called", "hereafter referred to as", "hereinafter referred to as",
     "hereafter", "hereinafter", "referred to as", "known as", "called", "termed",
     "abbreviated as", "abbreviated", "or", "for", "i.e.", "ie", "en adelante", "en lo sucesivo",
-    "conocido como",
+    "ci-après dénommée", "ci-après dénommé", "ci-après", "conocido como",
     "conocida como", "denominado", "denominada", "llamado", "llamada", "o", "which stands for",
     "stands for", "short for",
 )  # fmt: skip
@@ -92,13 +92,21 @@ _LEADING_CUE: Final = re.compile(
 # Drafting cues that name what follows them in a bracket, after a comma or a colon too:
 # "(hereinafter, the “GDPR”)", "(en adelante, el «ANS»)", "(hereafter: SLA)"
 _DRAFTING_CUE: Final = re.compile(
-    r"(?:hereafter|hereinafter|en\s+adelante|en\s+lo\s+sucesivo)\s*[,:]\s*", re.IGNORECASE
+    r"(?:hereafter|hereinafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)\s*[,:]\s*", re.IGNORECASE
 )
 _CUE_WORDS: Final = (
     r"(?:also\s+)?(?:known\s+as|called|termed|referred\s+to\s+as|abbreviated(?:\s+as)?"
     r"|hereafter(?:\s+(?:referred\s+to\s+as|called))?|hereinafter(?:\s+(?:referred\s+to\s+as"
     r"|called))?|or|o|(?:también\s+)?(?:llamad[oa]|conocid[oa]\s+como|denominad[oa])"
-    r"|en\s+adelante|en\s+lo\s+sucesivo)"
+    r"|en\s+adelante|en\s+lo\s+sucesivo|ci-après(?:\s+dénommée?s?)?)"
+)
+# ``long form, hereinafter the “SF”,``: a drafting cue, perhaps an article, a short form in quotes
+_QUOTED_AFTER_CUE: Final = re.compile(
+    r",?\s+(?:hereinafter|hereafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)"
+    r"(?:\s+(?:referred\s+to\s+as|called|denominad[oa]|dénommée?))?[\s,:]+"
+    r"(?:(?:the|el|la|los|las|le|les)\s+)?(?P<open>[\"“«‘])\s*(?P<short>[^\"“”«»‘’\n]{1,30}?)\s*"
+    r"(?P<close>[\"”»’])",
+    re.IGNORECASE,
 )
 # A clear short form outside brackets: starts with a capital or digit and holds another
 # (a full stop after it ends the sentence: "…, hereafter RMSE.")
@@ -120,10 +128,13 @@ _CUE_SITES: Final[tuple[_Site, ...]] = (
     (
         re.compile(
             r" (?=[achtolds])(?:as|called|termed|or|o|hereafter|hereinafter|abbreviated|adelante"
-            r"|sucesivo|llamad[oa]|denominad[oa]|como) " + _BEFORE_CAPITALS
+            r"|sucesivo|ci-après|dénommée?|llamad[oa]|denominad[oa]|como) " + _BEFORE_CAPITALS
         ),
         (" ",),
     ),
+)
+_QUOTED_CUE_SITES: Final[tuple[_Site, ...]] = (
+    (_QUOTED_AFTER_CUE, ("after", "adelante", "sucesivo", "après")),
 )
 # Where ``SF, also known as long form`` may be: the naming words after the short form
 _NAMING_SITES: Final[tuple[_Site, ...]] = (
@@ -825,7 +836,8 @@ def _cue_definitions(doc: Document) -> list[Definition]:
     """Definitions introduced by words, commas or dashes rather than brackets."""
     after = (_short_after_cue(doc, site) for site in _sites(doc.text, _CUE_SITES))
     before = (_short_before_cue(doc, site) for site in _sites(doc.text, _NAMING_SITES))
-    return [d for d in (*after, *before) if d is not None]
+    quoted = (_quoted_after_cue(doc, site) for site in _sites(doc.text, _QUOTED_CUE_SITES))
+    return [d for d in (*after, *before, *quoted) if d is not None]
 
 
 def _sites(text: str, patterns: tuple[_Site, ...]) -> Iterator[re.Match[str]]:
@@ -857,6 +869,17 @@ def _short_after_cue(doc: Document, site: re.Match[str]) -> Definition | None:
         cue_start = before.start()
     short = doc.span(match.start(), match.end())
     return _long_form_before(doc, cue_start, short, "cue")
+
+
+def _quoted_after_cue(doc: Document, site: re.Match[str]) -> Definition | None:
+    """``long form, hereinafter the “SF”,`` / ``long form, ci-après dénommée « SF »``: as
+    plain a definition as a bracket, so the alignment needs no more than a bracket's."""
+    short = site["short"]
+    if _QUOTES[site["open"]] != site["close"] or not looks_like_short_form(short):
+        return None
+    span = doc.span(site.start("short"), site.end("short"))
+    found = _long_form_before(doc, site.start(), span, "long (short)")
+    return None if found is None else Definition(found.short, found.long, "cue", found.score)
 
 
 def _short_before_cue(doc: Document, site: re.Match[str]) -> Definition | None:
