@@ -386,6 +386,14 @@ def test_the_meaning_follows_the_markup_that_closes_on_the_short_form(
     )
 
 
+def test_the_meaning_follows_a_possessive(ai_dictionary: AcronymDictionary) -> None:
+    text = "Adequate intake (AI) values. The AI's level and the AI’s use."
+    found = expand(text, disambiguator=Disambiguator(ai_dictionary))
+    assert expanded_text(text, found).endswith(
+        "The AI's (adequate intake) level and the AI’s (adequate intake) use."
+    )
+
+
 def test_documents_expanded_together_get_what_each_gets_alone(
     ai_dictionary: AcronymDictionary,
 ) -> None:

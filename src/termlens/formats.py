@@ -127,7 +127,8 @@ def expansion_jsonl(doc_id: str, expansions: Iterable[Expansion]) -> list[str]:
 def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
     """The text with each short form followed by its meaning in parentheses (not where the text
     itself defines it, nor where the meaning is unknown), after the markup that closes on it
-    ("**SVM** (support vector machine)"). A definition that opens its sentence is repeated
+    ("**SVM** (support vector machine)") and a possessive ("the FMS's (flight management
+    system) mode"). A definition that opens its sentence is repeated
     without the capital the sentence gave it ("Adequate intake (AI) values … The AI (adequate
     intake) for potassium")."""
     closing = closing_markup(text)
@@ -136,11 +137,14 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
         if expansion.long is None or expansion.defines:
             continue
         end = closing.get(expansion.short.end, expansion.short.end)
+        possessive = _POSSESSIVE.match(text, end)  # "the FMS's (flight management system) mode"
+        end = possessive.end() if possessive else end
         pieces += [text[last:end], f" ({_without_sentence_capital(text, expansion)})"]
         last = end
     return "".join([*pieces, text[last:]])
 
 
+_POSSESSIVE = re.compile(r"['’]s\b")
 _SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+ [a-z]")  # "Adequate intake", not "Support Vector"
 
 
