@@ -128,9 +128,8 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
     """The text with each short form followed by its meaning in parentheses (not where the text
     itself defines it, nor where the meaning is unknown), after the markup that closes on it
     ("**SVM** (support vector machine)") and a possessive ("the FMS's (flight management
-    system) mode"). A definition that opens its sentence is repeated
-    without the capital the sentence gave it ("Adequate intake (AI) values … The AI (adequate
-    intake) for potassium")."""
+    system) mode"). A definition that opens its sentence is repeated without the capital the
+    sentence gave it ("Adequate intake (AI) values … The AI (adequate intake) for potassium")."""
     closing = closing_markup(text)
     pieces, last = [], 0
     for expansion in expansions:
