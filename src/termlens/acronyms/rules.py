@@ -102,7 +102,7 @@ _CUE_WORDS: Final = (
 )
 # ``long form, hereinafter the “SF”,``: a drafting cue, perhaps an article, a short form in quotes
 _QUOTED_AFTER_CUE: Final = re.compile(
-    r",?\s+(?:hereinafter|hereafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)"
+    r"\b(?:hereinafter|hereafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)"
     r"(?:\s+(?:referred\s+to\s+as|called|denominad[oa]|dénommée?))?[\s,:]+"
     r"(?:(?:the|el|la|los|las|le|les)\s+)?(?P<open>[\"“«‘])\s*(?P<short>[^\"“”«»‘’\n]{1,30}?)\s*"
     r"(?P<close>[\"”»’])",
@@ -134,7 +134,7 @@ _CUE_SITES: Final[tuple[_Site, ...]] = (
     ),
 )
 _QUOTED_CUE_SITES: Final[tuple[_Site, ...]] = (
-    (_QUOTED_AFTER_CUE, ("after", "adelante", "sucesivo", "après")),
+    (_QUOTED_AFTER_CUE, ("inafter", "reafter", "adelante", "sucesivo", "après")),
 )
 # Where ``SF, also known as long form`` may be: the naming words after the short form
 _NAMING_SITES: Final[tuple[_Site, ...]] = (
@@ -878,7 +878,7 @@ def _quoted_after_cue(doc: Document, site: re.Match[str]) -> Definition | None:
     if _QUOTES[site["open"]] != site["close"] or not looks_like_short_form(short):
         return None
     span = doc.span(site.start("short"), site.end("short"))
-    found = _long_form_before(doc, site.start(), span, "long (short)")
+    found = _long_form_before(doc, _before_separator(doc.text, site.start()), span, "long (short)")
     return None if found is None else Definition(found.short, found.long, "cue", found.score)
 
 
