@@ -128,6 +128,12 @@ _pieces = st.sampled_from(
         "C.B.E.",
         ".",
         "which stands for",
+        "hereinafter",  # drafting cues, their quotes and articles
+        "en adelante",
+        "ci-après dénommée",
+        "the",
+        "«",
+        "»",
         "**",  # Markdown and HTML markup, left out of the normal form when paired
         "*",
         "`",
