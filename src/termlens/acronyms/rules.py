@@ -397,8 +397,8 @@ def _dotted_before(text: str, opening: int) -> tuple[int, int] | None:
 
 def _before_separator(text: str, end: int) -> int:
     """``end`` moved back over a comma or a dash (and spaces) that part the words before a round
-    bracket from it: "Latin American Giant Observatory, (LAGO)", "Triad Significance Profile –
-    (TSP)"."""
+    bracket or a drafting cue from it: "Latin American Giant Observatory, (LAGO)", "Triad
+    Significance Profile – (TSP)", "the Service Level Agreement, hereinafter "SLA""."""
     _, at = _stripped(text, 0, end)
     if at > 0 and (
         text[at - 1] in ",–—" or (text[at - 1] == "-" and text[at - 2 : at - 1].isspace())
