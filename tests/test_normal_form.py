@@ -13,7 +13,7 @@ from termlens.acronyms.expand import expand
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
-from termlens.normal_form import NormalForm, _replaced, closing_markup
+from termlens.normal_form import NormalForm, _replaced, closing_markup, code_blocks
 from termlens.text import Document, Span
 
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."
@@ -269,3 +269,26 @@ def test_rules_read_markdown_bold() -> None:
         ("SVM", "support vector machine"),
         ("SVM", "support vector machine"),
     ]
+
+
+CODE = "Use the API.\n\n```bash\ncurl -X POST $API_URL\n```\n\nThe SDK (software development kit) wraps it.\n"
+
+
+def test_code_blocks_are_fenced_as_commonmark_reads_them() -> None:
+    start = CODE.index("```")
+    end = CODE.index("```\n\nThe") + 4
+    assert code_blocks(CODE) == [(start, end)]
+    assert code_blocks("a\n~~~~\nPOST\n~~~\nPOST\n") == [(2, 21)]  # a shorter fence closes none
+    assert code_blocks("a\n~~~\nPOST\n```\nb") == [(2, 16)]  # nor one of the other mark
+    assert code_blocks("a\n    ```\nPOST\n    ```\n") == []  # indented four: code, not a fence
+    assert code_blocks("run ```POST``` here\n") == []  # inline, mid-line
+    assert code_blocks("``` a`b\nPOST\n") == []  # a backtick in a backtick fence's info string
+    assert code_blocks("no fences at all") == []
+
+
+def test_nothing_in_a_code_block_is_a_short_form() -> None:
+    found = find_abbreviations(CODE)
+    assert [(o.short.text, o.long.text if o.long else None) for o in found] == [
+        ("SDK", "software development kit")
+    ]
+    assert [e.short.text for e in expand(CODE)] == ["API", "SDK"]

@@ -51,6 +51,8 @@ _MARKUP: Final = re.compile(
     r"</(?P=inner)\s*>)(?P=wrap)(?![\w*`])",
     re.IGNORECASE,
 )
+_LINE: Final = re.compile(r"[^\n]*\n?")
+_FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -224,6 +226,31 @@ def _left_out(text: str) -> list[tuple[int, int]]:
             start = joined.pop()[0]
         joined.append((start, end))
     return [(s, e) for s, e in joined if not _composes(text[s - 1 : s], text[e : e + 1])]
+
+
+def code_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of a Markdown text's fenced code blocks, as CommonMark reads them: from a line
+    of three or more backticks or tildes (up to three spaces before them) to the line that closes
+    it with as many or more of the same, or to the end of the text. They hold code, not prose:
+    ``curl -X POST $API_URL`` defines and uses no short form."""
+    if "```" not in text and "~~~" not in text:
+        return []
+    blocks: list[tuple[int, int]] = []
+    start, fence = 0, ""
+    for line in _LINE.finditer(text):
+        marks = _FENCE.match(line.group())
+        if marks is None:
+            continue
+        rest = line.group()[marks.end() :]
+        if fence:
+            if marks.group(1).startswith(fence) and not rest.strip():
+                blocks.append((start, line.end()))
+                fence = ""
+        elif not (marks.group(1)[0] == "`" and "`" in rest):  # no backtick in a backtick info
+            start, fence = line.start(), marks.group(1)
+    if fence:
+        blocks.append((start, len(text)))
+    return blocks
 
 
 def closing_markup(text: str) -> dict[int, int]:

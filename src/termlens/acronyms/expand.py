@@ -24,7 +24,7 @@ from typing import Literal
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
 from termlens.acronyms.extract import shouted
-from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
+from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many, outside_code
 from termlens.acronyms.lexical import STOPWORDS, sense_groups, singular, without_accents
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unbroken
@@ -125,13 +125,14 @@ def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion
 def _occurrences(text: str, lang: str, dictionary: AcronymDictionary) -> list[Occurrence]:
     """The short forms of ``text`` read in ``lang`` (rules and tagger), and the dotted
     initialisms and words in capitals the dictionary knows (:func:`with_dotted_initialisms`,
-    :func:`with_known_capitals`)."""
+    :func:`with_known_capitals`), none in a Markdown code block."""
     rules, tagger = reading(lang)
     (occurrences,) = find_abbreviations_in_many(
         [text], lang=rules, rules_only=False, tagger_lang=tagger
     )
     known = lambda short: short in dictionary  # as written: iOS is not IOS  # noqa: E731
-    return with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
+    found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
+    return outside_code(text, found)
 
 
 def with_dotted_initialisms(

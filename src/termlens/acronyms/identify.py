@@ -12,7 +12,7 @@ from typing import Final
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
-from termlens.normal_form import NormalForm
+from termlens.normal_form import NormalForm, code_blocks
 from termlens.text import Document, LanguageOption, Span, guess_language
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
@@ -54,16 +54,32 @@ def in_normal_form(
     document: Document, find: Callable[[Document], list[Occurrence]]
 ) -> list[Occurrence]:
     """``find`` run on the document in its normal form (NFC, ligatures spelled out: see
-    :mod:`termlens.normal_form`), with every span it returns mapped back to ``document``."""
+    :mod:`termlens.normal_form`), with every span it returns mapped back to ``document``; none
+    whose short form lies in a Markdown code block (:func:`normal_form.code_blocks`)."""
     form = NormalForm.of(document.text)
     if form.unchanged:
-        return find(document)
-    found = find(Document(form.text, id=document.id, lang=document.lang))
+        found = find(document)
+    else:
 
-    def back(d: Definition) -> Definition:
-        return Definition(form.span(d.short), form.span(d.long), d.pattern, d.score)
+        def back(d: Definition) -> Definition:
+            return Definition(form.span(d.short), form.span(d.long), d.pattern, d.score)
 
-    return [Occurrence(form.span(o.short), o.definition and back(o.definition)) for o in found]
+        found = [
+            Occurrence(form.span(o.short), o.definition and back(o.definition))
+            for o in find(Document(form.text, id=document.id, lang=document.lang))
+        ]
+    return outside_code(document.text, found)
+
+
+def outside_code(text: str, occurrences: list[Occurrence]) -> list[Occurrence]:
+    """The occurrences whose short form lies in none of the text's Markdown code blocks."""
+    blocks = code_blocks(text)
+    if not blocks:
+        return occurrences
+    code = RangeSet()
+    for start, end in blocks:
+        code.add(start, end)
+    return [o for o in occurrences if not code.overlaps(o.short.start, o.short.end)]
 
 
 def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:
