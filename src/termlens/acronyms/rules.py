@@ -89,11 +89,11 @@ _DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _LEADING_CUE: Final = re.compile(
     r"(?:" + "|".join(re.escape(c) for c in _LEADING_CUES) + r")[\s,]+", re.IGNORECASE
 )
-# Drafting cues that name what follows them in a bracket, after a comma or a colon too:
-# "(hereinafter, the “GDPR”)", "(en adelante, el «ANS»)", "(hereafter: SLA)"
-_DRAFTING_CUE: Final = re.compile(
-    r"(?:hereafter|hereinafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)\s*[,:]\s*", re.IGNORECASE
-)
+# Drafting cues, which name what follows them
+_DRAFTING_WORDS: Final = r"(?:hereinafter|hereafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)"
+# ... in a bracket, after a comma or a colon too: "(hereinafter, the “GDPR”)", "(en adelante, el
+# «ANS»)", "(hereafter: SLA)"
+_DRAFTING_CUE: Final = re.compile(_DRAFTING_WORDS + r"\s*[,:]\s*", re.IGNORECASE)
 _CUE_WORDS: Final = (
     r"(?:also\s+)?(?:known\s+as|called|termed|referred\s+to\s+as|abbreviated(?:\s+as)?"
     r"|hereafter(?:\s+(?:referred\s+to\s+as|called))?|hereinafter(?:\s+(?:referred\s+to\s+as"
@@ -102,8 +102,9 @@ _CUE_WORDS: Final = (
 )
 # ``long form, hereinafter the “SF”,``: a drafting cue, perhaps an article, a short form in quotes
 _QUOTED_AFTER_CUE: Final = re.compile(
-    r"\b(?:hereinafter|hereafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)"
-    r"(?:\s+(?:referred\s+to\s+as|called|denominad[oa]|dénommée?))?[\s,:]+"
+    r"\b"
+    + _DRAFTING_WORDS
+    + r"(?:\s+(?:referred\s+to\s+as|called|denominad[oa]|dénommée?))?[\s,:]+"
     r"(?:(?:the|el|la|los|las|le|les)\s+)?(?P<open>[\"“«‘])\s*(?P<short>[^\"“”«»‘’\n]{1,30}?)\s*"
     r"(?P<close>[\"”»’])",
     re.IGNORECASE,
