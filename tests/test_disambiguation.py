@@ -522,6 +522,22 @@ def test_expand_reads_the_known_words_of_an_unknown_short_form_of_several() -> N
     assert with_known_capitals("TAUS DQF", phrase, d.lookup) == phrase
 
 
+def test_an_unknown_short_form_gives_way_to_the_known_ones_it_joins() -> None:
+    known = {"SiC", "MOSFET", "DC", "NF", "kB"}.__contains__
+    text = "SiC MOSFETs on the DC-link, NF-kB and the XY-link."
+
+    def read(*tagged: str) -> list[str]:
+        found = [Occurrence(Span(text.index(t), text.index(t) + len(t), t), None) for t in tagged]
+        out = with_known_capitals(text, found, known)
+        assert all(text[o.short.start : o.short.end] == o.short.text for o in out)
+        return [o.short.text for o in out]
+
+    # a space joins two; a plural of a known one is known; a hyphen before a word joins two
+    assert read("SiC MOSFETs", "DC-link") == ["SiC", "MOSFETs", "DC"]
+    # not before capitals or a short tail, nor where no piece is known
+    assert read("NF-kB", "XY-link") == ["NF-kB", "XY-link"]
+
+
 def test_expand_abstains_below_the_threshold_and_says_unknown(
     ai_dictionary: AcronymDictionary,
 ) -> None:

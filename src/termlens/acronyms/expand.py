@@ -66,6 +66,9 @@ SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraph
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 _PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
+# where a tagged short form joins two: a space ("SiC MOSFETs"), or a hyphen before a word in
+# small letters ("DC-link", "WHO-led"; not "NF-kB", "TNF-a")
+_JOINED = re.compile(r"\s+|[-‐‑](?=[a-z]{3,}\b)")
 _LAST_WORD = re.compile(r"(?<![\w\-])[A-Za-z][a-z]{2,}$")  # the head of an English long form
 
 
@@ -161,25 +164,26 @@ def with_known_capitals(
     leaves many uses unmarked, and read other kinds of text less well: in the BARR2 clinical
     cases the Spanish tagger misses *VIH*, *FA*, *RMN*, *iPTH*, which their gold marks 187 times
     out of the 201 this adds (``bench/expand_occurrences.py``).
-    An undefined short form of several words that is not ``known`` ("a REST API", which the
-    English gold would mark whole) gives way to the known words in it."""
-    unknown = {
-        id(o)
+    An undefined short form that is not ``known`` gives way to the known short forms it joins
+    (:data:`_JOINED`): "a REST API", which the English gold would mark whole, "SiC MOSFETs",
+    "the DC-link voltage"."""
+
+    def wanted(span: Span) -> bool:
+        return _known_word(text, span, known)
+
+    pieces = {
+        id(o): [piece for piece in _pieces(o.short) if wanted(piece)]
         for o in occurrences
-        if o.long is None and " " in o.short.text and not known(o.short.text)
+        if o.long is None and _JOINED.search(o.short.text) and not known(o.short.text)
     }
+    unknown = set(pieces)
     taken = _spanned(o for o in occurrences if id(o) not in unknown)
-    extra = []
+    extra = [Occurrence(piece, None) for found in pieces.values() for piece in found]
+    for occurrence in extra:
+        taken.add(occurrence.short.start, occurrence.short.end)
     for m in _CAPITALS.finditer(text):
         span = Span(m.start(), m.end(), m.group())
-        if (
-            not taken.overlaps(span.start, span.end)
-            and looks_like_short_form(span.text)
-            and not is_roman_numeral(span.text)  # "Anexo II", "Phase IV"
-            and span.text.lower() not in STOPWORDS
-            and not shouted(text, span)
-            and known(span.text)
-        ):
+        if not taken.overlaps(span.start, span.end) and wanted(span):
             extra.append(Occurrence(span, None))
     if not extra:
         return occurrences
@@ -190,6 +194,29 @@ def with_known_capitals(
         if id(o) not in unknown or not found.overlaps(o.short.start, o.short.end)
     ]
     return sorted([*kept, *extra], key=lambda o: o.short.start)
+
+
+def _pieces(short: Span) -> list[Span]:
+    """The parts of a short form where it joins two (:data:`_JOINED`)."""
+    bounds = [0, *(i for m in _JOINED.finditer(short.text) for i in m.span()), len(short.text)]
+    return [
+        Span(short.start + start, short.start + end, short.text[start:end])
+        for start, end in zip(bounds[::2], bounds[1::2], strict=True)
+    ]
+
+
+def _known_word(text: str, span: Span, known: Callable[[str], bool]) -> bool:
+    """Whether a word of ``text`` with a capital is a ``known`` short form (or its plural), and
+    no Roman numeral, function word or part of a shouted heading."""
+    word = span.text
+    return (
+        any(c.isupper() for c in word)
+        and looks_like_short_form(word)
+        and not is_roman_numeral(word)  # "Anexo II", "Phase IV"
+        and word.lower() not in STOPWORDS
+        and not shouted(text, span)
+        and (known(word) or (_PLURAL.fullmatch(word) is not None and known(word[:-1])))
+    )
 
 
 def _spanned(occurrences: Iterable[Occurrence]) -> RangeSet:
