@@ -516,6 +516,23 @@ def test_plain_documents_are_read_in_their_normal_form() -> None:
     assert "conditional random field" in [m.text for m in mentions]
 
 
+def test_plain_documents_outline_their_mentions_as_written_and_no_amounts() -> None:
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    text = (
+        "Earnings before interest, taxes, depreciation and amortization (EBITDA) rose to "
+        "$1.1 billion. EBITDA margins were 27%."
+    )
+    topic = topic_from_documents([RawDocument("report", text)], "t")
+    written = {m.text: m.written for m in topic.mentions}
+    long = "Earnings before interest, taxes, depreciation and amortization"
+    assert written[long.replace(",", " ,")] == long  # SciCo's tokens, and the text
+    assert all(any(c.isalpha() for c in m.text) for m in topic.mentions)  # not "$ 1.1 billion"
+    clustered = topic.with_prediction([0] * len(topic.mentions), [])
+    assert outline(clustered).splitlines()[1].startswith(f"- {long} (3 mentions in report)")
+
+
 def test_outline_names_clusters_and_puts_children_under_parents() -> None:
     topic = _topic(
         [

@@ -2,7 +2,8 @@
 
 The mentions are the short and long forms of the abbreviations each document defines, and the
 technical terms the term tagger finds (:mod:`termlens.concepts.terms`: methods, tasks, datasets,
-metrics, as SciREX marks them) that do not cross a bracket; where two overlap, the longer stays.
+metrics, as SciREX marks them) that do not cross a bracket and are more than an amount; where
+two overlap, the longer stays.
 A defined short form or long form, and an acronym the tagger found once, are mentions wherever a
 document of the topic says them again. Each use of a defined short form and its long form are
 one concept, and so are the mentions of one name of several words or one acronym
@@ -12,7 +13,8 @@ one concept, and so are the mentions of one name of several words or one acronym
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
 from termlens.acronyms.lexical import singular
@@ -29,12 +31,16 @@ EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".
 # (*EL*, *DES* are short forms): "la Agencia Española de Protección de Datos (AEPD)"
 ARTICLES = frozenset("el la lo los las un una unos unas del al le les une des du".split())
 _OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
+_QUANTITY = re.compile(
+    r"[$€£¥]|[-+]?\d[\d.,]*%?|%|percent|hundred|thousand|million|billion|trillion", re.IGNORECASE
+)
 
 
 def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Topic:
     """A SciCo topic whose mentions termlens finds in the documents (no gold clusters)."""
     tagger = default_term_tagger()
     paragraphs: list[list[str]] = []
+    written: list[Callable[[int, int], str]] = []  # each paragraph's tokens as written
     sentences: list[list[list[int]]] = []
     spans: list[tuple[int, int, int]] = []  # paragraph, first token, last token
     defined: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []  # short, long
@@ -44,6 +50,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         document = Document(normalized(raw.text))  # SciCo tokens, no offsets to map back
         tokens = document.tokens
         paragraphs.append([t.text for t in tokens])
+        written.append(_as_written(document))
         starts = {t.start: i for i, t in enumerate(tokens)}
         ends = {t.end: i for i, t in enumerate(tokens)}
         sentences.append(_sentence_bounds(document))
@@ -57,8 +64,12 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
             sentence = [t.text for t in tokens[low:high]]
             for a, b in tagger.spans(sentence):
                 trimmed = _trimmed(sentence, a, b)
-                if trimmed is not None and _balanced(sentence[trimmed[0] : trimmed[1] + 1]):
-                    found.add((low + trimmed[0], low + trimmed[1]))
+                if trimmed is None:
+                    continue
+                first, last = trimmed
+                term = sentence[first : last + 1]
+                if _balanced(term) and not _quantity(term):
+                    found.add((low + first, low + last))
         found = {half for span in found for half in _said_once(paragraphs[-1], span)}
         names.update((number, a, a) for a, b in found if a == b and _distinctive([tokens[a].text]))
         found_in.append(found)
@@ -66,7 +77,14 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         found |= _named_again(paragraphs[number], sentences[number], names, paragraphs)
         spans += [(number, a, b) for a, b in _without_overlaps(found)]
     mentions = [
-        Mention(p, a, b, " ".join(words[a : b + 1]), _context(words, sentences[p], a, b))
+        Mention(
+            p,
+            a,
+            b,
+            " ".join(words[a : b + 1]),
+            _context(words, sentences[p], a, b),
+            written[p](a, b),
+        )
         for p, a, b in spans
         for words in [paragraphs[p]]
     ]
@@ -79,6 +97,12 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     pairs = [(index[s], index[lf]) for s, lf in defined if s in index and lf in index]
     pairs += _named_alike(paragraphs, spans, pairs)
     return Topic(topic_id, paragraphs, mentions, [0] * len(mentions), [], fields, pairs)
+
+
+def _as_written(document: Document) -> Callable[[int, int], str]:
+    """The text of tokens ``a..b`` (inclusive) of a document, as written."""
+    text, tokens = document.text, document.tokens
+    return lambda a, b: text[tokens[a].start : tokens[b].end]
 
 
 def defined_pairs(topic: Topic) -> list[tuple[int, int]]:
@@ -212,6 +236,12 @@ def _trimmed(words: list[str], start: int, end: int) -> tuple[int, int] | None:
 def _edge_word(word: str) -> bool:
     low = word.lower()
     return low in EDGE_WORDS or (low in ARTICLES and not word.isupper())
+
+
+def _quantity(words: list[str]) -> bool:
+    """Whether a tagged term is only a number, an amount or a share ("$ 1.1 billion", "20 %"):
+    no concept."""
+    return all(_QUANTITY.fullmatch(word) for word in words)
 
 
 def _balanced(words: list[str]) -> bool:

@@ -57,7 +57,7 @@ def _described(mentions: list[Mention], topic: Topic) -> str:
     """``name (N mentions in docs): also spelling ×k, …`` for one cluster; the name is its most
     frequent mention, spelled out where that is an acronym whose words the cluster also holds
     (*conditional random field*, also *CRF* ×2)."""
-    spellings = Counter(m.text for m in mentions).most_common()
+    spellings = Counter(m.written or m.text for m in mentions).most_common()
     name = spellings[0][0]
     if ACRONYM_LIKE.fullmatch(name):
         name = next((text for text, _ in spellings if spells(name, text)), name)

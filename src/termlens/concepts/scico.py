@@ -28,6 +28,9 @@ class Mention:
     end: int
     text: str
     context: str  # the sentence around the mention
+    # as the document writes it, where it is known (plain documents, not SciCo's tokens):
+    # "earnings before interest, taxes" for the tokens "earnings before interest , taxes"
+    written: str = ""
 
 
 @dataclass
