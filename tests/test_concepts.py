@@ -563,6 +563,13 @@ def test_outline_spells_out_an_acronym_only_by_its_own_words() -> None:
     without = Topic(topic.id, topic.tokens, topic.mentions[:3], [0, 0, 0], [])
     line = "- LSTM (3 mentions in paragraph 0, paragraph 1): also LSTM model"
     assert outline(without).splitlines()[1] == line
+    # or by the words a document defines it with, though they do not spell it
+    vae = _topic([("The VAE ( variational autoencoder ) , a VAE , the VAEs .", [(1, 1), (3, 4),
+                                                                              (8, 8), (11, 11)])])  # fmt: skip
+    vae = vae.with_prediction([0] * 4, [])
+    assert outline(vae).splitlines()[1].startswith("- VAE (4 mentions")
+    vae.defined = [(0, 1), (0, 2), (0, 3)]  # the mentions of one name are pairs too
+    assert outline(vae).splitlines()[1].startswith("- variational autoencoder (4 mentions")
     assert spells("LSTMs", "Long Short-Term Memory") and not spells("LSTM", "LSTM model")
     assert spells("NER", "named-entity recognition") and not spells("QA", "Q-learning algorithm")
     paragraphs = Topic("many", [["CRF"]] * 7, [Mention(p, 0, 0, "CRF", "CRF") for p in range(7)],

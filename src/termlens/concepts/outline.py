@@ -56,11 +56,18 @@ def outline(topic: Topic) -> str:
 def _described(mentions: list[Mention], topic: Topic) -> str:
     """``name (N mentions in docs): also spelling ×k, …`` for one cluster; the name is its most
     frequent mention, spelled out where that is an acronym whose words the cluster also holds
-    (*conditional random field*, also *CRF* ×2)."""
-    spellings = Counter(m.written or m.text for m in mentions).most_common()
+    (*conditional random field*, also *CRF* ×2), or that a document defines by one of them
+    (*variational autoencoder*, also *VAE* ×2)."""
+    spellings = Counter(_written(m) for m in mentions).most_common()
     name = spellings[0][0]
     if ACRONYM_LIKE.fullmatch(name):
-        name = next((text for text, _ in spellings if spells(name, text)), name)
+        # the pairs also join mentions of one name ("GAN", "GANs"): a long form has words
+        defined = {
+            _written(topic.mentions[long])
+            for short, long in topic.defined
+            if _written(topic.mentions[short]) == name and " " in topic.mentions[long].text
+        }
+        name = next((text for text, _ in spellings if spells(name, text) or text in defined), name)
     others = [(text, n) for text, n in spellings if text != name]
     documents = _documents(mentions, topic)
     named = ", ".join(documents[:DOCUMENTS])
@@ -71,6 +78,10 @@ def _described(mentions: list[Mention], topic: Topic) -> str:
         shown = [f"{text} ×{n}" if n > 1 else text for text, n in others[:SPELLINGS]]
         line += ": also " + ", ".join(shown) + (", …" if len(others) > SPELLINGS else "")
     return line
+
+
+def _written(mention: Mention) -> str:
+    return mention.written or mention.text
 
 
 def _documents(mentions: list[Mention], topic: Topic) -> list[str]:
