@@ -313,9 +313,16 @@ def test_french_text_reads_an_english_short_form_in_its_english_senses() -> None
     assert [c.long for c, _ in french.rank("FMI", "Le FMI prévoit une croissance faible.")] == [
         "Fonds monétaire international"
     ]
-    # and English text does not reach senses recorded only in French
+    # and English text does not reach senses recorded only in French, unless they are English
     d.add([Entry("PIM", "pays à revenu intermédiaire", 5, language="fr")], "hand")
     assert Disambiguator(d, language="en").rank("PIM", "The PIM grew.") == []
+    d.add([Entry("DFID", "Department for International Development", 7, language="fr")], "hand")
+    d.add([Entry("CC", "Code civil", 7, language="fr")], "hand")
+    english = Disambiguator(d, language="en")
+    assert [c.long for c, _ in english.rank("DFID", "DFID funds it.")] == [
+        "Department for International Development"
+    ]
+    assert english.rank("CC", "The CC says so.") == []
 
 
 def test_a_defined_meaning_takes_the_number_of_the_short_form_s_use(

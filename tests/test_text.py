@@ -11,6 +11,7 @@ from termlens.text import (
     Document,
     Span,
     detect_language,
+    english_name,
     guess_language,
     language_code,
     language_name,
@@ -104,3 +105,12 @@ def test_tokens_and_sentences_slice_the_text(text: str) -> None:
         assert token.text.strip() == token.text != ""
     for sentence in doc.sentences:
         assert text[sentence.start : sentence.end] == sentence.text
+
+
+def test_an_english_name_has_an_english_function_word_and_no_french_or_spanish_one() -> None:
+    assert english_name("National Aeronautics and Space Administration")
+    assert english_name("Center for Disease Control")
+    assert not english_name("National Aeronautics and Space Administration des États-Unis")
+    assert not english_name("Code civil")  # no function word says which
+    assert not english_name("Programa de las Naciones Unidas para el Desarrollo")
+    assert not english_name("Organisation des Nations Unies")

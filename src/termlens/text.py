@@ -201,6 +201,15 @@ def detect_language(text: str) -> Language:
     return "es" if scores["es"] > scores["en"] else "en"
 
 
+def english_name(phrase: str) -> bool:
+    """Whether a short phrase, a name, is written in English: it has one of the English function
+    words no Spanish or French one shares and none of theirs ("National Aeronautics and Space
+    Administration"; not "Code civil", nor "… Administration des États-Unis")."""
+    words = set(_LATIN_WORD.findall(phrase.lower()))
+    other = _STOPWORDS["es"] | _OTHER_STOPWORDS["fr"]
+    return bool(words & (_STOPWORDS["en"] - other)) and not words & other
+
+
 def guess_language(text: str) -> str:
     """Guess which language termlens should read a text in: en, es, or one of
     :data:`TAGGER_ONLY_LANGUAGES`. Persian (a fifth of the letters or more in Arabic script) and

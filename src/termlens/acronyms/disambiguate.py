@@ -51,7 +51,7 @@ from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.probability import sigmoid
 from termlens.resources import resource_path
-from termlens.text import guess_language
+from termlens.text import english_name, guess_language
 
 FEATURES = (
     "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",
@@ -649,10 +649,16 @@ def softmax(scores: Sequence[float]) -> list[float]:
 
 
 def _in_language(senses: list[Sense], language: str) -> list[Sense]:
-    """The senses recorded in ``language`` (or in none); the English ones when there are none
-    such: French and Spanish technical text uses English short forms as they are ("Le CNN
-    apprend des filtres")."""
-    own = [s for s in senses if not s.languages or language in s.languages]
+    """The senses recorded in ``language`` (or in none), in English also those written in English
+    wherever they were seen (:func:`termlens.text.english_name`: French and Spanish texts name
+    many bodies in English, and the dictionary may know a name from them alone); the English
+    ones when there are none such: French and Spanish technical text uses English short forms as
+    they are ("Le CNN apprend des filtres")."""
+    own = [
+        s
+        for s in senses
+        if not s.languages or language in s.languages or (language == "en" and english_name(s.long))
+    ]
     if own or language == "en":
         return own
     return [s for s in senses if "en" in s.languages]
