@@ -23,6 +23,7 @@ from termlens.acronyms.expand import (
     expand_many,
 )
 from termlens.acronyms.rerank import default_context_check
+from termlens.acronyms.rules import unbroken
 from termlens.acronyms.tagger import default_tagger, reading
 from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
@@ -189,6 +190,8 @@ def expand(
 
 
 def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> None:
+    """The occurrences, a row each; a long form on one line, a word a line break hyphenated
+    written whole (jsonl and brat keep the text as it is)."""
     columns = ("doc", "start", "end", "short form", "long form", "kind")
     rows = (
         (
@@ -196,7 +199,7 @@ def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> Non
             str(occurrence.short.start),
             str(occurrence.short.end),
             occurrence.short.text,
-            occurrence.long.text if occurrence.long is not None else "",
+            unbroken(occurrence.long.text) if occurrence.long is not None else "",
             occurrence_kind(occurrence),
         )
         for raw, occurrences in results
