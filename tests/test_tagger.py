@@ -513,6 +513,9 @@ def test_a_short_form_said_twice_is_two_uses() -> None:
         ("the SR+LM model", "SR+LM", "SR+LM"),
         ("the FMS's VNAV mode", "FMS's VNAV", "FMS's | VNAV"),  # a possessive ends one
         ("PCDD's/PCDF's - Deel 2", "PCDD's/PCDF's - Deel", "PCDD's/PCDF's | Deel"),
+        ("in 150 mM NaCl", "mM NaCl", "NaCl"),  # a unit of measure before it
+        ("5 µg LPS was", "µg LPS", "LPS"),
+        ("the L & M group", "L & M", "L & M"),  # a letter alone is no unit
     ],
 )
 def test_what_a_space_sets_apart_is_not_in_the_short_form(

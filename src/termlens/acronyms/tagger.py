@@ -112,6 +112,9 @@ _LOOSE_SHORT_FORM_START = re.compile(r"(?:[-‐‑–—,;:)\]\"'’”`]\s+)+")
 # joins two ("CNN + RNN"; the SDU@AAAI-22 English scientific gold splits there 9 times, joins 2),
 # as does a space after a possessive ("the FMS's VNAV mode"; the gold never spans one but once)
 _SHORT_FORM_STOP = re.compile(r"\s[.!?](?:\s|$)")
+# a unit of measure a space keeps apart before a short form is not part of it ("150 mM NaCl",
+# "5 µg LPS"; the SDU@AAAI-22 gold never starts a short form so)
+_UNIT_BEFORE = re.compile(r"(?:[pnuµμmck](?:M|g|L|l|m|mol)|[kMG]?Hz|kDa|mmHg)\s+(?=\S)")
 _SHORT_FORM_JOINT = re.compile(r"\s\+\s|(?<=[^\W_]['’]s)\s+")
 _ALPHANUMERIC = re.compile(r"[^\W_]")
 _MIXED_SCRIPTS = re.compile(
@@ -770,7 +773,8 @@ def char_spans(
 
 def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The short forms in a tagged short-form span of running text: up to a full stop set
-    apart, split at a plus sign set apart or after a possessive, each without loose ends."""
+    apart, split at a plus sign set apart or after a possessive, each without loose ends or a
+    unit of measure before it."""
     stop = _SHORT_FORM_STOP.search(text, start, end)
     end = end if stop is None or stop.start() == start else stop.start()
     bounds = [start]
@@ -781,6 +785,8 @@ def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]
     for piece_start, piece_end in zip(bounds[::2], bounds[1::2], strict=True):
         lead = _LOOSE_SHORT_FORM_START.match(text, piece_start, piece_end)
         piece_start = lead.end() if lead else piece_start
+        unit = _UNIT_BEFORE.match(text, piece_start, piece_end)
+        piece_start = unit.end() if unit else piece_start
         loose = _LOOSE_SHORT_FORM_END.search(text, piece_start, piece_end)
         if loose is not None and loose.start() > piece_start:
             piece_end = loose.start()
