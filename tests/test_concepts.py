@@ -564,9 +564,8 @@ def test_outline_spells_out_an_acronym_only_by_its_own_words() -> None:
     line = "- LSTM (3 mentions in paragraph 0, paragraph 1): also LSTM model"
     assert outline(without).splitlines()[1] == line
     # or by the words a document defines it with, though they do not spell it
-    vae = _topic([("The VAE ( variational autoencoder ) , a VAE , the VAEs .", [(1, 1), (3, 4),
-                                                                              (8, 8), (11, 11)])])  # fmt: skip
-    vae = vae.with_prediction([0] * 4, [])
+    sentence = "The VAE ( variational autoencoder ) , a VAE , the VAEs ."
+    vae = _topic([(sentence, [(1, 1), (3, 4), (8, 8), (11, 11)])]).with_prediction([0] * 4, [])
     assert outline(vae).splitlines()[1].startswith("- VAE (4 mentions")
     vae.defined = [(0, 1), (0, 2), (0, 3)]  # the mentions of one name are pairs too
     assert outline(vae).splitlines()[1].startswith("- variational autoencoder (4 mentions")

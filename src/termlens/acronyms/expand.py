@@ -67,7 +67,7 @@ _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 _PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
 # where a tagged short form joins two: a space ("SiC MOSFETs"), or a hyphen before a word in
-# small letters ("DC-link", "WHO-led"; not "NF-kB", "TNF-a")
+# small letters ("DC-link", "GPU-based"; not "NF-kB", "TNF-a")
 _JOINED = re.compile(r"\s+|[-‐‑](?=[a-z]{3,}\b)")
 _LAST_WORD = re.compile(r"(?<![\w\-])[A-Za-z][a-z]{2,}$")  # the head of an English long form
 
