@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -68,11 +69,13 @@ from termlens.minilm import EnglishEncoder, default_english_encoder
 from termlens.resources import record, resource_dir
 from termlens.taxonomy.wordnet import LICENCE as WORDNET_LICENCE
 from termlens.taxonomy.wordnet import bundled
+from termlens.text import holds_address
 
 SDU_LICENCE = "CC BY-NC-SA 4.0"
 CC0 = "CC0 1.0"
 PUBLIC = "public domain (NLM)"
 SPANISH_FUNCTION_WORDS = frozenset("el la los las de del y en que por con para una un al".split())
+_SCRIPTS = re.compile(r"([~^])([^~^\s]{1,12})\1")  # PubMed Central's ^super^ and ~sub~ scripts
 SDU = {
     "english/scientific": ("en", "science"),
     "english/legal": ("en", "legal"),
@@ -190,11 +193,13 @@ def no_name(short: str, long: str) -> bool:
     forms with an underscore in the sources are all such), it names the formula the short form
     is once its subscript is back (*carbon dioxide* for CO, :func:`lost_subscript`), or it lost
     the words before it and cannot spell the short form (*of the Currency* for OCC,
-    :func:`cut_at_front`)."""
+    :func:`cut_at_front`), or it holds a web or e-mail address (*www.geneontology.org/* for GO,
+    :func:`~termlens.text.holds_address`)."""
     return (
         not any(c.isalnum() for c in long)
         or spells_out(short, long)
         or "_" in long
+        or holds_address(long)
         or lost_subscript(short, long)
         or cut_at_front(short, long)
     )
@@ -296,16 +301,26 @@ def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
     """The GLADIS pre-training sample's (short form, long form, sentence), where termlens's rules
     would pair the two: the sample was paired automatically, and about one line in thirteen is
     noise ("reactive; MTRNR2L6, Humanin-like protein; POLR3G, Polymerase" for RNA, *state* for
-    "States ConstitutionCategory:Burials in New York"). Long forms are put on one line and lose
-    the punctuation at their edges, as the other sources' do (*Fellow of the Institute of
-    Certified Public Accountants of Kenya,*)."""
+    "States ConstitutionCategory:Burials in New York"). Its text keeps the script markup of the
+    articles it was taken from, which goes (:func:`without_markup`). Long forms are put on one
+    line and lose the punctuation at their edges, as the other sources' do (*Fellow of the
+    Institute of Certified Public Accountants of Kenya,*), and a pair cut before the hyphen of a
+    compound loses it (*KNN-* for *K-nearest neighbor-*, from "KNN-based")."""
     for line in path.read_text(encoding="utf-8").splitlines():
-        fields = line.split("\t")
+        fields = [without_markup(field) for field in line.split("\t")]
         if len(fields) != 3 or not fields[2].strip():
             continue
         short, long = fields[0].strip(), cleaned(fields[1])
+        if short.endswith("-") and long.endswith("-"):  # KNN- for K-nearest neighbor-: "KNN-based"
+            short, long = short.rstrip("-"), long.rstrip("-")
         if explains(short, long) and not no_name(short, long):
             yield short, long, fields[2]
+
+
+def without_markup(text: str) -> str:
+    """A text without the superscript and subscript markup of PubMed Central articles: *CD68^+^*
+    is *CD68+*, *H~2~* is *H2*."""
+    return _SCRIPTS.sub(r"\2", text)
 
 
 def build(data: Path, out: Path, jobs: int) -> None:

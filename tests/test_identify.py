@@ -92,6 +92,15 @@ def test_a_use_of_a_longer_short_form_is_not_one_of_the_shorter_inside_it() -> N
     ]
 
 
+def test_a_web_or_mail_address_defines_nothing() -> None:
+    text = (
+        "Contact (i.tsapakis@ucl.ac.uk, I. Tsapakis). The Gene Ontology "
+        "(www.geneontology.org/ GO) and a support vector machine (SVM)."
+    )
+    found = [(o.short.text, o.long.text) for o in find_abbreviations(text) if o.long]
+    assert found == [("SVM", "support vector machine")]
+
+
 def test_accepts_a_string_with_a_language() -> None:
     found = find_abbreviations("Se inició nutrición parenteral (NPT). La NPT siguió.", lang="es")
     assert [(o.short.text, o.defines) for o in found] == [("NPT", True), ("NPT", False)]

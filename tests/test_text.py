@@ -13,6 +13,7 @@ from termlens.text import (
     detect_language,
     english_name,
     guess_language,
+    holds_address,
     language_code,
     language_name,
     split_sentences,
@@ -114,3 +115,10 @@ def test_an_english_name_has_an_english_function_word_and_no_french_or_spanish_o
     assert not english_name("Code civil")  # no function word says which
     assert not english_name("Programa de las Naciones Unidas para el Desarrollo")
     assert not english_name("Organisation des Nations Unies")
+
+
+def test_a_web_or_mail_address_is_told_from_a_name_with_an_at_sign() -> None:
+    assert holds_address("www.geneontology.org/") and holds_address("i.tsapakis@ucl.ac.uk")
+    assert holds_address("vehicle ( https://www.openrov.com/ )")
+    assert not holds_address("Precision@N") and not holds_address("hits@10")
+    assert not holds_address("support vector machine")

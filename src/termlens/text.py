@@ -84,6 +84,7 @@ _OTHER_STOPWORDS: dict[str, frozenset[str]] = {
 }
 LETTER_RUN = re.compile(r"[^\W\d_]+")  # a run of letters, no digits
 BLANK_LINE = re.compile(r"\n[^\S\n]*\n")  # between paragraphs
+_ADDRESS = re.compile(r"://|\bwww\.|\w@\w[\w-]*\.\w")  # a URL or an e-mail address
 _FRENCH_ELISION = re.compile(r"\b(?:l|d|qu|n|j)['’](?=[^\W\d_])")  # l'OMS, d'un, qu'il
 # the Arabic script's letters (Persian's among them), as a character-class range
 ARABIC_LETTERS = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
@@ -199,6 +200,12 @@ def detect_language(text: str) -> Language:
     scores = {lang: sum(map(stop.__contains__, words)) for lang, stop in _STOPWORDS.items()}
     scores["es"] += sum(head.count(ch) for ch in "ñáéíóú¿¡") // 2
     return "es" if scores["es"] > scores["en"] else "en"
+
+
+def holds_address(text: str) -> bool:
+    """Whether a text holds a web or e-mail address, which names nothing a short form stands for
+    ("www.geneontology.org/" for GO, "i.tsapakis@ucl.ac.uk" for an author's *I. Tsapakis*)."""
+    return _ADDRESS.search(text) is not None
 
 
 def english_name(phrase: str) -> bool:

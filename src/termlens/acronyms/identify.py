@@ -13,7 +13,7 @@ from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
 from termlens.normal_form import NormalForm, code_blocks
-from termlens.text import Document, LanguageOption, Span, guess_language
+from termlens.text import Document, LanguageOption, Span, guess_language, holds_address
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
 
@@ -85,8 +85,11 @@ def outside_code(text: str, occurrences: list[Occurrence]) -> list[Occurrence]:
 def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:
     """The definitions as occurrences, plus every other use of each defined short form: a use
     takes the definition in force there, or the first one when it comes before them all (a
-    title's "MS COCO" that the body defines; one sense per discourse)."""
-    definitions = sorted(definitions, key=lambda d: d.short.start)
+    title's "MS COCO" that the body defines; one sense per discourse). A long form that holds a
+    web or e-mail address defines nothing (:func:`termlens.text.holds_address`)."""
+    definitions = sorted(
+        (d for d in definitions if not holds_address(d.long.text)), key=lambda d: d.short.start
+    )
     occurrences = [Occurrence(d.short, d) for d in definitions]
     covered = RangeSet()
     by_short: dict[str, list[Definition]] = {}
