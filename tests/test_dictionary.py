@@ -439,3 +439,10 @@ def test_the_bundled_dictionary_keeps_out_pairs_that_are_no_meaning() -> None:
     assert "state" not in default_dictionary()  # "States ConstitutionCategory:Burials in …"
     tf = {s.long for s in default_dictionary().lookup("TF")}  # diction.json's "term frequenc"
     assert "term frequency" in tf and "term frequenc" not in tf
+
+    # PubMed Central's script markup is gone, and no address is a long form
+    def longs(short: str) -> set[str]:
+        return {s.long for s in default_dictionary().lookup(short)}
+
+    assert "histamine2" in longs("H2") and "cluster of differntiation 4^+^" not in longs("CD4")
+    assert "www.geneontology.org/" not in longs("GO")
