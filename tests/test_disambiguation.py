@@ -377,9 +377,11 @@ def test_a_plural_the_dictionary_does_not_know_reads_as_its_singular() -> None:
     (found,) = expand(text, disambiguator=Disambiguator(d))
     assert (found.short.text, found.long, found.source) == (
         "RNAs",
-        "ribonucleic acid",
+        "ribonucleic acids",  # in the number of the use, as a definition's meaning is
         "dictionary",
     )
+    (spanish,) = expand("Los RNAs se secuenciaron.", disambiguator=Disambiguator(d, language="es"))
+    assert spanish.long == "ribonucleic acid"  # English words only
 
 
 def test_the_meaning_follows_the_markup_that_closes_on_the_short_form(

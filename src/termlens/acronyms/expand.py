@@ -410,11 +410,16 @@ def expand_found(
     forms of all of them ranked in one batch (one encoder pass for many small documents)."""
     groups = [_ranked_undefined(occurrences) for _, occurrences in documents]
     contexts: list[tuple[str, str]] = []
+    asked: dict[str, str] = {}  # the short form the dictionary is asked about, per short form
     for (text, _), ranked in zip(documents, groups, strict=True):
         for short, group in ranked.items():
-            asked = dictionary_reading(short, ranker.dictionary)  # once per short form
+            if short not in asked:
+                asked[short] = dictionary_reading(short, ranker.dictionary)
             contexts += [
-                (asked, text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS])
+                (
+                    asked[short],
+                    text[max(0, o.short.start - CONTEXT_CHARS) : o.short.end + CONTEXT_CHARS],
+                )
                 for o in group
             ]
     reread = [
@@ -428,6 +433,11 @@ def expand_found(
             for short, group in ranked.items()
         }
         english = (ranker.language or guess_language(text)) == "en"
+        if english:  # "RNAs", asked as RNA: *ribonucleic acids*
+            chosen = {
+                short: [(english_number(long, asked[short], short), p) for long, p in meaning]
+                for short, meaning in chosen.items()
+            }
         out.append(_expansions(occurrences, chosen, threshold, english))
     return out
 
