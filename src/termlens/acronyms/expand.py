@@ -215,7 +215,7 @@ def _known_word(text: str, span: Span, known: Callable[[str], bool]) -> bool:
         and not is_roman_numeral(word)  # "Anexo II", "Phase IV"
         and word.lower() not in STOPWORDS
         and not shouted(text, span)
-        and (known(word) or (_PLURAL.fullmatch(word) is not None and known(word[:-1])))
+        and _known_reading(word, known) is not None
     )
 
 
@@ -457,9 +457,17 @@ def document_meaning(
 def dictionary_reading(short: str, dictionary: AcronymDictionary) -> str:
     """The short form the dictionary is asked about: a plural it does not know, as the singular
     it knows (*RNAs*: *RNA*), else the short form itself."""
-    if _PLURAL.fullmatch(short) and short not in dictionary and short[:-1] in dictionary:
+    return _known_reading(short, dictionary.__contains__) or short
+
+
+def _known_reading(short: str, known: Callable[[str], bool]) -> str | None:
+    """The short form as ``known`` knows it: as written, or a plural it does not know as the
+    singular it knows (*RNAs*: *RNA*); None when it knows neither."""
+    if known(short):
+        return short
+    if _PLURAL.fullmatch(short) and known(short[:-1]):
         return short[:-1]
-    return short
+    return None
 
 
 def ranked_uses(uses: int) -> list[int]:

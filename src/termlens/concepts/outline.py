@@ -8,7 +8,7 @@ frequent mention, with its other spellings and the documents that mention it.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from termlens.concepts.relate import ACRONYM_LIKE, spells
 from termlens.concepts.scico import Mention, Topic
@@ -28,6 +28,12 @@ def outline(topic: Topic) -> str:
     for parent, child in topic.relations:
         children[parent].append(child)
     has_parent = {child for _, child in topic.relations}
+    # the long forms documents define each name by; the pairs also join mentions of one name
+    # ("GAN", "GANs"): a long form has words
+    defined: defaultdict[str, set[str]] = defaultdict(set)
+    for short, long in topic.defined:
+        if " " in topic.mentions[long].text:
+            defined[_written(topic.mentions[short])].add(_written(topic.mentions[long]))
 
     def order(clusters: Sequence[int]) -> list[int]:
         return sorted(clusters, key=lambda c: (-len(members[c]), first[c]))
@@ -42,7 +48,7 @@ def outline(topic: Topic) -> str:
         if cluster in shown:  # a cycle in a hand-made file: each cluster once
             return
         shown.add(cluster)
-        lines.append("  " * depth + "- " + _described(members[cluster], topic))
+        lines.append("  " * depth + "- " + _described(members[cluster], topic, defined))
         for child in order([c for c in children[cluster] if c in first]):  # c has mentions
             visit(child, depth + 1)
 
@@ -53,21 +59,16 @@ def outline(topic: Topic) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _described(mentions: list[Mention], topic: Topic) -> str:
+def _described(mentions: list[Mention], topic: Topic, defined: Mapping[str, set[str]]) -> str:
     """``name (N mentions in docs): also spelling ×k, …`` for one cluster; the name is its most
     frequent mention, spelled out where that is an acronym whose words the cluster also holds
     (*conditional random field*, also *CRF* ×2), or that a document defines by one of them
-    (*variational autoencoder*, also *VAE* ×2)."""
+    (*variational autoencoder*, also *VAE* ×2): ``defined`` holds those long forms by name."""
     spellings = Counter(_written(m) for m in mentions).most_common()
     name = spellings[0][0]
     if ACRONYM_LIKE.fullmatch(name):
-        # the pairs also join mentions of one name ("GAN", "GANs"): a long form has words
-        defined = {
-            _written(topic.mentions[long])
-            for short, long in topic.defined
-            if _written(topic.mentions[short]) == name and " " in topic.mentions[long].text
-        }
-        name = next((text for text, _ in spellings if spells(name, text) or text in defined), name)
+        longs = defined.get(name, set())
+        name = next((text for text, _ in spellings if spells(name, text) or text in longs), name)
     others = [(text, n) for text, n in spellings if text != name]
     documents = _documents(mentions, topic)
     named = ", ".join(documents[:DOCUMENTS])
