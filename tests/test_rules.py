@@ -301,6 +301,15 @@ def test_an_article_before_a_short_form_in_a_bracket_is_no_part_of_it(
             "sensors for exhaust gas oxygen (EGO or lambda sensors) here",
             ("EGO", "exhaust gas oxygen"),
         ),
+        (  # the second, when the first is a name with an article
+            "The European Data Protection Board (the Board or EDPB) shall act.",
+            ("EDPB", "European Data Protection Board"),
+        ),
+        (  # a quoted short form after the comma
+            'public authorities (the supervisory authority, "SA") monitor',
+            ("SA", "supervisory authority"),
+        ),
+        ("A knowledge graph (KG for short) stores triples.", ("KG", "knowledge graph")),
     ],
 )
 def test_what_sits_beside_the_short_form_in_the_bracket(
@@ -314,6 +323,41 @@ def test_what_sits_beside_the_short_form_in_the_bracket(
 
 def test_a_lower_case_first_name_in_a_bracket_of_two_is_no_short_form() -> None:
     assert pairs("the generation probabilities (gen or p gen) are summed") == []
+
+
+def test_a_name_with_an_article_in_a_bracket_of_two_is_no_short_form() -> None:
+    assert pairs("The Government introduced a Bill (the Bill or the Act) today.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        (
+            "Facts are kept in a KB, namely a knowledge base, for later.",
+            "en",
+            ("KB", "knowledge base"),
+        ),
+        ("We train an LM, i.e. a language model, on text.", "en", ("LM", "language model")),
+        (
+            "They used a GAN, that is, a generative adversarial network.",
+            "en",
+            ("GAN", "generative adversarial network"),
+        ),
+        (
+            "Tiene HTA, es decir, hipertensión arterial, desde 2010.",
+            "es",
+            ("HTA", "hipertensión arterial"),
+        ),
+    ],
+)
+def test_a_short_form_then_namely_and_its_long_form(
+    text: str, lang: str, expected: tuple[str, str]
+) -> None:
+    assert pairs(text, lang) == [expected]
+
+
+def test_namely_before_words_that_do_not_spell_the_short_form_defines_nothing() -> None:
+    assert pairs("two of the models of ETAP, namely the syntactic structures, are used") == []
 
 
 def test_an_article_that_opens_a_long_form_in_a_bracket_stays() -> None:

@@ -117,6 +117,8 @@ _CITATION_AFTER: Final = re.compile(
     r"\s+\[\s*(?:\d+(?:\s*[-–,]\s*\d+)*|reference|ref\.?|citation)\s*\]$", re.IGNORECASE
 )
 _EITHER: Final = re.compile(r" (?:or|o) ")  # "(AUROC or AUC)": two names in one bracket
+# A cue that ends a bracket's short form: "knowledge graph (KG for short)"
+_TRAILING_CUE: Final = re.compile(r"\s+(?:for\s+short|in\s+short|para\s+abreviar)$", re.IGNORECASE)
 _POSSESSIVE: Final = re.compile(r"\w ?['’] ?s\s*$")  # the words before a bracket end "…'s"
 # Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
 _BEFORE_CAPITALS: Final = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
@@ -147,6 +149,11 @@ _NAMING_SITES: Final[tuple[_Site, ...]] = (
     ),
     (re.compile(r" [—–] (?=[^\W\d_])"), (" — ", " – ")),
     (re.compile(r"[^\S\n]*=[^\S\n]*(?=[^\W\d_])"), ("=",)),  # "(RH = relative humidity)"
+    # "a KB, namely a knowledge base", "an LM, i.e. a language model", "la HTA, es decir, …"
+    (
+        re.compile(r",\s+(?:namely|i\.\s?e\.|that\s+is|es\s+decir|o\s+sea),?\s+", re.IGNORECASE),
+        ("namely", "i.e.", "i. e.", "that is", "es decir", "o sea"),
+    ),
 )
 _CANDIDATE_BEFORE: Final = re.compile(
     r"(?<![\w\-])([A-Z0-9][a-z0-9\-]*[A-Z0-9][\w\-‐/.&+'’]*)"
@@ -317,6 +324,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     seg_start, seg_end = _stripped(text, inner_start, inner_end if separator is None else separator)
     cue = _LEADING_CUE.match(text, seg_start, seg_end)
     seg_start = _after_cue(cue, seg_start, seg_end)
+    trailing = _TRAILING_CUE.search(text, seg_start, seg_end)
+    if trailing is not None and trailing.start() > seg_start:
+        seg_end = trailing.start()
     article = _ARTICLE.match(text, seg_start, seg_end)
     if article and _names_short_form(text[article.end() : seg_end]):
         seg_start = article.end()  # (the "Fed"), (hereinafter the GDPR)
@@ -470,10 +480,28 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     if slash > 1 and looks_like_short_form(segment[:slash]):
         out.append(doc.span(start, start + slash))
     either = _EITHER.search(segment)
-    first = segment[: either.start()] if either else ""
-    if first and looks_like_short_form(first) and not first.islower():  # not "(gen or p gen)"
-        out.append(doc.span(start, start + len(first)))
+    if either is not None:
+        out += _either_parts(doc, (start, start + either.start()), (start + either.end(), end))
     return out
+
+
+def _either_parts(doc: Document, first: tuple[int, int], second: tuple[int, int]) -> list[Span]:
+    """The part of a bracket that names two things that may be its short form: the first, not
+    in lower case ("AUROC or AUC", not "gen or p gen"), without an article that opens it ("the
+    GDPR or …"); or the second, a clear short form, when the first is a name with an article
+    ("the Board or EDPB")."""
+    text = doc.text
+    start, end = first
+    article = _ARTICLE.match(text, start, end)
+    if article is not None and not _names_short_form(text[article.end() : end]):
+        start, end = second
+        return [doc.span(start, end)] if _cue_short_form(text[start:end]) else []
+    if article is not None:
+        start = article.end()
+        if _is_quoted(text[start:end]):  # (the “Fed” or …)
+            start, end = _stripped(text, start + 1, end - 1)
+    part = text[start:end]
+    return [doc.span(start, end)] if looks_like_short_form(part) and not part.islower() else []
 
 
 def _long_form_then_short(doc: Document, comma: int, end: int) -> Definition | None:
@@ -483,6 +511,8 @@ def _long_form_then_short(doc: Document, comma: int, end: int) -> Definition | N
     cue = _LEADING_CUE.match(doc.text, start, end)
     if cue and cue.group()[0].islower():
         start = _after_cue(cue, start, end)
+    if _is_quoted(doc.text[start:end]):  # (the supervisory authority, "SA")
+        start, end = _stripped(doc.text, start + 1, end - 1)
     if start == end:
         return None
     short = doc.span(start, end)
