@@ -403,6 +403,19 @@ def test_the_meaning_follows_a_possessive(ai_dictionary: AcronymDictionary) -> N
     )
 
 
+def test_a_meaning_inside_round_brackets_goes_in_square_ones(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    text = (
+        "Adequate intake (AI) values. Intakes (the AI, mostly) vary (see Table 2).\nThe AI rules."
+    )
+    found = expand(text, disambiguator=Disambiguator(ai_dictionary))
+    assert expanded_text(text, found).endswith(
+        "Intakes (the AI [adequate intake], mostly) vary (see Table 2).\n"
+        "The AI (adequate intake) rules."
+    )
+
+
 def test_documents_expanded_together_get_what_each_gets_alone(
     ai_dictionary: AcronymDictionary,
 ) -> None:

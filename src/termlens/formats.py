@@ -128,8 +128,9 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
     """The text with each short form followed by its meaning in parentheses (not where the text
     itself defines it, nor where the meaning is unknown), after the markup that closes on it
     ("**SVM** (support vector machine)") and a possessive ("the FMS's (flight management
-    system) mode"). A definition that opens its sentence is repeated without the capital the
-    sentence gave it ("Adequate intake (AI) values … The AI (adequate intake) for potassium")."""
+    system) mode"), in square brackets inside round ones ("Regulation (EU [European Union])"). A
+    definition that opens its sentence is repeated without the capital the sentence gave it
+    ("Adequate intake (AI) values … The AI (adequate intake) for potassium")."""
     closing = closing_markup(text)
     pieces, last = [], 0
     for expansion in expansions:
@@ -138,12 +139,29 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
         end = closing.get(expansion.short.end, expansion.short.end)
         possessive = _POSSESSIVE.match(text, end)  # "the FMS's (flight management system) mode"
         end = possessive.end() if possessive else end
-        pieces += [text[last:end], f" ({_without_sentence_capital(text, expansion)})"]
+        meaning = _without_sentence_capital(text, expansion)
+        bracketed = (
+            f" [{meaning}]" if _inside_brackets(text, expansion.short.start) else f" ({meaning})"
+        )
+        pieces += [text[last:end], bracketed]
         last = end
     return "".join([*pieces, text[last:]])
 
 
 _POSSESSIVE = re.compile(r"['’]s\b")
+BRACKET_SCAN = 200  # characters before a short form searched for a bracket it stands in
+
+
+def _inside_brackets(text: str, at: int) -> bool:
+    """Whether ``at`` lies inside round brackets opened on its line (and not closed)."""
+    line_start = max(text.rfind("\n", 0, at) + 1, at - BRACKET_SCAN)
+    depth = 0
+    for ch in text[line_start:at]:
+        depth += (ch == "(") - (ch == ")")
+        depth = max(depth, 0)
+    return depth > 0
+
+
 _SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+ [a-z]")  # "Adequate intake", not "Support Vector"
 
 
