@@ -416,6 +416,20 @@ def test_a_meaning_inside_round_brackets_goes_in_square_ones(
     )
 
 
+def test_an_html_title_is_the_meaning_of_its_short_form(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    text = 'An <abbr title="artificial insemination">AI</abbr> clinic. The AI worked.'
+    found = expand(text, disambiguator=Disambiguator(ai_dictionary))
+    assert [(e.short.text, e.long, e.source, e.defines) for e in found] == [
+        ("AI", "artificial insemination", "defined", True),
+        ("AI", "artificial insemination", "defined", False),  # not the dictionary's sense
+    ]
+    definition = found[1].definition
+    assert definition is not None and text[definition.start : definition.end] == definition.text
+    assert expanded_text(text, found).endswith("The AI (artificial insemination) worked.")
+
+
 def test_documents_expanded_together_get_what_each_gets_alone(
     ai_dictionary: AcronymDictionary,
 ) -> None:

@@ -101,6 +101,25 @@ def test_a_web_or_mail_address_defines_nothing() -> None:
     assert found == [("SVM", "support vector machine")]
 
 
+def test_an_html_title_defines_its_short_form() -> None:
+    text = (
+        '<p>The <abbr title="World Health Organization">WHO</abbr> met, and the WHO agreed.'
+        " <ACRONYM class=x title='Graphics Interchange Format'> GIF </ACRONYM> files.</p>"
+    )
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long and o.long.text, o.defines) for o in found] == [
+        ("WHO", "World Health Organization", True),
+        ("WHO", "World Health Organization", False),
+        ("GIF", "Graphics Interchange Format", True),
+    ]
+    for occurrence in found:  # the long form at the title's offsets
+        long = occurrence.long
+        assert long is not None and text[long.start : long.end] == long.text
+        assert text[occurrence.short.start : occurrence.short.end] == occurrence.short.text
+    # a title that is an address, or an <abbr> with none, defines nothing
+    assert find_abbreviations('<abbr title="https://who.int">WHO</abbr> <abbr>NASA</abbr>') == []
+
+
 def test_accepts_a_string_with_a_language() -> None:
     found = find_abbreviations("Se inició nutrición parenteral (NPT). La NPT siguió.", lang="es")
     assert [(o.short.text, o.defines) for o in found] == [("NPT", True), ("NPT", False)]

@@ -13,7 +13,7 @@ from termlens.acronyms.expand import expand
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
-from termlens.normal_form import NormalForm, _replaced, closing_markup, code_blocks
+from termlens.normal_form import NormalForm, _replaced, closing_markup, code_blocks, titled
 from termlens.text import Document, Span
 
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."
@@ -139,6 +139,25 @@ def test_markdown_emphasis_and_inline_tags_are_left_out() -> None:
     assert form.span(Span(26, 29, "SVM")) == Span(32, 35, "SVM")
     # markup inside a span stays inside it
     assert form.span(Span(35, 57, "in vitro fertilisation")).text == "in vitro* <i>fertilisation"
+
+
+def test_titled_short_forms_and_the_way_into_the_normal_form() -> None:
+    text = (
+        "<abbr title=\"Crohn's disease\"> CD </abbr>, <acronym title='b'>B</acronym>,"
+        ' <abbr class=x title="Graphics Interchange Format">GIF</abbr> <abbr>NASA</abbr>'
+    )
+    found = titled(text)
+    assert [(text[slice(*s)], text[slice(*t)]) for s, t in found] == [
+        ("CD", "Crohn's disease"),
+        ("B", "b"),
+        ("GIF", "Graphics Interchange Format"),
+    ]
+    form = NormalForm.of(text)
+    assert form.text == " CD , B, GIF NASA"  # an unquoted attribute is markup too
+    for short, _ in found:
+        start, end = form.normal(short[0]), form.normal(short[1])
+        assert form.text[start:end] == text[slice(*short)]
+        assert form.original_span(start, end) == short
 
 
 def test_nested_and_code_markup() -> None:

@@ -38,8 +38,8 @@ _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (b
 # reads it too. A lone, escaped or spaced asterisk stays ("A*", "2 * 3", "A * ( WHCA * )"),
 # and so do one inside a word ("x**2 + y**2") and one before other punctuation ("(Túnez)**,
 # Presidente", "Nota: *: DL", "SNCR */ Cost").
-_TAG_NAMES: Final = r"b|i|u|s|em|strong|sup|sub|span|code|mark|small|a"
-_ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'))*\s*"""
+_TAG_NAMES: Final = r"b|i|u|s|em|strong|sup|sub|span|code|mark|small|a|abbr|acronym|dfn"
+_ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))*\s*"""
 _MARKUP: Final = re.compile(
     rf"(?P<tag><(?P<name>{_TAG_NAMES}){_ATTRIBUTES}>)"
     rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
@@ -58,6 +58,15 @@ _FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
+# A short form HTML marks with its long form: <abbr title="World Health Organization">WHO</abbr>
+_TITLED: Final = re.compile(
+    r"<(?P<name>abbr|acronym)\b[^<>]*?\stitle\s*=\s*"
+    r"(?:\"\s*(?P<double>[^\"<>\n]{1,200}?)\s*\"|'\s*(?P<single>[^'<>\n]{1,200}?)\s*')"
+    r"[^<>]*>\s*(?P<short>[^<>\n]{1,30}?)\s*</(?P=name)\s*>",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class _Edit:
     """A piece of the normal text that differs from the original piece it stands for."""
@@ -72,13 +81,14 @@ class NormalForm:
     """A text in NFC with its ligatures spelled out and its markup left out (:attr:`text`), and
     the way back to the offsets of the text it was made from (:meth:`original`, :meth:`span`)."""
 
-    __slots__ = ("_edits", "_given", "_starts", "text")
+    __slots__ = ("_edits", "_given", "_original_ends", "_starts", "text")
 
     def __init__(self, given: str, text: str, edits: list[_Edit]) -> None:
         self._given = given
         self.text = text
         self._edits = edits
         self._starts = [edit.start for edit in edits]
+        self._original_ends = [edit.original_end for edit in edits]
 
     @classmethod
     def of(cls, text: str) -> NormalForm:
@@ -120,6 +130,11 @@ class NormalForm:
         return cls(text, "".join(parts), edits)
 
     @property
+    def given(self) -> str:
+        """The text this normal form was made from."""
+        return self._given
+
+    @property
     def unchanged(self) -> bool:
         """Whether the text was in its normal form already."""
         return self.text is self._given
@@ -149,12 +164,32 @@ class NormalForm:
         original_start = self.original(start)
         return original_start, max(original_start, self.original(end, end=True))
 
+    def normal(self, offset: int) -> int:
+        """The offset in :attr:`text` of ``offset`` in the original text, which lies outside
+        every changed piece (or at its edge)."""
+        i = bisect_right(self._original_ends, offset) - 1
+        if i < 0:
+            return offset
+        edit = self._edits[i]
+        return offset - edit.original_end + edit.end
+
     def span(self, span: Span) -> Span:
         """A span of :attr:`text` as the span of the original text it was read from."""
         if self.unchanged:
             return span
         start, end = self.original_span(span.start, span.end)
         return Span(start, end, self._given[start:end])
+
+
+def titled(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The short forms HTML gives a title, each with its title's offsets: "<abbr title="World
+    Health Organization">WHO</abbr>" gives the offsets of WHO and of World Health Organization."""
+    if "title" not in text:
+        return []
+    return [
+        (match.span("short"), match.span("double" if match.group("double") else "single"))
+        for match in _TITLED.finditer(text)
+    ]
 
 
 def normalized(text: str) -> str:

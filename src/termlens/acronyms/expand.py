@@ -31,7 +31,7 @@ from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unb
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
-from termlens.normal_form import NormalForm
+from termlens.normal_form import NormalForm, normalized, titled
 from termlens.resources import resource_path
 from termlens.text import BLANK_LINE, Span, guess_language
 
@@ -115,14 +115,46 @@ def expand(
 
 
 def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion]:
-    """Expansions of ``form``'s text (NFC, ligatures spelled out: see
-    :mod:`termlens.normal_form`), their spans moved to the original text's offsets."""
+    """Expansions of ``form``'s text (NFC, ligatures spelled out, markup left out: see
+    :mod:`termlens.normal_form`), their spans moved to the original text's offsets, and the
+    meanings HTML gives with a title (:func:`with_titles`)."""
     if form.unchanged:
         return expansions
-    return [
+    moved = [
         replace(e, short=form.span(e.short), definition=e.definition and form.span(e.definition))
         for e in expansions
     ]
+    return with_titles(moved, form.given)
+
+
+def with_titles(expansions: list[Expansion], text: str) -> list[Expansion]:
+    """The expansions of ``text`` with the meanings HTML gives with a title (``<abbr
+    title="World Health Organization">WHO</abbr>``, :func:`normal_form.titled`): the titled
+    short form is defined there, and its other uses take that meaning, unless the text defines
+    them otherwise."""
+    marked = titled(text)
+    if not marked:
+        return expansions
+    titles = {short: Span(*title, text[slice(*title)]) for short, title in marked}
+    meanings: dict[str, Span] = {}
+    for (start, end), title in titles.items():
+        meanings.setdefault(text[start:end], title)
+    out = [
+        Expansion(
+            Span(*short, text[slice(*short)]), normalized(t.text), "defined", 1.0, (), t, True
+        )
+        for short, t in titles.items()
+    ]
+    for expansion in expansions:
+        meaning = meanings.get(expansion.short.text)
+        if (expansion.short.start, expansion.short.end) in titles:
+            continue
+        if meaning is not None and expansion.source != "defined":
+            expansion = Expansion(
+                expansion.short, normalized(meaning.text), "defined", 1.0, (), meaning
+            )
+        out.append(expansion)
+    return sorted(out, key=_at)
 
 
 def _occurrences(text: str, lang: str, dictionary: AcronymDictionary) -> list[Occurrence]:

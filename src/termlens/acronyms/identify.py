@@ -12,7 +12,7 @@ from typing import Final
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
-from termlens.normal_form import NormalForm, code_blocks
+from termlens.normal_form import NormalForm, code_blocks, titled
 from termlens.text import Document, LanguageOption, Span, guess_language, holds_address
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
@@ -47,28 +47,53 @@ def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") ->
     ['support vector machine']
     """
     document = doc if isinstance(doc, Document) else Document(doc, lang=lang)
-    return in_normal_form(document, lambda d: occurrences_of(d, find_definitions(d)))
+    return in_normal_form(
+        document, lambda d, titled: occurrences_of(d, with_titled(titled, find_definitions(d)))
+    )
 
 
 def in_normal_form(
-    document: Document, find: Callable[[Document], list[Occurrence]]
+    document: Document, find: Callable[[Document, list[Definition]], list[Occurrence]]
 ) -> list[Occurrence]:
-    """``find`` run on the document in its normal form (NFC, ligatures spelled out: see
-    :mod:`termlens.normal_form`), with every span it returns mapped back to ``document``; none
-    whose short form lies in a Markdown code block (:func:`normal_form.code_blocks`)."""
+    """``find`` run on the document in its normal form (NFC, ligatures spelled out, markup left
+    out: see :mod:`termlens.normal_form`), with every span it returns mapped back to
+    ``document``; none whose short form lies in a Markdown code block
+    (:func:`normal_form.code_blocks`). ``find`` is given the definitions HTML makes with a
+    title (:func:`normal_form.titled`), their long forms empty there and their titles here."""
     form = NormalForm.of(document.text)
     if form.unchanged:
-        found = find(document)
+        found = find(document, [])
     else:
+        normal = Document(form.text, id=document.id, lang=document.lang)
+        titles: dict[int, Span] = {}
+        given = []
+        for (short_start, short_end), (title_start, title_end) in titled(document.text):
+            if holds_address(document.text[title_start:title_end]):
+                continue
+            short = normal.span(form.normal(short_start), form.normal(short_end))
+            given.append(Definition(short, normal.span(short.start, short.start), "title", 1.0))
+            titles[short.start] = document.span(title_start, title_end)
 
         def back(d: Definition) -> Definition:
-            return Definition(form.span(d.short), form.span(d.long), d.pattern, d.score)
+            long = titles[d.short.start] if d.pattern == "title" else form.span(d.long)
+            return Definition(form.span(d.short), long, d.pattern, d.score)
 
         found = [
             Occurrence(form.span(o.short), o.definition and back(o.definition))
-            for o in find(Document(form.text, id=document.id, lang=document.lang))
+            for o in find(normal, given)
         ]
     return outside_code(document.text, found)
+
+
+def with_titled(titled: list[Definition], found: list[Definition]) -> list[Definition]:
+    """The definitions HTML makes with a title, and those found whose short form none of them
+    holds."""
+    if not titled:
+        return found
+    shorts = RangeSet()
+    for definition in titled:
+        shorts.add(definition.short.start, definition.short.end)
+    return [*titled, *(d for d in found if not shorts.overlaps(d.short.start, d.short.end))]
 
 
 def outside_code(text: str, occurrences: list[Occurrence]) -> list[Occurrence]:

@@ -28,7 +28,7 @@ from termlens.acronyms.align import (
 from termlens.acronyms.wordlist import seen
 from termlens.text import BLANK_LINE, CONNECTORS, WORD, Document, Language, Span
 
-Pattern = Literal["long (short)", "short (long)", "cue", "tagger"]
+Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "title"]  # title: HTML <abbr>
 
 MIN_QUALITY: Final = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE: Final = 1.0  # stricter for all-lowercase short forms ("pit", "ml")
