@@ -356,6 +356,36 @@ def test_a_short_form_then_namely_and_its_long_form(
     assert pairs(text, lang) == [expected]
 
 
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        (
+            "Abbreviations: ALT, alanine aminotransferase; BMI, body mass index; CI, confidence"
+            " interval.\n\nThe ALT was high; RR, relative risk.",
+            "en",
+            [
+                ("ALT", "alanine aminotransferase"),
+                ("BMI", "body mass index"),
+                ("CI", "confidence interval"),  # not RR: the list ends at the blank line
+            ],
+        ),
+        (
+            "ABBREVIATIONS\nALT\talanine aminotransferase\nAST = aspartate aminotransferase\n",
+            "en",
+            [("ALT", "alanine aminotransferase"), ("AST", "aspartate aminotransferase")],
+        ),
+        (
+            "Abreviaturas: HTA: hipertensión arterial; ERC, enfermedad renal crónica.",
+            "es",
+            [("HTA", "hipertensión arterial"), ("ERC", "enfermedad renal crónica")],
+        ),
+        ("Abbreviations: ALT, aspartate aminotransferase; CI, odds ratio.", "en", []),
+    ],
+)
+def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str, str]]) -> None:
+    assert pairs(text, lang) == expected
+
+
 def test_namely_before_words_that_do_not_spell_the_short_form_defines_nothing() -> None:
     assert pairs("two of the models of ETAP, namely the syntactic structures, are used") == []
 

@@ -28,7 +28,8 @@ from termlens.acronyms.align import (
 from termlens.acronyms.wordlist import seen
 from termlens.text import BLANK_LINE, CONNECTORS, WORD, Document, Language, Span
 
-Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "title"]  # title: HTML <abbr>
+# title: HTML's <abbr title="long">SF</abbr>; list: "Abbreviations: SF, long; SF, long."
+Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "title", "list"]
 
 MIN_QUALITY: Final = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE: Final = 1.0  # stricter for all-lowercase short forms ("pit", "ml")
@@ -136,6 +137,25 @@ _CUE_SITES: Final[tuple[_Site, ...]] = (
         (" ",),
     ),
 )
+# The heading of a list of abbreviations ("Abbreviations:", "Abbreviations used:", "List of
+# abbreviations", "Abreviaturas:"), and each item after it: a short form, then a comma, an equals
+# sign or a colon ("ALT, alanine aminotransferase;")
+_LIST_HEADINGS: Final[tuple[_Site, ...]] = (
+    (
+        re.compile(
+            r"\b(?:(?:list\s+of\s+)?abbreviations(?:\s+used)?|abreviaturas(?:\s+utilizadas)?"
+            r"|abréviations(?:\s+utilisées)?)\s*[:.—–-]?[^\S\n]*\n?",
+            re.IGNORECASE,
+        ),
+        ("bbreviations", "BBREVIATIONS", "breviaturas", "BREVIATURAS", "bréviations"),
+    ),
+)
+_LIST_ITEM: Final = re.compile(
+    r"(?:^|(?<=[;\n])|(?<=\.\s)|(?<=[:—–-]\s)|(?<=[:—–-]))[^\S\n]*"
+    r"(?P<short>[^\s,;:=()]+(?: [^\s,;:=()]+)?)[^\S\n]*(?:,|=|:|\t)[^\S\n]*",
+    re.MULTILINE,
+)
+MAX_LIST_CHARS: Final = 5000  # how far a list of abbreviations may run after its heading
 _QUOTED_CUE_SITES: Final[tuple[_Site, ...]] = (
     (_QUOTED_AFTER_CUE, ("inafter", "reafter", "adelante", "sucesivo", "après")),
 )
@@ -246,6 +266,8 @@ def find_definitions(doc: Document) -> list[Definition]:
         if definition is not None:
             _keep(found, definition)
     for definition in _cue_definitions(doc):
+        _keep(found, definition)
+    for definition in _listed_definitions(doc):
         _keep(found, definition)
     return sorted(found.values(), key=lambda d: d.short.start)
 
@@ -913,6 +935,29 @@ def _quoted_after_cue(doc: Document, site: re.Match[str]) -> Definition | None:
     return None if found is None else Definition(found.short, found.long, "cue", found.score)
 
 
+def _listed_definitions(doc: Document) -> list[Definition]:
+    """The items of a list of abbreviations, as papers print them after their abstract or under
+    a table: "Abbreviations: ALT, alanine aminotransferase; BMI, body mass index." (or "SF =
+    long", "SF: long"), each long form checked against its short form as a bracket's is."""
+    text = doc.text
+    found = []
+    for heading in _sites(text, _LIST_HEADINGS):
+        end = BLANK_LINE.search(text, heading.end())
+        stop = min(end.start() if end else len(text), heading.end() + MAX_LIST_CHARS)
+        for item in _LIST_ITEM.finditer(text, heading.end(), stop):
+            short = doc.span(item.start("short"), item.end("short"))
+            if looks_like_short_form(short.text):
+                # an item that opens its line ends with it: "ALT\talanine aminotransferase\n"
+                opens_line = text[item.start() - 1 : item.start()] == "\n"
+                line_end = text.find("\n", item.end(), stop) if opens_line else -1
+                definition = _long_form_after(
+                    doc, short, item.end(), "list", stop if line_end == -1 else line_end
+                )
+                if definition is not None:
+                    found.append(definition)
+    return found
+
+
 def _short_before_cue(doc: Document, site: re.Match[str]) -> Definition | None:
     """``SF, also known as long form`` / ``SF — long form —``."""
     text = doc.text
@@ -923,11 +968,15 @@ def _short_before_cue(doc: Document, site: re.Match[str]) -> Definition | None:
     return _long_form_after(doc, short, site.end())
 
 
-def _long_form_after(doc: Document, short: Span, start: int) -> Definition | None:
-    """Check ``SF, also known as long form``: the long form runs to the next punctuation."""
+def _long_form_after(
+    doc: Document, short: Span, start: int, pattern: Pattern = "cue", end: int | None = None
+) -> Definition | None:
+    """Check ``SF, also known as long form``: the long form runs to the next punctuation (or to
+    ``end``)."""
     text = doc.text
-    stop = _LONG_FORM_END.search(text, start, start + WINDOW_CHARS)
-    long_start, long_end = _stripped(text, start, stop.start() if stop else len(text))
+    end = len(text) if end is None else end
+    stop = _LONG_FORM_END.search(text, start, min(end, start + WINDOW_CHARS))
+    long_start, long_end = _stripped(text, start, stop.start() if stop else end)
     if stop and stop.group() == "." and not any(ch.isdigit() for ch in short.text):
         number = _PARAGRAPH_NUMBER.search(text, long_start, long_end)
         if number:  # "GS = General Service 37.", "CI = Compression Ignition 5.4."
@@ -941,9 +990,9 @@ def _long_form_after(doc: Document, short: Span, start: int) -> Definition | Non
     if _is_variant(long.text, short.text) or _FORMULA_SYMBOL.search(long.text):
         return None
     result = _best_alignment(short.text, long.text, [0], doc.lang)
-    if result is None or not _acceptable(short.text, result, "cue"):
+    if result is None or not _acceptable(short.text, result, pattern):
         return None
-    return Definition(short, long, "cue", result.quality)
+    return Definition(short, long, pattern, result.quality)
 
 
 def _cue_short_form(text: str) -> bool:
