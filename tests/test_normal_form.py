@@ -13,7 +13,14 @@ from termlens.acronyms.expand import expand
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
-from termlens.normal_form import NormalForm, _replaced, closing_markup, code_blocks, titled
+from termlens.normal_form import (
+    NormalForm,
+    _replaced,
+    closing_markup,
+    code_blocks,
+    code_spans,
+    titled,
+)
 from termlens.text import Document, Span
 
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."
@@ -311,3 +318,19 @@ def test_nothing_in_a_code_block_is_a_short_form() -> None:
         ("SDK", "software development kit")
     ]
     assert [e.short.text for e in expand(CODE)] == ["API", "SDK"]
+
+
+def test_nothing_in_inline_code_is_a_short_form() -> None:
+    text = (
+        "Set `AWS_ACCESS_KEY_ID` or <code>GCP_KEY</code> with the SDK (software development kit)."
+        " The **`SDK`** wraps the API."
+    )
+    spans = code_spans(text)
+    assert [text[start:end] for start, end in spans] == [
+        "`AWS_ACCESS_KEY_ID`",
+        "<code>GCP_KEY</code>",
+    ]  # emphasis that wraps code holds prose: its short form stays
+    assert code_spans(CODE) == code_blocks(CODE)
+    assert [o.short.text for o in extract(Document(text, lang="en"))] == ["SDK", "SDK", "API"]
+    found = expand(text, lang="en")
+    assert [e.short.text for e in found] == ["SDK", "SDK", "API"]

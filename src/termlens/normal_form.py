@@ -288,6 +288,18 @@ def code_blocks(text: str) -> list[tuple[int, int]]:
     return blocks
 
 
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that hold code, not prose: its fenced code blocks
+    (:func:`code_blocks`) and its inline code, a pair of backticks or of ``<code>`` tags as the
+    normal form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>")."""
+    inline = [
+        match.span()
+        for match in (_MARKUP.finditer(text) if "`" in text or "<" in text else ())
+        if match.group("mark") == "`" or (match.group("name") or "").lower() == "code"
+    ]
+    return sorted([*code_blocks(text), *inline])
+
+
 def closing_markup(text: str) -> dict[int, int]:
     """Where the closing marks of emphasis or tags start, each with the end of the closing marks
     that follow one another from there ("<b><i>SVM</i></b>": the offset after "SVM" gives the

@@ -116,15 +116,16 @@ def expand(
 
 def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion]:
     """Expansions of ``form``'s text (NFC, ligatures spelled out, markup left out: see
-    :mod:`termlens.normal_form`), their spans moved to the original text's offsets, and the
-    meanings HTML gives with a title (:func:`with_titles`)."""
+    :mod:`termlens.normal_form`), their spans moved to the original text's offsets, none in
+    inline code (which the normal form reads as text), and the meanings HTML gives with a title
+    (:func:`with_titles`)."""
     if form.unchanged:
         return expansions
     moved = [
         replace(e, short=form.span(e.short), definition=e.definition and form.span(e.definition))
         for e in expansions
     ]
-    return with_titles(moved, form.given)
+    return with_titles(outside_code(form.given, moved), form.given)  # inline code read as text
 
 
 def with_titles(expansions: list[Expansion], text: str) -> list[Expansion]:

@@ -7,12 +7,12 @@ import multiprocessing
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
-from termlens.normal_form import NormalForm, code_blocks, titled
+from termlens.normal_form import NormalForm, code_spans, titled
 from termlens.text import Document, LanguageOption, Span, guess_language, holds_address
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
@@ -57,9 +57,9 @@ def in_normal_form(
 ) -> list[Occurrence]:
     """``find`` run on the document in its normal form (NFC, ligatures spelled out, markup left
     out: see :mod:`termlens.normal_form`), with every span it returns mapped back to
-    ``document``; none whose short form lies in a Markdown code block
-    (:func:`normal_form.code_blocks`). ``find`` is given the definitions HTML makes with a
-    title (:func:`normal_form.titled`), their long forms empty there and their titles here."""
+    ``document``; none whose short form lies in code (:func:`outside_code`). ``find`` is given
+    the definitions HTML makes with a title (:func:`normal_form.titled`), their long forms
+    empty there and their titles here."""
     form = NormalForm.of(document.text)
     if form.unchanged:
         found = find(document, [])
@@ -96,15 +96,24 @@ def with_titled(titled: list[Definition], found: list[Definition]) -> list[Defin
     return [*titled, *(d for d in found if not shorts.overlaps(d.short.start, d.short.end))]
 
 
-def outside_code(text: str, occurrences: list[Occurrence]) -> list[Occurrence]:
-    """The occurrences whose short form lies in none of the text's Markdown code blocks."""
-    blocks = code_blocks(text)
+class _Found(Protocol):
+    @property
+    def short(self) -> Span: ...
+
+
+FoundT = TypeVar("FoundT", bound=_Found)
+
+
+def outside_code(text: str, found: list[FoundT]) -> list[FoundT]:
+    """What was found (occurrences, expansions) whose short form lies in none of the text's code
+    blocks and inline code (:func:`normal_form.code_spans`)."""
+    blocks = code_spans(text)
     if not blocks:
-        return occurrences
+        return found
     code = RangeSet()
     for start, end in blocks:
         code.add(start, end)
-    return [o for o in occurrences if not code.overlaps(o.short.start, o.short.end)]
+    return [o for o in found if not code.overlaps(o.short.start, o.short.end)]
 
 
 def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:
