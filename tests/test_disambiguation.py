@@ -430,6 +430,43 @@ def test_an_html_title_is_the_meaning_of_its_short_form(
     assert expanded_text(text, found).endswith("The AI (artificial insemination) worked.")
 
 
+def test_a_dictionary_long_form_right_before_the_bracket_is_a_definition() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("MSF", "Doctors Without Borders", 9), Entry("MSF", "mean squared force", 3)], "h")
+    d.add([Entry("HIV", "human immunodeficiency virus", 9)], "hand")
+    text = "We thank Doctors without Borders (MSF) for HIV care. The MSF-run clinics lack HIV."
+    found = expand(text, disambiguator=Disambiguator(d))
+    assert [(e.short.text, e.source, e.defines) for e in found] == [
+        ("MSF", "defined", True),  # its letters do not spell it, the dictionary does
+        ("HIV", "dictionary", False),
+        ("MSF", "defined", False),
+        ("HIV", "dictionary", False),
+    ]
+    definition = found[0].definition
+    assert definition is not None and definition.text == "Doctors without Borders"
+    # a compound's short form named after the compound
+    assert expanded_text(text, found).endswith(
+        "The MSF-run (MSF: Doctors without Borders) clinics lack HIV (human immunodeficiency virus)."
+    )
+    # a long form that starts inside a word, or not right before the bracket, defines nothing
+    for other in ("The AntiDoctors Without Borders (MSF).", "Doctors Without Borders MSF (MSF)."):
+        sources = {e.source for e in expand(other, disambiguator=Disambiguator(d))}
+        assert "defined" not in sources, other
+
+
+def test_nothing_goes_inside_a_long_form_the_text_defines(ai_dictionary: AcronymDictionary) -> None:
+    text = "The AI research fund (AIRF) pays. The AI works."
+    found = expand(text, disambiguator=Disambiguator(ai_dictionary))
+    assert [(e.short.text, e.source) for e in found] == [
+        ("AI", "dictionary"),
+        ("AIRF", "defined"),
+        ("AI", "dictionary"),
+    ]
+    assert expanded_text(text, found) == (
+        "The AI research fund (AIRF) pays. The AI (artificial intelligence) works."
+    )
+
+
 def test_documents_expanded_together_get_what_each_gets_alone(
     ai_dictionary: AcronymDictionary,
 ) -> None:

@@ -12,6 +12,7 @@ from typing import Literal, TypedDict
 from termlens.acronyms import Occurrence
 from termlens.acronyms.disambiguate import SENTENCE_OPENS
 from termlens.acronyms.expand import Expansion
+from termlens.acronyms.spans import RangeSet
 from termlens.normal_form import closing_markup
 from termlens.text import Span
 
@@ -128,18 +129,29 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
     """The text with each short form followed by its meaning in parentheses (not where the text
     itself defines it, nor where the meaning is unknown), after the markup that closes on it
     ("**SVM** (support vector machine)") and a possessive ("the FMS's (flight management
-    system) mode"), in square brackets inside round ones ("Regulation (EU [European Union])"). A
+    system) mode"), after a compound it opens, named ("the DC-link (DC: direct current)
+    voltage"), in square brackets inside round ones ("Regulation (EU [European Union])"). A
     definition that opens its sentence is repeated without the capital the sentence gave it
-    ("Adequate intake (AI) values … The AI (adequate intake) for potassium")."""
+    ("Adequate intake (AI) values … The AI (adequate intake) for potassium"). Nothing goes inside
+    a long form the text defines ("the Joint United Nations Programme on HIV/AIDS (UNAIDS)")."""
     closing = closing_markup(text)
+    expansions = list(expansions)
+    long_forms = RangeSet()
+    for defined in (e.definition for e in expansions if e.defines and e.definition is not None):
+        long_forms.add(defined.start, defined.end)
     pieces, last = [], 0
     for expansion in expansions:
         if expansion.long is None or expansion.defines:
+            continue
+        if long_forms.overlaps(expansion.short.start, expansion.short.end):
             continue
         end = closing.get(expansion.short.end, expansion.short.end)
         possessive = _POSSESSIVE.match(text, end)  # "the FMS's (flight management system) mode"
         end = possessive.end() if possessive else end
         meaning = _without_sentence_capital(text, expansion)
+        compound = _COMPOUND_REST.match(text, end)  # "the DC-link (DC: direct current) voltage"
+        if compound is not None:
+            end, meaning = compound.end(), f"{expansion.short.text}: {meaning}"
         bracketed = (
             f" [{meaning}]" if _inside_brackets(text, expansion.short.start) else f" ({meaning})"
         )
@@ -149,6 +161,7 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
 
 
 _POSSESSIVE = re.compile(r"['’]s\b")
+_COMPOUND_REST = re.compile(r"(?:[-‐/][^\W_]+)+")  # the rest of a compound: "-link", "/sida"
 BRACKET_SCAN = 200  # characters before a short form searched for a bracket it stands in
 
 

@@ -27,7 +27,7 @@ from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many, outside_code
 from termlens.acronyms.lexical import STOPWORDS, sense_groups, singular, without_accents
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
-from termlens.acronyms.rules import is_roman_numeral, looks_like_short_form, unbroken
+from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
@@ -168,7 +168,49 @@ def _occurrences(text: str, lang: str, dictionary: AcronymDictionary) -> list[Oc
     )
     known = lambda short: short in dictionary  # as written: iOS is not IOS  # noqa: E731
     found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
-    return outside_code(text, found)
+    return outside_code(text, defined_as_the_dictionary_says(text, found, dictionary))
+
+
+def defined_as_the_dictionary_says(
+    text: str, occurrences: list[Occurrence], dictionary: AcronymDictionary
+) -> list[Occurrence]:
+    """The occurrences, an undefined short form alone in brackets right after one of its
+    dictionary long forms defined by it, as the rules define one whose letters they can align
+    ("le Programme commun des Nations Unies sur le VIH/sida (ONUSIDA)"); the other uses of that
+    short form take the definition, as :func:`identify.occurrences_of` gives them."""
+    made: dict[str, Definition] = {}
+    for occurrence in occurrences:
+        short = occurrence.short
+        if occurrence.long is not None or short.text in made:
+            continue
+        if text[short.start - 1 : short.start] != "(" or text[short.end : short.end + 1] != ")":
+            continue
+        end = short.start - 1
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        for long in _spellings(dictionary, short.text):
+            start = end - len(long)
+            if start >= 0 and text[start:end].lower() == long.lower() and not _glued(text, start):
+                span = Span(start, end, text[start:end])
+                made[short.text] = Definition(short, span, "long (short)", 1.0)
+                break
+    if not made:
+        return occurrences
+    return [
+        Occurrence(o.short, made[o.short.text]) if o.long is None and o.short.text in made else o
+        for o in occurrences
+    ]
+
+
+def _spellings(dictionary: AcronymDictionary, short: str) -> list[str]:
+    """The written long forms the dictionary knows for ``short``, the longest first."""
+    spellings = {long for sense in dictionary.lookup(short) for long, _ in sense.variants}
+    return sorted(spellings, key=len, reverse=True)
+
+
+def _glued(text: str, start: int) -> bool:
+    """Whether ``start`` falls inside a word (a long form must start at one's start)."""
+    return start > 0 and text[start - 1].isalnum()
 
 
 def with_dotted_initialisms(

@@ -169,10 +169,25 @@ _NAMING_SITES: Final[tuple[_Site, ...]] = (
     ),
     (re.compile(r" [—–] (?=[^\W\d_])"), (" — ", " – ")),
     (re.compile(r"[^\S\n]*=[^\S\n]*(?=[^\W\d_])"), ("=",)),  # "(RH = relative humidity)"
-    # "a KB, namely a knowledge base", "an LM, i.e. a language model", "la HTA, es decir, …"
+    # "a KB, namely a knowledge base", "an LM, i.e. a language model", "la HTA, es decir, …",
+    # "la BCE, c'est-à-dire la Banque centrale européenne"
     (
-        re.compile(r",\s+(?:namely|i\.\s?e\.|that\s+is|es\s+decir|o\s+sea),?\s+", re.IGNORECASE),
-        ("namely", "i.e.", "i. e.", "that is", "es decir", "o sea"),
+        re.compile(
+            r",\s+(?:namely|i\.\s?e\.|that\s+is|es\s+decir|o\s+sea|esto\s+es|c['’]est-à-dire"
+            r"|à\s+savoir),?\s+",
+            re.IGNORECASE,
+        ),
+        (
+            "namely",
+            "i.e.",
+            "i. e.",
+            "that is",
+            "es decir",
+            "o sea",
+            "esto es",
+            "est-à-dire",
+            "savoir",
+        ),
     ),
 )
 _CANDIDATE_BEFORE: Final = re.compile(
