@@ -174,10 +174,11 @@ def _occurrences(text: str, lang: str, dictionary: AcronymDictionary) -> list[Oc
 def defined_as_the_dictionary_says(
     text: str, occurrences: list[Occurrence], dictionary: AcronymDictionary
 ) -> list[Occurrence]:
-    """The occurrences, an undefined short form alone in brackets right after one of its
-    dictionary long forms defined by it, as the rules define one whose letters they can align
-    ("le Programme commun des Nations Unies sur le VIH/sida (ONUSIDA)"); the other uses of that
-    short form take the definition, as :func:`identify.occurrences_of` gives them."""
+    """The occurrences, where an undefined short form stands alone in brackets right after one
+    of the long forms the dictionary knows for it, defined by that long form, as the rules
+    define one whose letters they can align ("le Programme commun des Nations Unies sur le
+    VIH/sida (ONUSIDA)"); its other uses take the definition, as in
+    :func:`identify.occurrences_of`."""
     made: dict[str, Definition] = {}
     for occurrence in occurrences:
         short = occurrence.short
