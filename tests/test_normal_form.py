@@ -331,6 +331,15 @@ def test_nothing_in_inline_code_is_a_short_form() -> None:
         "<code>GCP_KEY</code>",
     ]  # emphasis that wraps code holds prose: its short form stays
     assert code_spans(CODE) == code_blocks(CODE)
+    page = (
+        "<p>The API.</p><script>var API_KEY;</script><PRE class=x>\nGET /API\n</PRE>"
+        "<p>A software development kit (SDK).</p>"
+    )
+    assert [page[start:end] for start, end in code_spans(page)] == [
+        "<script>var API_KEY;</script>",
+        "<PRE class=x>\nGET /API\n</PRE>",
+    ]
+    assert [o.short.text for o in extract(Document(page, lang="en"))] == ["API", "SDK"]
     assert [o.short.text for o in extract(Document(text, lang="en"))] == ["SDK", "SDK", "API"]
     found = expand(text, lang="en")
     assert [e.short.text for e in found] == ["SDK", "SDK", "API"]

@@ -67,6 +67,12 @@ _TITLED: Final = re.compile(
 )
 
 
+# An HTML element that holds code: a script, a style sheet, a preformatted block
+_CODE_ELEMENT: Final = re.compile(
+    r"<(?P<name>script|style|pre)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
+)
+
+
 @dataclass(frozen=True, slots=True)
 class _Edit:
     """A piece of the normal text that differs from the original piece it stands for."""
@@ -290,14 +296,16 @@ def code_blocks(text: str) -> list[tuple[int, int]]:
 
 def code_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` that hold code, not prose: its fenced code blocks
-    (:func:`code_blocks`) and its inline code, a pair of backticks or of ``<code>`` tags as the
-    normal form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>")."""
+    (:func:`code_blocks`), an HTML page's scripts, styles and preformatted blocks, and its
+    inline code, a pair of backticks or of ``<code>`` tags as the normal form reads them
+    ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>")."""
     inline = [
         match.span()
         for match in (_MARKUP.finditer(text) if "`" in text or "<" in text else ())
         if match.group("mark") == "`" or (match.group("name") or "").lower() == "code"
     ]
-    return sorted([*code_blocks(text), *inline])
+    blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
+    return sorted([*code_blocks(text), *blocks, *inline])
 
 
 def closing_markup(text: str) -> dict[int, int]:
