@@ -110,6 +110,15 @@ def test_mine_reads_markdown_as_plain_text() -> None:
     assert all("*" not in context.text for context in found.contexts)
 
 
+def test_mine_reads_an_html_title_as_a_definition() -> None:
+    text = '<p>The <abbr title="World Health Organization">WHO</abbr> said the WHO&rsquo;s aim.</p>'
+    found = mine([text], lang="en")
+    assert found.pairs == {("WHO", "World Health Organization"): 1}
+    assert [context.text for context in found.contexts] == [
+        "<p>The WHO said the WHO’s aim.</p>"
+    ] * 2
+
+
 def test_a_stored_harvest_keeps_the_vectors_of_its_windows(
     english_encoder: EnglishEncoder,
 ) -> None:

@@ -13,7 +13,7 @@ from termlens.acronyms.dictionary import AcronymDictionary, Context, Encoder, En
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import spells_out
 from termlens.acronyms.rules import unbroken
-from termlens.normal_form import normalized
+from termlens.normal_form import NormalForm, normalized
 from termlens.text import LanguageOption, Span, split_sentences
 
 CONTEXT_CHARS = 200  # characters kept on each side of a mention as its context
@@ -39,21 +39,36 @@ class Harvest:
 
 def mine(texts: Iterable[str], *, lang: LanguageOption = "auto", jobs: int = 1) -> Harvest:
     """The short form / long form pairs each text defines (counted once per text), and the
-    text around every occurrence of a defined short form, all read in the texts' normal form (a
-    long form "*in vitro* fertilization" is mined as "in vitro fertilization")."""
-    documents = [normalized(text) for text in texts]
-    found = find_abbreviations_in_many(documents, lang=lang, jobs=jobs)
-    return collect(zip(documents, map(_defined_uses, found), strict=True))
+    text around every occurrence of a defined short form, found as `find` finds them and read in
+    the texts' normal form (a long form "*in vitro* fertilization" is mined as "in vitro
+    fertilization", an HTML title as its characters)."""
+    given = list(texts)
+    forms = [NormalForm.of(text) for text in given]
+    found = find_abbreviations_in_many(given, lang=lang, jobs=jobs)
+    return collect(
+        (form.text, _defined_uses(occurrences, form))
+        for form, occurrences in zip(forms, found, strict=True)
+    )
 
 
-def _defined_uses(occurrences: Iterable[Occurrence]) -> list[Use]:
-    """The defined occurrences as uses, less those whose long form only spells the short form
-    again ("audiocaffe2015" for audioCaffe: :func:`lexical.spells_out`)."""
-    return [
-        Use(o.short.start, o.short.end, o.short.text, unbroken(o.long.text))
-        for o in occurrences
-        if o.long is not None and not spells_out(o.short.text, o.long.text)
-    ]
+def _defined_uses(occurrences: Iterable[Occurrence], form: NormalForm) -> list[Use]:
+    """The defined occurrences as uses in ``form``'s text, less those whose long form only
+    spells the short form again ("audiocaffe2015" for audioCaffe: :func:`lexical.spells_out`)."""
+    uses = []
+    for o in occurrences:
+        if o.definition is None:
+            continue
+        short = form.text[form.normal(o.short.start) : form.normal(o.short.end)]
+        long = o.definition.long
+        if o.definition.pattern == "title":  # in markup, which the normal form leaves out
+            written = normalized(long.text)
+        else:
+            written = form.text[form.normal(long.start) : form.normal(long.end)]
+        if not spells_out(short, written):
+            uses.append(
+                Use(form.normal(o.short.start), form.normal(o.short.end), short, unbroken(written))
+            )
+    return uses
 
 
 def collect(documents: Iterable[tuple[str, Iterable[Use]]], *, sentences: bool = False) -> Harvest:
