@@ -167,6 +167,12 @@ _pieces = st.sampled_from(
         "`",
         "<i>",
         "</i>",
+        '<abbr title="support vector machine">',  # HTML's own definitions
+        "</abbr>",
+        "Abbreviations:",  # a list of abbreviations
+        ";",
+        "for short",
+        "namely",
         "ﬁ",
         "e\u0301",
     ]
