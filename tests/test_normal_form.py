@@ -150,7 +150,7 @@ def test_markdown_emphasis_and_inline_tags_are_left_out() -> None:
 
 def test_titled_short_forms_and_the_way_into_the_normal_form() -> None:
     text = (
-        "<abbr title=\"Crohn's disease\"> CD </abbr>, <acronym title='b'>B</acronym>,"
+        "<abbr title=\"Crohn's disease\"> CD </abbr>, <ACRONYM TITLE='b'>B</ACRONYM>,"
         ' <abbr class=x title="Graphics Interchange Format">GIF</abbr> <abbr>NASA</abbr>'
     )
     found = titled(text)
