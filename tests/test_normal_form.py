@@ -343,3 +343,23 @@ def test_nothing_in_inline_code_is_a_short_form() -> None:
     assert [o.short.text for o in extract(Document(text, lang="en"))] == ["SDK", "SDK", "API"]
     found = expand(text, lang="en")
     assert [e.short.text for e in found] == ["SDK", "SDK", "API"]
+
+
+def test_html_block_tags_read_as_line_breaks_and_cells_as_tabs() -> None:
+    page = (
+        "<h2>Glossary</h2>\n<dl><dt>API</dt><dd>Application Programming Interface</dd></dl>"
+        "<table><tr><td>CLI</td> <td>Command-Line Interface</td></tr></table><p>The API.<br/>x"
+    )
+    form = NormalForm.of(page)
+    assert form.text == (
+        "\nGlossary\nAPI\tApplication Programming Interface\nCLI\tCommand-Line Interface\n"
+        "The API.\nx"
+    )
+    found = extract(Document(page, lang="en"))
+    assert [(o.short.text, o.long and o.long.text, o.defines) for o in found] == [
+        ("API", "Application Programming Interface", True),
+        ("CLI", "Command-Line Interface", True),
+        ("API", "Application Programming Interface", False),
+    ]
+    for occurrence in found:
+        assert page[occurrence.short.start : occurrence.short.end] == occurrence.short.text

@@ -68,6 +68,18 @@ _TITLED: Final = re.compile(
 
 
 _TITLE_WORD: Final = re.compile("title", re.IGNORECASE)  # a cheap test before the search
+# A run of HTML block tags (paragraphs, list items, a glossary's terms, table rows and cells,
+# line breaks, headings), with the white space between them
+_BLOCK_TAG: Final = (
+    r"</?(?:p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|tfoot|br|hr|h[1-6]|section"
+    r"|article|header|footer|blockquote|caption|figcaption)\b[^<>]*/?>"
+)
+_BLOCK_RUN: Final = re.compile(rf"(?:{_BLOCK_TAG}\s*)*{_BLOCK_TAG}", re.IGNORECASE)
+_TAG_NAME: Final = re.compile(r"<(/?)([A-Za-z0-9]+)")
+# the tags of a row's cells and a glossary's entries: a run of them that opens the next cell
+# ("</td><td>") or a term's description ("</dt><dd>") stands for a tab
+_CELLS: Final = frozenset(("td", "th", "dt", "dd"))
+_NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
 
 
 # An HTML element that holds code: a script, a style sheet, a preformatted block
@@ -240,10 +252,16 @@ def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
 
 def _replaced(text: str) -> list[tuple[int, int, str]]:
     """The stretches of ``text`` the normal form replaces, in order, each with what replaces it:
-    markup with nothing (:func:`_left_out`), an HTML character reference outside markup
-    with the characters it stands for, unless they would compose with a neighbour."""
-    markup = _left_out(text)
-    stretches = [(start, end, "") for start, end in markup]
+    markup with nothing (:func:`_left_out`), HTML's block tags with the line break or tab they
+    stand for (:func:`_blocks`), an HTML character reference outside markup with the characters
+    it stands for, unless they would compose with a neighbour."""
+    blocks = _blocks(text) if "<" in text else []
+    taken = [(start, end) for start, end, _ in blocks]
+    markup = sorted([*(m for m in _left_out(text) if not _within(m, taken)), *taken])
+    stretches = [
+        *((start, end, "") for start, end in markup if (start, end) not in set(taken)),
+        *blocks,
+    ]
     markup_ends = [end for _, end in markup]
     for match in _REFERENCE.finditer(text):
         start, end = match.span()
@@ -259,6 +277,23 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
         ):
             stretches.append((start, end, characters))
     return sorted(stretches)
+
+
+def _blocks(text: str) -> list[tuple[int, int, str]]:
+    """HTML's block tags, each run of them (and the white space between) with what it stands
+    for: a line break, or a tab between the cells of a table's row or a glossary's term and its
+    description ("<td>CLI</td><td>Command-Line Interface</td>" reads as "CLI\tCommand-Line
+    Interface", and so does "<dt>CLI</dt><dd>Command-Line Interface</dd>")."""
+    runs = []
+    for match in _BLOCK_RUN.finditer(text):
+        tags = [(closing, name.lower()) for closing, name in _TAG_NAME.findall(match.group())]
+        beside = all(name in _CELLS for _, name in tags) and tags[-1] in _NEXT_CELL
+        runs.append((match.start(), match.end(), "\t" if beside else "\n"))
+    return runs
+
+
+def _within(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(start <= span[0] and span[1] <= end for start, end in spans)
 
 
 def _left_out(text: str) -> list[tuple[int, int]]:
