@@ -454,6 +454,19 @@ def test_a_dictionary_long_form_right_before_the_bracket_is_a_definition() -> No
         assert "defined" not in sources, other
 
 
+def test_the_short_forms_of_one_compound_share_one_bracket() -> None:
+    d = AcronymDictionary.create()
+    d.add(
+        [Entry("CPU", "central processing unit", 9), Entry("GPU", "graphics processing unit", 9)],
+        "h",
+    )
+    text = "The CPU/GPU split."
+    found = expand(text, disambiguator=Disambiguator(d))
+    assert expanded_text(text, found) == (
+        "The CPU/GPU (CPU: central processing unit; GPU: graphics processing unit) split."
+    )
+
+
 def test_nothing_goes_inside_a_long_form_the_text_defines(ai_dictionary: AcronymDictionary) -> None:
     text = "The AI research fund (AIRF) pays. The AI works."
     found = expand(text, disambiguator=Disambiguator(ai_dictionary))

@@ -130,16 +130,18 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
     itself defines it, nor where the meaning is unknown), after the markup that closes on it
     ("**SVM** (support vector machine)") and a possessive ("the FMS's (flight management
     system) mode"), after a compound it opens, named ("the DC-link (DC: direct current)
-    voltage"), in square brackets inside round ones ("Regulation (EU [European Union])"). A
-    definition that opens its sentence is repeated without the capital the sentence gave it
-    ("Adequate intake (AI) values … The AI (adequate intake) for potassium"). Nothing goes inside
-    a long form the text defines ("the Joint United Nations Programme on HIV/AIDS (UNAIDS)")."""
+    voltage", "CPU/GPU (CPU: central processing unit; GPU: graphics processing unit)"), in
+    square brackets inside round ones ("Regulation (EU [European Union])"). A definition that
+    opens its sentence is repeated without the capital the sentence gave it ("Adequate intake
+    (AI) values … The AI (adequate intake) for potassium"). Nothing goes inside a long form the
+    text defines ("the Joint United Nations Programme on HIV/AIDS (UNAIDS)")."""
     closing = closing_markup(text)
     expansions = list(expansions)
     long_forms = RangeSet()
     for defined in (e.definition for e in expansions if e.defines and e.definition is not None):
         long_forms.add(defined.start, defined.end)
-    pieces, last = [], 0
+    pieces: list[str] = []
+    last = 0
     for expansion in expansions:
         if expansion.long is None or expansion.defines:
             continue
@@ -152,6 +154,10 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
         compound = _COMPOUND_REST.match(text, end)  # "the DC-link (DC: direct current) voltage"
         if compound is not None:
             end, meaning = compound.end(), f"{expansion.short.text}: {meaning}"
+        if pieces and end == last:  # the next short form of the same compound: "CPU/GPU"
+            bracket = pieces[-1]
+            pieces[-1] = f"{bracket[:-1]}; {expansion.short.text}: {meaning}{bracket[-1]}"
+            continue
         bracketed = (
             f" [{meaning}]" if _inside_brackets(text, expansion.short.start) else f" ({meaning})"
         )
