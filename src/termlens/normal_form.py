@@ -256,12 +256,11 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     stand for (:func:`_blocks`), an HTML character reference outside markup with the characters
     it stands for, unless they would compose with a neighbour."""
     blocks = _blocks(text) if "<" in text else []
-    taken = [(start, end) for start, end, _ in blocks]
-    markup = sorted([*(m for m in _left_out(text) if not _within(m, taken)), *taken])
-    stretches = [
-        *((start, end, "") for start, end in markup if (start, end) not in set(taken)),
-        *blocks,
-    ]
+    runs = [(start, end) for start, end, _ in blocks]
+    starts = [start for start, _ in runs]
+    left_out = [m for m in _left_out(text) if not _inside(m, runs, starts)]
+    markup = sorted([*left_out, *runs])  # no reference inside either is read
+    stretches = [*((start, end, "") for start, end in left_out), *blocks]
     markup_ends = [end for _, end in markup]
     for match in _REFERENCE.finditer(text):
         start, end = match.span()
@@ -292,8 +291,11 @@ def _blocks(text: str) -> list[tuple[int, int, str]]:
     return runs
 
 
-def _within(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
-    return any(start <= span[0] and span[1] <= end for start, end in spans)
+def _inside(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int]) -> bool:
+    """Whether ``span`` lies inside one of ``runs`` (in order, apart; ``starts`` their starts):
+    the emphasis in "<div title='**x**'>" is part of the tag."""
+    i = bisect_right(starts, span[0]) - 1
+    return i >= 0 and span[1] <= runs[i][1]
 
 
 def _left_out(text: str) -> list[tuple[int, int]]:

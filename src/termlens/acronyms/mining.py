@@ -58,16 +58,14 @@ def _defined_uses(occurrences: Iterable[Occurrence], form: NormalForm) -> list[U
     for o in occurrences:
         if o.definition is None:
             continue
-        short = form.text[form.normal(o.short.start) : form.normal(o.short.end)]
+        start, end = form.normal(o.short.start), form.normal(o.short.end)
         long = o.definition.long
         if o.definition.pattern == "title":  # in markup, which the normal form leaves out
             written = normalized(long.text)
         else:
             written = form.text[form.normal(long.start) : form.normal(long.end)]
-        if not spells_out(short, written):
-            uses.append(
-                Use(form.normal(o.short.start), form.normal(o.short.end), short, unbroken(written))
-            )
+        if not spells_out(form.text[start:end], written):
+            uses.append(Use(start, end, form.text[start:end], unbroken(written)))
     return uses
 
 
