@@ -13,13 +13,15 @@ from termlens.acronyms.expand import expand
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
+from termlens.formats import expanded_text
 from termlens.normal_form import (
     NormalForm,
     _replaced,
     closing_markup,
     code_blocks,
     code_spans,
-    titled,
+    declared,
+    latex_code,
 )
 from termlens.text import Document, Span
 
@@ -153,7 +155,7 @@ def test_titled_short_forms_and_the_way_into_the_normal_form() -> None:
         "<abbr title=\"Crohn's disease\"> CD </abbr>, <ACRONYM TITLE='b'>B</ACRONYM>,"
         ' <abbr class=x title="Graphics Interchange Format">GIF</abbr> <abbr>NASA</abbr>'
     )
-    found = titled(text)
+    found = declared(text)
     assert [(text[slice(*s)], text[slice(*t)]) for s, t in found] == [
         ("CD", "Crohn's disease"),
         ("B", "b"),
@@ -251,6 +253,7 @@ _marked_up = st.sampled_from(
     [
         *"a b é \u0301 ﬁ * ** ` <i> </i> <b> </b> ( ) & ;".split(),
         *"&amp; &#769; &#x65; &eacute; &#xFB01; &#1; &lt;i&gt;".split(),
+        *r"\emph{ \texttt{ } { $ $\mathrm{ }$ \& \_ \newacronym{a}{ }{ \acro{".split(),
         " ",
         "\n",
     ]
@@ -363,3 +366,95 @@ def test_html_block_tags_read_as_line_breaks_and_cells_as_tabs() -> None:
     ]
     for occurrence in found:
         assert page[occurrence.short.start : occurrence.short.end] == occurrence.short.text
+
+
+LATEX = r"""\newacronym[longplural={CNNs}]{cnn}{CNN}{convolutional neural network}
+\DeclareAcronym{ml}{
+  long = {machine learning, broadly} ,
+  short = ML
+}
+\acro{NLP}[NLP]{natural language processing}
+We train a \emph{support \textbf{vector} machine} (\textsc{SVM}) and a CNN~\cite{lecun1998}.
+The mean squared error ($\mathrm{MSE}$) of the ML model, in R\&D, is $\mathcal{L}_{MSE}$.
+\begin{equation}
+  \mathrm{NLP} = \frac{1}{n}
+\end{equation}
+See Table~\ref{tab:SVM}, \ac{cnn} and \texttt{SVM\_C}; it costs $5 and $10 per NLP model.
+"""
+
+
+def test_latex_type_commands_are_left_out_and_escapes_read() -> None:
+    text = r"A \emph{support \textbf{vector} machine} (\textsc{SVM}), ($\mathrm{MSE}$), R\&D."
+    form = NormalForm.of(text)
+    assert form.text == "A support vector machine (SVM), (MSE), R&D."
+    assert form.span(Span(2, 24, "support vector machine")).text == (
+        r"support \textbf{vector} machine"
+    )
+    assert form.span(Span(26, 29, "SVM")) == Span(50, 53, "SVM")
+    # the marks that close on a short form, where the expanded text puts its meaning
+    assert text[closing_markup(text)[53] :].startswith("), ($")
+    assert text[closing_markup(text)[text.index("MSE") + 3] :].startswith("), R")
+    # code stays as written; an escape is read once, not again as a reference
+    assert NormalForm.of(r"\texttt{\emph{x}} \&amp;").text == r"\emph{x} &amp;"
+    assert NormalForm.of(r"\emph{x").unchanged and NormalForm.of("C:\\temp").unchanged
+
+
+def test_latex_declarations_define_their_short_forms() -> None:
+    found = declared(LATEX)
+    assert [(LATEX[slice(*s)], LATEX[slice(*t)]) for s, t in found] == [
+        ("CNN", "convolutional neural network"),
+        ("ML", "machine learning, broadly"),
+        ("NLP", "natural language processing"),
+    ]
+    # of a declaration only its short form is read: its long form is the markup's
+    assert NormalForm.of(LATEX).text.startswith("CNN\nML\nNLP\nWe train")
+    assert declared(r"\DeclareAcronym{x}{short = X}") == []  # no long form: no definition
+    pairs = [
+        (LATEX[o.short.start : o.short.end], o.long and LATEX[o.long.start : o.long.end])
+        for o in find_abbreviations(LATEX)
+    ]
+    assert pairs == [
+        ("CNN", "convolutional neural network"),
+        ("ML", "machine learning, broadly"),
+        ("NLP", "natural language processing"),
+        ("SVM", "support \\textbf{vector} machine"),
+        ("CNN", "convolutional neural network"),
+        ("MSE", "mean squared error"),
+        ("ML", "machine learning, broadly"),
+        ("NLP", "natural language processing"),
+    ]  # none in the citation, the equation, the mathematics, the reference or the code
+
+
+def test_latex_names_and_mathematics_are_code() -> None:
+    spans = [LATEX[start:end] for start, end in latex_code(LATEX)]
+    assert spans == [
+        r"\cite{lecun1998}",
+        r"$\mathcal{L}_{MSE}$",
+        r"\begin{equation}",
+        "\\begin{equation}\n  \\mathrm{NLP} = \\frac{1}{n}\n\\end{equation}",
+        r"\end{equation}",
+        r"\ref{tab:SVM}",
+        r"\ac{cnn}",
+    ]  # "$\mathrm{MSE}$" reads as the word, "$5 and $10" is prices
+    assert latex_code(r"\(x^2\) and \[ y_1 \] and $$\sum z$$") == [(0, 7), (12, 21), (26, 36)]
+    # prices, and the escaped brackets and stray marks of text taken from PDFs, are prose
+    assert (
+        latex_code(
+            r"US$ 180 (US$) and $30,000 for the GPU (US$), \[2\] \(CPU\) $a ^ b$ \[nla space_NN\]"
+        )
+        == []
+    )
+
+
+def test_expanded_latex_stays_latex() -> None:
+    found = expand(LATEX, lang="en")
+    assert [(e.short.text, e.long, e.defines) for e in found][:3] == [
+        ("CNN", "convolutional neural network", True),
+        ("ML", "machine learning, broadly", True),
+        ("NLP", "natural language processing", True),
+    ]
+    text = expanded_text(LATEX, found)
+    assert "(\\textsc{SVM}) and a CNN (convolutional neural network)~\\cite{lecun1998}" in text
+    assert "ML (machine learning, broadly) model" in text
+    assert "\\mathrm{NLP} = " in text and "\\ref{tab:SVM}" in text and "\\ac{cnn}" in text
+    assert "per NLP (natural language processing) model" in text

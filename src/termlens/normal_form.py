@@ -29,7 +29,7 @@ _LIGATURES: Final = {
 }
 _LIGATURE: Final = re.compile(f"[{''.join(_LIGATURES)}]")
 _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
-_MAY_HAVE_MARKUP: Final = re.compile(r"[*`<&]")
+_MAY_HAVE_MARKUP: Final = re.compile(r"[*`<&\\]")
 _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (bounds the search)
 # Markup read as no text: a pair of inline HTML tags, or Markdown emphasis ("**bold**",
 # "*italic*", "`code`") whose opening mark comes before a word or an opening bracket or quote
@@ -40,6 +40,11 @@ _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (b
 # Presidente", "Nota: *: DL", "SNCR */ Cost").
 _TAG_NAMES: Final = r"b|i|u|s|em|strong|sup|sub|span|code|mark|small|a|abbr|acronym|dfn"
 _ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))*\s*"""
+# LaTeX's commands that set their argument's type ("\emph{support vector machine}",
+# "$\mathrm{MSE}$") are markup as a pair of tags is; \texttt{…} holds code, as <code> does.
+_LATEX_TYPE: Final = (
+    r"emph|text(?:bf|it|sc|sl|up|rm|sf|md|normal)?|underline|mbox|math(?:rm|it|bf|sf)|operatorname"
+)
 _MARKUP: Final = re.compile(
     rf"(?P<tag><(?P<name>{_TAG_NAMES}){_ATTRIBUTES}>)"
     rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
@@ -48,14 +53,20 @@ _MARKUP: Final = re.compile(
     r"(?<=\S)(?P=mark)(?![\w*`])"
     r"|(?<![\w*`\\])(?P<wrap>\*\*|\*|`)"
     rf"(?P<wrapped><(?P<inner>{_TAG_NAMES}){_ATTRIBUTES}>[^\n]{{0,{_EMPHASIS_LENGTH}}}?"
-    r"</(?P=inner)\s*>)(?P=wrap)(?![\w*`])",
+    r"</(?P=inner)\s*>)(?P=wrap)(?![\w*`])"
+    rf"|(?P<command>\\(?P<command_name>texttt|{_LATEX_TYPE})\{{)"
+    rf"(?P<argument>(?:[^{{}}\n]|\{{[^{{}}\n]*\}}){{0,{_EMPHASIS_LENGTH}}})\}}"
+    rf"|(?<![\\$])\$(?P<math>\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]{{1,{_EMPHASIS_LENGTH}}}\}})\$(?!\$)",
     re.IGNORECASE,
 )
+_INSIDE: Final = ("tagged", "marked", "wrapped", "argument", "math")  # each pair's inner group
 _LINE: Final = re.compile(r"[^\n]*\n?")
 _FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+# A character LaTeX and Markdown escape with a backslash ("R\&D", "AWS\_KEY"), read as itself
+_ESCAPE: Final = re.compile(r"\\[&%_#]")
 
 
 # A short form HTML marks with its long form: <abbr title="World Health Organization">WHO</abbr>
@@ -86,6 +97,51 @@ _NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
 _CODE_ELEMENT: Final = re.compile(
     r"<(?P<name>script|style|pre)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
 )
+_MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
+
+# LaTeX's acronym declarations, which give a short form its long form: the glossaries
+# package's "\newacronym{gan}{GAN}{generative adversarial network}" (and \newabbreviation), the
+# acronym and acro packages' "\acro{GAN}[GAN]{generative adversarial network}" (and \acrodef,
+# \newacro) and acro's "\DeclareAcronym{gan}{short = GAN, long = generative adversarial network}"
+_NO_BRACES: Final = r"[^{}\n]"
+_SHORT_LONG: Final = (
+    rf"\{{\s*(?P<short>{_NO_BRACES}{{1,30}}?)\s*\}}(?:\[[^\]\n]*\])?"
+    rf"\{{\s*(?P<long>{_NO_BRACES}{{1,200}}?)\s*\}}"
+)
+_LATEX_DECLARATION: Final = re.compile(
+    r"\\(?:(?:newacronym|newabbreviation)(?:\[[^\]\n]*\])?\{[^{}\n]*\}|acro|acrodef|newacro)"
+    rf"{_SHORT_LONG}"
+    rf"|\\DeclareAcronym\{{{_NO_BRACES}*\}}\{{(?P<keys>(?:[^{{}}]|\{{[^{{}}]*\}}){{1,500}})\}}"
+)
+_KEY_VALUE: Final = re.compile(
+    r"(?:^|,)\s*(?P<key>short|long)\s*=\s*(?:\{\s*(?P<braced>[^{}]*?)\s*\}|(?P<plain>[^,={}]*?))\s*(?=,|$)"
+)
+# What LaTeX reads as names, not prose: the keys of citations, labels, references and
+# acronyms (\ac{gan}), packages, files, addresses and environments, with their options
+_LATEX_KEY: Final = re.compile(
+    r"\\(?:cite[a-zA-Z]*|[cC]ref|ref|eqref|autoref|pageref|label|usepackage|RequirePackage"
+    r"|documentclass|begin|end|includegraphics|input|include|bibliography|bibliographystyle"
+    r"|url|href|[aA]c[slfp]?p?|[aA]c(?:su|lu)|[iI]ac|ac(?:short|long|full)|[gG]ls(?:pl)?|GLS"
+    rf"|acr(?:short|long|full)(?:pl)?)\*?(?:\[[^\]\n]*\])*\{{{_NO_BRACES}*\}}"
+)
+# LaTeX's code and mathematics: verbatim text and listings, the equation environments, and
+# mathematics between dollars or \\( \\), \\[ \\] that reads as such: it holds a command or a
+# sub- or superscript ("$\\mathcal{L}_{CE}$", "\\(x^2\\)"; not "$30,000 for the GPU (US$)", nor
+# the "\\[2\\]" or "\\[MOVE_POSITION\\]" of text taken from a PDF), save one command that sets a
+# word's type, which reads as that word ("$\\mathrm{MSE}$"). No blank line inside.
+_LATEX_ENVIRONMENT: Final = re.compile(
+    r"\\begin\{(?P<environment>verbatim|lstlisting|minted|alltt|equation|align|alignat|gather"
+    r"|multline|eqnarray|flalign|displaymath|math)(?P<star>\*?)\}.*?\\end\{(?P=environment)(?P=star)\}",
+    re.DOTALL,
+)
+_WITHIN_PARAGRAPH: Final = r"(?:(?!\n[ \t]*\n).)"
+_MATH: Final = re.compile(
+    rf"\$\${_WITHIN_PARAGRAPH}{{1,1000}}?\$\$|\\\[{_WITHIN_PARAGRAPH}{{1,1000}}?\\\]"
+    r"|(?<![\\$])\$(?=[^\s$])[^$\n]{1,300}?(?<=[^\s\\])\$(?![\d$])|\\\([^\n]{1,300}?\\\)",
+    re.DOTALL,
+)
+_MATHEMATICS: Final = re.compile(r"\\[A-Za-z]{2,}|[_^](?:\{|\w(?!\w))")
+_TYPED_WORD: Final = re.compile(rf"\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]*\}}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,15 +258,36 @@ class NormalForm:
         return Span(start, end, self._given[start:end])
 
 
-def titled(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The short forms HTML gives a title, each with its title's offsets: "<abbr title="World
-    Health Organization">WHO</abbr>" gives the offsets of WHO and of World Health Organization."""
-    if _TITLE_WORD.search(text) is None:
-        return []
-    return [
-        (match.span("short"), match.span("double" if match.group("double") else "single"))
-        for match in _TITLED.finditer(text)
-    ]
+def declared(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The short forms the markup gives their long forms, in order, each with its long form's
+    offsets: HTML's titles ("<abbr title="World Health Organization">WHO</abbr>") and LaTeX's
+    acronym declarations ("\\newacronym{who}{WHO}{World Health Organization}")."""
+    found = [(short, long) for _, short, long in _latex_declarations(text)]
+    if _TITLE_WORD.search(text) is not None:
+        found += [
+            (match.span("short"), match.span("double" if match.group("double") else "single"))
+            for match in _TITLED.finditer(text)
+        ]
+    return sorted(found)
+
+
+def _latex_declarations(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Each LaTeX acronym declaration's span, with its short form's and long form's."""
+    if "\\" not in text:
+        return
+    for match in _LATEX_DECLARATION.finditer(text):
+        if match.group("keys") is None:
+            yield match.span(), match.span("short"), match.span("long")
+            continue
+        shift = match.start("keys")
+        values = {
+            m.group("key"): (shift + m.start(value), shift + m.end(value))
+            for m in _KEY_VALUE.finditer(match.group("keys"))
+            for value in ("braced" if m.group("braced") is not None else "plain",)
+        }
+        short, long = values.get("short", (0, 0)), values.get("long", (0, 0))
+        if short[0] < short[1] and long[0] < long[1]:
+            yield match.span(), short, long
 
 
 def normalized(text: str) -> str:
@@ -253,8 +330,9 @@ def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
 def _replaced(text: str) -> list[tuple[int, int, str]]:
     """The stretches of ``text`` the normal form replaces, in order, each with what replaces it:
     markup with nothing (:func:`_left_out`), HTML's block tags with the line break or tab they
-    stand for (:func:`_blocks`), an HTML character reference outside markup with the characters
-    it stands for, unless they would compose with a neighbour."""
+    stand for (:func:`_blocks`), an HTML character reference or a character escaped with a
+    backslash outside markup with the characters it stands for, unless they would compose with
+    a neighbour."""
     blocks = _blocks(text) if "<" in text else []
     runs = [(start, end) for start, end, _ in blocks]
     starts = [start for start, _ in runs]
@@ -262,12 +340,15 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     markup = sorted([*left_out, *runs])  # no reference inside either is read
     stretches = [*((start, end, "") for start, end in left_out), *blocks]
     markup_ends = [end for _, end in markup]
-    for match in _REFERENCE.finditer(text):
+    read_to = 0
+    for match in sorted([*_ESCAPE.finditer(text), *_REFERENCE.finditer(text)], key=_start):
         start, end = match.span()
         i = bisect_right(markup_ends, start)
-        if i < len(markup) and markup[i][0] < end:
-            continue  # inside a tag ("<span title='R&amp;D'>")
-        characters = _normal(html.unescape(match.group()))
+        if start < read_to or (i < len(markup) and markup[i][0] < end):
+            continue  # inside a tag ("<span title='R&amp;D'>") or read already ("\\&amp;")
+        read_to = end
+        characters = match.group()[1] if match.group()[0] == "\\" else html.unescape(match.group())
+        characters = _normal(characters)
         if (
             characters not in ("", match.group())
             and "\ufffd" not in characters
@@ -276,6 +357,10 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
         ):
             stretches.append((start, end, characters))
     return sorted(stretches)
+
+
+def _start(match: re.Match[str]) -> int:
+    return match.start()
 
 
 def _blocks(text: str) -> list[tuple[int, int, str]]:
@@ -300,9 +385,18 @@ def _inside(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int
 
 def _left_out(text: str) -> list[tuple[int, int]]:
     """The stretches of markup the normal form leaves out, adjacent marks joined ("**<i>"),
-    save those between two characters NFC would compose (an accent alone in a tag)."""
+    save those between two characters NFC would compose (an accent alone in a tag). Of a LaTeX
+    acronym declaration, all but its short form is markup, as a titled short form's tags are."""
+    declarations = list(_latex_declarations(text))
+    runs = [span for span, _, _ in declarations]
+    starts = [start for start, _ in runs]
+    marks = [
+        *((start, short_start) for (start, _), (short_start, _), _ in declarations),
+        *((short_end, end) for (_, end), (_, short_end), _ in declarations),
+        *((s, e) for s, e, _ in _markup(text) if not _inside((s, e), runs, starts)),
+    ]
     joined: list[tuple[int, int]] = []
-    for start, end, _ in _markup(text):
+    for start, end in sorted(marks):
         if joined and joined[-1][1] == start:
             start = joined.pop()[0]
         joined.append((start, end))
@@ -336,16 +430,34 @@ def code_blocks(text: str) -> list[tuple[int, int]]:
 
 def code_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` that hold code, not prose: its fenced code blocks
-    (:func:`code_blocks`), an HTML page's scripts, styles and preformatted blocks, and its
-    inline code, a pair of backticks or of ``<code>`` tags as the normal form reads them
-    ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>")."""
+    (:func:`code_blocks`), an HTML page's scripts, styles and preformatted blocks, its inline
+    code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
+    form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), and what LaTeX reads as
+    names or mathematics (:func:`latex_code`)."""
     inline = [
         match.span()
-        for match in (_MARKUP.finditer(text) if "`" in text or "<" in text else ())
-        if match.group("mark") == "`" or (match.group("name") or "").lower() == "code"
+        for match in (_MARKUP.finditer(text) if _MAY_HOLD_CODE.search(text) else ())
+        if _holds_code(match)
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
-    return sorted([*code_blocks(text), *blocks, *inline])
+    return sorted([*code_blocks(text), *blocks, *inline, *latex_code(text)])
+
+
+def latex_code(text: str) -> list[tuple[int, int]]:
+    """The spans of a LaTeX text that hold no prose: the keys of citations, references, labels
+    and acronyms ("\\cite{lecun1998}", "\\ac{gan}"), verbatim text, listings and mathematics
+    (the equation environments; "$…$", "\\(…\\)", "\\[…\\]" or "$$…$$" that holds a command or a
+    sub- or superscript, as "$\\mathcal{L}_{CE}$" does; "$\\mathrm{MSE}$" reads as the word it
+    sets, and "$5 and $10" is no mathematics)."""
+    if "\\" not in text and "$" not in text:
+        return []
+    spans = [
+        m.span() for pattern in (_LATEX_KEY, _LATEX_ENVIRONMENT) for m in pattern.finditer(text)
+    ]
+    for match in _MATH.finditer(text):
+        if _MATHEMATICS.search(match.group()) and not _TYPED_WORD.fullmatch(match.group()[1:-1]):
+            spans.append(match.span())
+    return sorted(spans)
 
 
 def closing_markup(text: str) -> dict[int, int]:
@@ -366,9 +478,18 @@ def _markup(text: str, offset: int = 0) -> Iterator[tuple[int, int, bool]]:
     it closes: each pair's opening and closing marks, and the markup nested between them (not
     inside code)."""
     for match in _MARKUP.finditer(text):
-        inside = next(g for g in ("tagged", "marked", "wrapped") if match.group(g) is not None)
+        inside = next(g for g in _INSIDE if match.group(g) is not None)
         yield offset + match.start(), offset + match.start(inside), False
-        mark = match.group("mark") or match.group("wrap")
-        if mark != "`" and (match.group("name") or "").lower() != "code":
+        if not _holds_code(match) and match.group("wrap") != "`":
             yield from _markup(match.group(inside), offset + match.start(inside))
         yield offset + match.end(inside), offset + match.end(), True
+
+
+def _holds_code(match: re.Match[str]) -> bool:
+    """Whether a match of :data:`_MARKUP` is inline code: a pair of backticks, of ``<code>``
+    tags, or LaTeX's ``\\texttt{…}``."""
+    return (
+        match.group("mark") == "`"
+        or (match.group("name") or "").lower() == "code"
+        or (match.group("command_name") or "").lower() == "texttt"
+    )

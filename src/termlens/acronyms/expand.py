@@ -31,9 +31,9 @@ from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_sho
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
-from termlens.normal_form import NormalForm, normalized, titled
+from termlens.normal_form import NormalForm, declared, normalized
 from termlens.resources import resource_path
-from termlens.text import BLANK_LINE, Span, guess_language
+from termlens.text import BLANK_LINE, Span, guess_language, holds_address
 
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
@@ -117,38 +117,42 @@ def expand(
 def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion]:
     """Expansions of ``form``'s text (NFC, ligatures spelled out, markup left out: see
     :mod:`termlens.normal_form`), their spans moved to the original text's offsets, none in
-    inline code (which the normal form reads as text), and the meanings HTML gives with a title
-    (:func:`with_titles`)."""
+    inline code (which the normal form reads as text), and the meanings the markup declares
+    (:func:`with_declarations`)."""
     if form.unchanged:
         return expansions
     moved = [
         replace(e, short=form.span(e.short), definition=e.definition and form.span(e.definition))
         for e in expansions
     ]
-    return with_titles(outside_code(form.given, moved), form.given)  # inline code read as text
+    return with_declarations(outside_code(form.given, moved), form.given)
 
 
-def with_titles(expansions: list[Expansion], text: str) -> list[Expansion]:
-    """The expansions of ``text`` with the meanings HTML gives with a title (``<abbr
-    title="World Health Organization">WHO</abbr>``, :func:`normal_form.titled`): the titled
-    short form is defined there, and its other uses take that meaning, unless the text defines
-    them otherwise."""
-    marked = titled(text)
+def with_declarations(expansions: list[Expansion], text: str) -> list[Expansion]:
+    """The expansions of ``text`` with the meanings the markup declares (``<abbr
+    title="World Health Organization">WHO</abbr>``, ``\\newacronym{gan}{GAN}{generative
+    adversarial network}``: :func:`normal_form.declared`): the declared short form is defined
+    there, and its other uses take that meaning, unless the text defines them otherwise."""
+    marked = declared(text)
     if not marked:
         return expansions
-    titles = {short: Span(*title, text[slice(*title)]) for short, title in marked}
+    long_forms = {
+        short: Span(*long, text[slice(*long)])
+        for short, long in marked
+        if not holds_address(text[slice(*long)])
+    }
     meanings: dict[str, Span] = {}
-    for (start, end), title in titles.items():
-        meanings.setdefault(text[start:end], title)
+    for (start, end), long in long_forms.items():
+        meanings.setdefault(text[start:end], long)
     out = [
         Expansion(
             Span(*short, text[slice(*short)]), normalized(t.text), "defined", 1.0, (), t, True
         )
-        for short, t in titles.items()
+        for short, t in long_forms.items()
     ]
     for expansion in expansions:
         meaning = meanings.get(expansion.short.text)
-        if (expansion.short.start, expansion.short.end) in titles:
+        if (expansion.short.start, expansion.short.end) in long_forms:
             continue
         if meaning is not None and expansion.source != "defined":
             expansion = Expansion(

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from itertools import takewhile
 
 from termlens.acronyms.align import align, align_unordered
-from termlens.acronyms.identify import Occurrence, in_normal_form, occurrences_of, with_titled
+from termlens.acronyms.identify import Occurrence, in_normal_form, occurrences_of, with_declared
 from termlens.acronyms.rules import MAX_SHORT_FORM_CHARS, MIN_QUALITY, Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import (
@@ -45,13 +45,13 @@ def extract(
     document then holds the language its rules read, see :func:`tagger.rules_language`). The
     document is read in its normal form (:func:`identify.in_normal_form`)."""
     model = tagger or default_tagger(lang or doc.lang)
-    return in_normal_form(doc, lambda d, titled: _extract(d, titled, model, lang))
+    return in_normal_form(doc, lambda d, declared: _extract(d, declared, model, lang))
 
 
 def _extract(
-    doc: Document, titled: list[Definition], model: AcronymTagger, lang: str | None
+    doc: Document, declared: list[Definition], model: AcronymTagger, lang: str | None
 ) -> list[Occurrence]:
-    definitions = with_titled(titled, find_definitions(doc))
+    definitions = with_declared(declared, find_definitions(doc))
     if lang == "fr":
         definitions = [_after_articles(doc, d) for d in definitions]
     tokens, labels = model.tag_document(doc, lang)

@@ -12,7 +12,7 @@ from typing import Final, Protocol, TypeVar
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
-from termlens.normal_form import NormalForm, code_spans, titled
+from termlens.normal_form import NormalForm, code_spans, declared
 from termlens.text import Document, LanguageOption, Span, guess_language, holds_address
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
@@ -48,7 +48,7 @@ def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") ->
     """
     document = doc if isinstance(doc, Document) else Document(doc, lang=lang)
     return in_normal_form(
-        document, lambda d, titled: occurrences_of(d, with_titled(titled, find_definitions(d)))
+        document, lambda d, given: occurrences_of(d, with_declared(given, find_definitions(d)))
     )
 
 
@@ -58,24 +58,25 @@ def in_normal_form(
     """``find`` run on the document in its normal form (NFC, ligatures spelled out, markup left
     out: see :mod:`termlens.normal_form`), with every span it returns mapped back to
     ``document``; none whose short form lies in code (:func:`outside_code`). ``find`` is given
-    the definitions HTML makes with a title (:func:`normal_form.titled`), their long forms
-    empty there and their titles here."""
+    the definitions the markup declares (HTML's titles, LaTeX's acronym declarations:
+    :func:`normal_form.declared`), their long forms empty there, which the normal form leaves
+    out, and where the markup holds them here."""
     form = NormalForm.of(document.text)
     if form.unchanged:
         found = find(document, [])
     else:
         normal = Document(form.text, id=document.id, lang=document.lang)
-        titles: dict[int, Span] = {}
+        long_forms: dict[int, Span] = {}
         given = []
-        for (short_start, short_end), (title_start, title_end) in titled(document.text):
-            if holds_address(document.text[title_start:title_end]):
+        for (short_start, short_end), (long_start, long_end) in declared(document.text):
+            if holds_address(document.text[long_start:long_end]):
                 continue
             short = normal.span(form.normal(short_start), form.normal(short_end))
-            given.append(Definition(short, normal.span(short.start, short.start), "title", 1.0))
-            titles[short.start] = document.span(title_start, title_end)
+            given.append(Definition(short, normal.span(short.start, short.start), "markup", 1.0))
+            long_forms[short.start] = document.span(long_start, long_end)
 
         def back(d: Definition) -> Definition:
-            long = titles[d.short.start] if d.pattern == "title" else form.span(d.long)
+            long = long_forms[d.short.start] if d.pattern == "markup" else form.span(d.long)
             return Definition(form.span(d.short), long, d.pattern, d.score)
 
         found = [
@@ -85,15 +86,15 @@ def in_normal_form(
     return outside_code(document.text, found)
 
 
-def with_titled(titled: list[Definition], found: list[Definition]) -> list[Definition]:
-    """The definitions HTML makes with a title, and those found whose short form none of them
+def with_declared(declared: list[Definition], found: list[Definition]) -> list[Definition]:
+    """The definitions the markup declares, and those found whose short form none of them
     holds."""
-    if not titled:
+    if not declared:
         return found
     shorts = RangeSet()
-    for definition in titled:
+    for definition in declared:
         shorts.add(definition.short.start, definition.short.end)
-    return [*titled, *(d for d in found if not shorts.overlaps(d.short.start, d.short.end))]
+    return [*declared, *(d for d in found if not shorts.overlaps(d.short.start, d.short.end))]
 
 
 class _Found(Protocol):

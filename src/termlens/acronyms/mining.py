@@ -60,7 +60,7 @@ def _defined_uses(occurrences: Iterable[Occurrence], form: NormalForm) -> list[U
             continue
         start, end = form.normal(o.short.start), form.normal(o.short.end)
         long = o.definition.long
-        if o.definition.pattern == "title":  # in markup, which the normal form leaves out
+        if o.definition.pattern == "markup":  # which the normal form leaves out
             written = normalized(long.text)
         else:
             written = form.text[form.normal(long.start) : form.normal(long.end)]

@@ -29,7 +29,7 @@ from termlens.acronyms.wordlist import seen
 from termlens.text import BLANK_LINE, CONNECTORS, WORD, Document, Language, Span
 
 # title: HTML's <abbr title="long">SF</abbr>; list: "Abbreviations: SF, long; SF, long."
-Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "title", "list"]
+Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "markup", "list"]
 
 MIN_QUALITY: Final = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE: Final = 1.0  # stricter for all-lowercase short forms ("pit", "ml")
