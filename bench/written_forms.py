@@ -2,14 +2,16 @@
 
     python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written six ways, its
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written seven ways, its
 gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
 combining character, as macOS file names and some PDF extractors write it); with the Latin
 ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
 in Markdown bold ("**support vector machine** (SVM)", as notes and generated text write terms);
 and as ASCII HTML writes it ("&", "<" and ">" as "&amp;", "&lt;", "&gt;", every other character
 outside ASCII as a numeric reference: "é" as "&#233;"); and with every gold long form in bold
-around HTML italics ("**<i>support vector machine</i>** (SVM)"). Each goes through `termlens bench
+around HTML italics ("**<i>support vector machine</i>** (SVM)"); and as a LaTeX source writes it
+(every gold long form in "\\emph{…}", every gold short form in "\\textsc{…}", "&", "%", "_" and "#"
+escaped: "\\emph{research and development} (\\textsc{R\\&D})"). Each goes through `termlens bench
 sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
@@ -38,6 +40,7 @@ FILES = {
 }
 LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02"}
 ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+LATEX_ESCAPED = {ch: "\\" + ch for ch in "&%_#"}
 
 
 Rewrite = Callable[[dict[str, object]], tuple[str, list[int], list[int]]]
@@ -85,42 +88,62 @@ def referenced(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
 
 
 def emphasised(
-    record: dict[str, object], opening: str = "**", closing: str = "**"
+    record: dict[str, object],
+    opening: str = "**",
+    closing: str = "**",
+    short: tuple[str, str] = ("", ""),
+    escaped: dict[str, str] | None = None,
 ) -> tuple[str, list[int], list[int]]:
-    """The record's text with each gold long form in Markdown bold (or between other marks), and
-    where each offset went (as a start, as an end): a long form's offsets stay on its words,
-    inside the marks. A long form the gold cuts inside a word ("Part Of Speec" of "Part Of
-    Speech") stays plain: asterisks there would not be emphasis, and would tell where the gold
+    """The record's text with each gold long form in Markdown bold (or between other marks, and
+    each gold short form between the ``short`` marks, each character in ``escaped`` written as
+    it says), and where each offset went (as a start, as an end): a long form's offsets stay on
+    its words, inside the marks. A form the gold cuts inside a word ("Part Of Speec" of "Part Of
+    Speech") stays plain: marks there would not be emphasis, and would tell where the gold
     cuts."""
     text = str(record["text"])
-    spans = [
-        (start, end)
-        for start, end in record["long-forms"]  # type: ignore[attr-defined]
-        if not (start > 0 and text[start - 1].isalnum())
-        and not (end < len(text) and text[end].isalnum())
-    ]
-    starts = {start for start, _ in spans}
-    ends = {end for _, end in spans}
+
+    def whole_words(field: str) -> list[tuple[int, int]]:
+        return [
+            (start, end)
+            for start, end in record[field]  # type: ignore[attr-defined]
+            if not (start > 0 and text[start - 1].isalnum())
+            and not (end < len(text) and text[end].isalnum())
+        ]
+
+    spans = whole_words("long-forms")
+    shorts = whole_words("acronyms") if short[0] else []
+    opens: dict[int, str] = {}
+    closes: dict[int, str] = {}
+    for start, end in spans:  # a short form inside a long form nests in its marks
+        opens[start], closes[end] = opening, closing
+    for start, end in shorts:
+        opens[start], closes[end] = opens.get(start, "") + short[0], short[1] + closes.get(end, "")
     out: list[str] = []
     as_start: list[int] = []
     as_end: list[int] = []
     length = 0
     for i in range(len(text) + 1):
         as_end.append(length)
-        # a long form's end, then the next's start
-        marks = (closing if i in ends else "") + (opening if i in starts else "")
+        # a form's end, then the next's start
+        marks = closes.get(i, "") + opens.get(i, "")
         out.append(marks)
         length += len(marks)
         as_start.append(length)
         if i < len(text):
-            out.append(text[i])
-            length += 1
+            out.append((escaped or {}).get(text[i], text[i]))
+            length += len(out[-1])
     return "".join(out), as_start, as_end
 
 
 def bold_around_italics(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     """Each gold long form in Markdown bold around HTML italics ("**<i>in vitro</i>**")."""
     return emphasised(record, "**<i>", "</i>**")
+
+
+def latex(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text as a LaTeX source writes it: each gold long form in ``\\emph{…}``, each
+    gold short form in ``\\textsc{…}``, and "&", "%", "_" and "#" escaped with a backslash."""
+    return emphasised(record, "\\emph{", "}", ("\\textsc{", "}"), LATEX_ESCAPED)
 
 
 def rewritten(records: list[dict[str, object]], rewrite: Rewrite) -> list[dict[str, object]]:
@@ -156,6 +179,7 @@ def main() -> None:
     forms: dict[str, Rewrite | None] = {"as given": None, "NFD": decomposed}
     forms |= {"PDF ligatures": ligatured, "Markdown bold": emphasised}
     forms |= {"HTML references": referenced, "bold around italics": bold_around_italics}
+    forms |= {"LaTeX": latex}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():

@@ -117,6 +117,16 @@ def test_mine_reads_an_html_title_as_a_definition() -> None:
     assert [context.text for context in found.contexts] == ["\nThe WHO said the WHO’s aim.\n"] * 2
 
 
+def test_mine_reads_a_latex_declaration_as_a_definition() -> None:
+    text = r"""\acro{WHO}{World Health \& Trade Organization}
+The WHO~\cite{who2020} said so; \texttt{WHO} is code."""
+    found = mine([text], lang="en")
+    assert found.pairs == {("WHO", "World Health & Trade Organization"): 1}
+    assert [context.text for context in found.contexts] == [
+        "WHO\nThe WHO~\\cite{who2020} said so; WHO is code."
+    ] * 2  # the declared WHO and its use: none in code
+
+
 def test_a_stored_harvest_keeps_the_vectors_of_its_windows(
     english_encoder: EnglishEncoder,
 ) -> None:
