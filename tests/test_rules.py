@@ -386,6 +386,34 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
     assert pairs(text, lang) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Terms:\n- API: Application Programming Interface\n* CLI – command-line interface\n"
+            "1. SVM = support vector machine (Vapnik)\n\\item RL -- reinforcement learning",
+            [
+                ("API", "Application Programming Interface"),
+                ("CLI", "command-line interface"),
+                ("SVM", "support vector machine"),
+                ("RL", "reinforcement learning"),
+            ],
+        ),
+        (  # lines like it in a row make a glossary; one alone is prose
+            "JSON: JavaScript Object Notation\nCSV: comma-separated values\n\nNote\nDB: database",
+            [("JSON", "JavaScript Object Notation"), ("CSV", "comma-separated values")],
+        ),
+        (  # settings and fields: no long form spells its name
+            "- TIMEOUT: time out in seconds\n- PORT: the port number\n- GPU: NVIDIA A100\n"
+            "- Name: John Smith\n- ID: identifier",
+            [("ID", "identifier")],
+        ),
+    ],
+)
+def test_a_glossary_with_no_heading(text: str, expected: list[tuple[str, str]]) -> None:
+    assert pairs(text) == expected
+
+
 def test_namely_before_words_that_do_not_spell_the_short_form_defines_nothing() -> None:
     assert pairs("two of the models of ETAP, namely the syntactic structures, are used") == []
 

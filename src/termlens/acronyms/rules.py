@@ -156,6 +156,16 @@ _LIST_ITEM: Final = re.compile(
     re.MULTILINE,
 )
 MAX_LIST_CHARS: Final = 5000  # how far a list of abbreviations may run after its heading
+# A line of a glossary with no heading: an item of a list ("- API: Application Programming
+# Interface", "\\item RL: reinforcement learning", "1. SF = long form") or one of two or more
+# such lines in a row ("JSON: JavaScript Object Notation\nXML: Extensible Markup Language")
+_BULLET_MARKS: Final = ("-", "*", "+", "•", "·", "▪", "◦", "‣", "\\item")
+_GLOSSARY_LINE: Final = re.compile(
+    r"^[^\S\n]*(?P<bullet>(?:[-*+•·▪◦‣]|\d{1,2}[.)]|\\item)[^\S\n]+)?"
+    r"(?P<short>[^\s:=,;()]{2,12})[^\S\n]*(?::|=|\t|[^\S\n](?:-{1,3}|[–—])[^\S\n])[^\S\n]*"
+    r"(?P<long>[^\n]{3,120}?)[^\S\n]*$",
+    re.MULTILINE,
+)
 _QUOTED_CUE_SITES: Final[tuple[_Site, ...]] = (
     (_QUOTED_AFTER_CUE, ("inafter", "reafter", "adelante", "sucesivo", "après")),
 )
@@ -283,6 +293,8 @@ def find_definitions(doc: Document) -> list[Definition]:
     for definition in _cue_definitions(doc):
         _keep(found, definition)
     for definition in _listed_definitions(doc):
+        _keep(found, definition)
+    for definition in _glossary_lines(doc):
         _keep(found, definition)
     return sorted(found.values(), key=lambda d: d.short.start)
 
@@ -971,6 +983,38 @@ def _listed_definitions(doc: Document) -> list[Definition]:
                 if definition is not None:
                     found.append(definition)
     return found
+
+
+def _glossary_lines(doc: Document) -> list[Definition]:
+    """The lines of a glossary with no heading (:data:`_GLOSSARY_LINE`), each long form checked
+    against its short form as a list's is."""
+    text = doc.text
+    if "\n" not in text and not text.lstrip().startswith(_BULLET_MARKS):
+        return []
+    lines = [m for m in _GLOSSARY_LINE.finditer(text) if looks_like_short_form(m.group("short"))]
+    found = []
+    for i, line in enumerate(lines):
+        after = i > 0 and lines[i - 1].end() + 1 == line.start()
+        before = i + 1 < len(lines) and line.end() + 1 == lines[i + 1].start()
+        if line.group("bullet") is None and not (after or before):
+            continue
+        short = doc.span(line.start("short"), line.end("short"))
+        definition = _long_form_after(doc, short, line.start("long"), "list", line.end())
+        if definition is not None and not _spelled_by_first_words(short.text, definition.long.text):
+            found.append(definition)
+    return found
+
+
+def _spelled_by_first_words(short: str, long: str) -> bool:
+    """Whether the first words of ``long`` spell ``short`` ("TIMEOUT: time out in seconds"): a
+    setting's name and what it does, not an abbreviation and its long form."""
+    letters = "".join(ch for ch in short.lower() if ch.isalpha())
+    spelled = ""
+    for word in long.lower().split():
+        spelled += "".join(ch for ch in word if ch.isalpha())
+        if len(spelled) >= len(letters):
+            return spelled == letters
+    return False
 
 
 def _short_before_cue(doc: Document, site: re.Match[str]) -> Definition | None:
