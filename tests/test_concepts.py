@@ -594,3 +594,31 @@ def test_cluster_writes_an_outline_to_standard_output(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1 and "unknown format 'tree'" in result.stderr
     assert not out.exists()
+
+
+def test_cluster_reads_markdown_and_latex_documents_and_finds_nothing_in_code(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "paper.tex").write_text(
+        "We train a \\emph{generative adversarial network} (GAN)~\\cite{GAN2014}.\n"
+        "\\begin{equation}\n  \\mathrm{GAN} = \\min_G \\max_D V\n\\end{equation}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "notes.md").write_text(
+        "The GAN is stable.\n\n```\nGAN = build()\n```\n", encoding="utf-8"
+    )
+    (tmp_path / "image.png").write_bytes(b"\x89PNG\r\n")  # not a text document: not read
+    result = runner.invoke(
+        app, ["concepts", "cluster", "--text", str(tmp_path), "-o", "-", "--format", "outline"]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "2 document(s)" in result.stderr
+    # the citation key, the equation and the code block hold no mention
+    assert "- generative adversarial network (3 mentions in notes, paper): also GAN ×2" in (
+        result.stdout
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = runner.invoke(app, ["concepts", "cluster", "--text", str(empty), "-o", "-"])
+    assert result.exit_code == 1
+    assert "no .txt/.md/.markdown/.tex/.html/.htm documents" in result.stderr

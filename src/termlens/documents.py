@@ -10,6 +10,10 @@ from pathlib import Path
 from termlens.errors import InputError
 from termlens.io import decode, json_lines, read_text
 
+# the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX
+# and HTML, which the normal form reads (:mod:`termlens.normal_form`)
+TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".tex", ".html", ".htm")
+
 
 @dataclass(frozen=True, slots=True)
 class RawDocument:

@@ -18,11 +18,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
 from termlens.acronyms.lexical import singular
+from termlens.acronyms.spans import RangeSet
 from termlens.concepts.relate import case_folded
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
-from termlens.normal_form import normalized
+from termlens.normal_form import code_spans, normalized
 from termlens.text import Document, repeated_half
 
 # words a tagged term does not start or end with
@@ -45,6 +46,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     spans: list[tuple[int, int, int]] = []  # paragraph, first token, last token
     defined: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []  # short, long
     found_in: list[set[tuple[int, int]]] = []  # each paragraph's spans, first and last token
+    code_in: list[set[int]] = []  # each paragraph's tokens in code (:func:`normal_form.code_spans`)
     names: set[tuple[int, int, int]] = set()  # spans sought again: defined forms, acronyms
     for number, raw in enumerate(documents):
         document = Document(normalized(raw.text))  # SciCo tokens, no offsets to map back
@@ -73,9 +75,15 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         found = {half for span in found for half in _said_once(paragraphs[-1], span)}
         names.update((number, a, a) for a, b in found if a == b and _distinctive([tokens[a].text]))
         found_in.append(found)
+        code_in.append(_in_code(document))
     for number, found in enumerate(found_in):
         found |= _named_again(paragraphs[number], sentences[number], names, paragraphs)
-        spans += [(number, a, b) for a, b in _without_overlaps(found)]
+        code = code_in[number]
+        spans += [
+            (number, a, b)
+            for a, b in _without_overlaps(found)
+            if not code.intersection(range(a, b + 1))
+        ]
     mentions = [
         Mention(
             p,
@@ -97,6 +105,18 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     pairs = [(index[s], index[lf]) for s, lf in defined if s in index and lf in index]
     pairs += _named_alike(paragraphs, spans, pairs)
     return Topic(topic_id, paragraphs, mentions, [0] * len(mentions), [], fields, pairs)
+
+
+def _in_code(document: Document) -> set[int]:
+    """The tokens of a document that lie in code: a Markdown code block, a LaTeX citation key
+    or equation, and the like (:func:`normal_form.code_spans`); none of them is a mention."""
+    blocks = code_spans(document.text)
+    if not blocks:
+        return set()
+    code = RangeSet()
+    for start, end in blocks:
+        code.add(start, end)
+    return {i for i, t in enumerate(document.tokens) if code.overlaps(t.start, t.end)}
 
 
 def _as_written(document: Document) -> Callable[[int, int], str]:
