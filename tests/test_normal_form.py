@@ -409,6 +409,14 @@ def test_latex_declarations_define_their_short_forms() -> None:
     # of a declaration only its short form is read: its long form is the markup's
     assert NormalForm.of(LATEX).text.startswith("CNN\nML\nNLP\nWe train")
     assert declared(r"\DeclareAcronym{x}{short = X}") == []  # no long form: no definition
+    marked = r"\newacronym{svm}{SVM}{\emph{support} vector machine}"
+    [(short, long)] = declared(marked)
+    assert (
+        marked[slice(*short)] == "SVM" and marked[slice(*long)] == r"\emph{support} vector machine"
+    )
+    assert [e.long for e in expand(marked + " The SVM.", lang="en")] == [
+        "support vector machine"
+    ] * 2
     pairs = [
         (LATEX[o.short.start : o.short.end], o.long and LATEX[o.long.start : o.long.end])
         for o in find_abbreviations(LATEX)

@@ -106,8 +106,8 @@ _MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
 _NO_BRACES: Final = r"[^{}\n]"
 _SHORT_LONG: Final = (
     rf"\{{\s*(?P<short>{_NO_BRACES}{{1,30}}?)\s*\}}(?:\[[^\]\n]*\])?"
-    rf"\{{\s*(?P<long>{_NO_BRACES}{{1,200}}?)\s*\}}"
-)
+    rf"\{{\s*(?P<long>(?:{_NO_BRACES}|\{{{_NO_BRACES}*\}}){{1,200}}?)\s*\}}"
+)  # a long form may hold a command's argument: "{\\emph{support} vector machine}"
 _LATEX_DECLARATION: Final = re.compile(
     r"\\(?:(?:newacronym|newabbreviation)(?:\[[^\]\n]*\])?\{[^{}\n]*\}|acro|acrodef|newacro)"
     rf"{_SHORT_LONG}"
