@@ -4,11 +4,12 @@ The same words can come as different code points: "é" as one character (NFC) or
 combining accent (NFD, as macOS file names and some PDF extractors write it), "fi" as the
 ligature "ﬁ" (PDF text). They can come wrapped in markup: "**support vector machine** (SVM)" in
 Markdown notes and generated text, "<i>in vitro</i>" in HTML abstracts, "R&amp;D" and
-"DRC&rsquo;s" in text taken from web pages. The rules, taggers and dictionaries know the
-composed letters and plain words, so a text is read in NFC with the Latin ligatures spelled out,
-paired emphasis marks and inline tags left out and HTML character references read as the
-characters they stand for, and every span found is mapped back to the caller's offsets:
-``original[span.start:span.end]`` still holds what was found.
+"DRC&rsquo;s" in text taken from web pages, "\\emph{support vector machine} (\\textsc{SVM})" and
+"R\\&D" in LaTeX sources. The rules, taggers and dictionaries know the composed letters and plain
+words, so a text is read in NFC with the Latin ligatures spelled out, paired emphasis marks,
+inline tags and LaTeX's type-setting commands left out, and HTML character references and
+escaped characters read as the characters they stand for; every span found is mapped back to
+the caller's offsets: ``original[span.start:span.end]`` still holds what was found.
 """
 
 from __future__ import annotations
@@ -104,10 +105,11 @@ _MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
 # acronym and acro packages' "\acro{GAN}[GAN]{generative adversarial network}" (and \acrodef,
 # \newacro) and acro's "\DeclareAcronym{gan}{short = GAN, long = generative adversarial network}"
 _NO_BRACES: Final = r"[^{}\n]"
+# (a long form may hold a command's argument: "{\emph{support} vector machine}")
 _SHORT_LONG: Final = (
     rf"\{{\s*(?P<short>{_NO_BRACES}{{1,30}}?)\s*\}}(?:\[[^\]\n]*\])?"
     rf"\{{\s*(?P<long>(?:{_NO_BRACES}|\{{{_NO_BRACES}*\}}){{1,200}}?)\s*\}}"
-)  # a long form may hold a command's argument: "{\\emph{support} vector machine}"
+)
 _LATEX_DECLARATION: Final = re.compile(
     r"\\(?:(?:newacronym|newabbreviation)(?:\[[^\]\n]*\])?\{[^{}\n]*\}|acro|acrodef|newacro)"
     rf"{_SHORT_LONG}"
@@ -125,10 +127,10 @@ _LATEX_KEY: Final = re.compile(
     rf"|acr(?:short|long|full)(?:pl)?)\*?(?:\[[^\]\n]*\])*\{{{_NO_BRACES}*\}}"
 )
 # LaTeX's code and mathematics: verbatim text and listings, the equation environments, and
-# mathematics between dollars or \\( \\), \\[ \\] that reads as such: it holds a command or a
-# sub- or superscript ("$\\mathcal{L}_{CE}$", "\\(x^2\\)"; not "$30,000 for the GPU (US$)", nor
-# the "\\[2\\]" or "\\[MOVE_POSITION\\]" of text taken from a PDF), save one command that sets a
-# word's type, which reads as that word ("$\\mathrm{MSE}$"). No blank line inside.
+# mathematics between dollars or \( \), \[ \] that reads as such: it holds a command or a
+# sub- or superscript ("$\mathcal{L}_{CE}$", "\(x^2\)"; not "$30,000 for the GPU (US$)", nor
+# the "\[2\]" or "\[MOVE_POSITION\]" of text taken from a PDF), save one command that sets a
+# word's type, which reads as that word ("$\mathrm{MSE}$"). No blank line inside.
 _LATEX_ENVIRONMENT: Final = re.compile(
     r"\\begin\{(?P<environment>verbatim|lstlisting|minted|alltt|equation|align|alignat|gather"
     r"|multline|eqnarray|flalign|displaymath|math)(?P<star>\*?)\}.*?\\end\{(?P=environment)(?P=star)\}",
@@ -271,7 +273,10 @@ def declared(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     return sorted(found)
 
 
-def _latex_declarations(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
+_Bounds = tuple[int, int]
+
+
+def _latex_declarations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
     """Each LaTeX acronym declaration's span, with its short form's and long form's."""
     if "\\" not in text:
         return
@@ -279,12 +284,11 @@ def _latex_declarations(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
         if match.group("keys") is None:
             yield match.span(), match.span("short"), match.span("long")
             continue
-        shift = match.start("keys")
-        values = {
-            m.group("key"): (shift + m.start(value), shift + m.end(value))
-            for m in _KEY_VALUE.finditer(match.group("keys"))
-            for value in ("braced" if m.group("braced") is not None else "plain",)
-        }
+        values: dict[str, _Bounds] = {}
+        for pair in _KEY_VALUE.finditer(match.group("keys")):
+            value = "braced" if pair.group("braced") is not None else "plain"
+            start, end = pair.span(value)
+            values[pair.group("key")] = (match.start("keys") + start, match.start("keys") + end)
         short, long = values.get("short", (0, 0)), values.get("long", (0, 0))
         if short[0] < short[1] and long[0] < long[1]:
             yield match.span(), short, long
