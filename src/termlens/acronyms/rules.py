@@ -157,7 +157,7 @@ _LIST_ITEM: Final = re.compile(
 )
 MAX_LIST_CHARS: Final = 5000  # how far a list of abbreviations may run after its heading
 # A line of a glossary with no heading: an item of a list ("- API: Application Programming
-# Interface", "\\item RL: reinforcement learning", "1. SF = long form") or one of two or more
+# Interface", "\item RL -- reinforcement learning", "1. SF = long form") or one of two or more
 # such lines in a row ("JSON: JavaScript Object Notation\nXML: Extensible Markup Language")
 _BULLET_MARKS: Final = ("-", "*", "+", "•", "·", "▪", "◦", "‣", "\\item")
 _GLOSSARY_LINE: Final = re.compile(
@@ -175,7 +175,7 @@ _NAMING_SITES: Final[tuple[_Site, ...]] = (
         re.compile(
             r" (?=[kctrs])(?:known\s+as|called|termed|referred\s+to\s+as|stands\s+for|significa)\s+"
         ),
-        (" ",),
+        ("known", "called", "termed", "referred", "stands", "significa"),
     ),
     (re.compile(r" [—–] (?=[^\W\d_])"), (" — ", " – ")),
     (re.compile(r"[^\S\n]*=[^\S\n]*(?=[^\W\d_])"), ("=",)),  # "(RH = relative humidity)"
