@@ -466,3 +466,36 @@ def test_expanded_latex_stays_latex() -> None:
     assert "ML (machine learning, broadly) model" in text
     assert "\\mathrm{NLP} = " in text and "\\ref{tab:SVM}" in text and "\\ac{cnn}" in text
     assert "per NLP (natural language processing) model" in text
+
+
+def test_a_markdown_link_is_markup_around_its_text() -> None:
+    text = "A [support vector machine](https://en.wikipedia.org/wiki/SVM) (SVM), ![a CNN](img/CNN.png)."
+    form = NormalForm.of(text)
+    assert form.text == "A support vector machine (SVM), a CNN."
+    found = find_abbreviations(text)
+    assert [(o.short.start, o.short.text, o.long and o.long.text) for o in found] == [
+        (63, "SVM", "support vector machine")
+    ]  # not the SVM of the address
+    # brackets that make no link stay: a citation, an index, a bracket after a word
+    for plain in ("see [1] (2020)", "f[x](t)", r"\[SVM](x)", "[a]\n(b)"):
+        assert NormalForm.of(plain).text == plain
+
+
+def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:
+    text = (
+        "Visit <https://example.com/GPU> or https://example.org/TPU/docs, mail j.doe@NASA.gov "
+        "(see www.who.int/CNN). The TPU and the CNN."
+    )
+    assert [text[start:end] for start, end in code_spans(text)] == [
+        "https://example.com/GPU",
+        "https://example.org/TPU/docs",
+        "j.doe@NASA.gov",
+        "www.who.int/CNN",
+    ]
+    expanded = expanded_text(text, expand(text, lang="en"))
+    assert expanded.startswith(
+        "Visit <https://example.com/GPU> or https://example.org/TPU/docs, mail j.doe@NASA.gov "
+        "(see www.who.int/CNN). The TPU ("
+    )
+    tagged = extract(Document(text, lang="en"))
+    assert [(o.short.text, o.short.start) for o in tagged] == [("TPU", 112), ("CNN", 124)]

@@ -30,7 +30,7 @@ _LIGATURES: Final = {
 }
 _LIGATURE: Final = re.compile(f"[{''.join(_LIGATURES)}]")
 _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
-_MAY_HAVE_MARKUP: Final = re.compile(r"[*`<&\\]")
+_MAY_HAVE_MARKUP: Final = re.compile(r"[*`<&\\[]")
 _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (bounds the search)
 # Markup read as no text: a pair of inline HTML tags, or Markdown emphasis ("**bold**",
 # "*italic*", "`code`") whose opening mark comes before a word or an opening bracket or quote
@@ -41,6 +41,9 @@ _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (b
 # Presidente", "Nota: *: DL", "SNCR */ Cost").
 _TAG_NAMES: Final = r"b|i|u|s|em|strong|sup|sub|span|code|mark|small|a|abbr|acronym|dfn"
 _ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))*\s*"""
+# A Markdown link's or image's destination, after its text: "[support vector
+# machine](https://en.wikipedia.org/wiki/SVM)" is markup around its text, as <a href> is
+_DESTINATION: Final = r"""\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
 # LaTeX's commands that set their argument's type ("\emph{support vector machine}",
 # "$\mathrm{MSE}$") are markup as a pair of tags is; \texttt{…} holds code, as <code> does.
 _LATEX_TYPE: Final = (
@@ -57,10 +60,11 @@ _MARKUP: Final = re.compile(
     r"</(?P=inner)\s*>)(?P=wrap)(?![\w*`])"
     rf"|(?P<command>\\(?P<command_name>texttt|{_LATEX_TYPE})\{{)"
     rf"(?P<argument>(?:[^{{}}\n]|\{{[^{{}}\n]*\}}){{0,{_EMPHASIS_LENGTH}}})\}}"
-    rf"|(?<![\\$])\$(?P<math>\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]{{1,{_EMPHASIS_LENGTH}}}\}})\$(?!\$)",
+    rf"|(?<![\\$])\$(?P<math>\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]{{1,{_EMPHASIS_LENGTH}}}\}})\$(?!\$)"
+    rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]{_DESTINATION}",
     re.IGNORECASE,
 )
-_INSIDE: Final = ("tagged", "marked", "wrapped", "argument", "math")  # each pair's inner group
+_INSIDE: Final = ("tagged", "marked", "wrapped", "argument", "math", "label")  # the inner group
 _LINE: Final = re.compile(r"[^\n]*\n?")
 _FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
@@ -99,6 +103,14 @@ _CODE_ELEMENT: Final = re.compile(
     r"<(?P<name>script|style|pre)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
 )
 _MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
+# A web or e-mail address, which names nothing a short form in it stands for
+# ("https://example.org/TPU/docs", "<https://example.com/GPU>", "j.doe@NASA.gov"); an address
+# ends before the punctuation after it ("(see www.who.int/CNN).")
+_ADDRESS: Final = re.compile(
+    r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+    re.IGNORECASE,
+)
 
 # LaTeX's acronym declarations, which give a short form its long form: the glossaries
 # package's "\newacronym{gan}{GAN}{generative adversarial network}" (and \newabbreviation), the
@@ -436,15 +448,21 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` that hold code, not prose: its fenced code blocks
     (:func:`code_blocks`), an HTML page's scripts, styles and preformatted blocks, its inline
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
-    form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), and what LaTeX reads as
-    names or mathematics (:func:`latex_code`)."""
+    form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
+    mathematics (:func:`latex_code`), and web and e-mail addresses."""
     inline = [
         match.span()
         for match in (_MARKUP.finditer(text) if _MAY_HOLD_CODE.search(text) else ())
         if _holds_code(match)
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
-    return sorted([*code_blocks(text), *blocks, *inline, *latex_code(text)])
+    addresses = [m.span() for m in _ADDRESS.finditer(text)] if _may_hold_address(text) else []
+    return sorted([*code_blocks(text), *blocks, *inline, *latex_code(text), *addresses])
+
+
+def _may_hold_address(text: str) -> bool:
+    """A cheap test before the search for addresses."""
+    return "://" in text or "www." in text or "@" in text
 
 
 def latex_code(text: str) -> list[tuple[int, int]]:
