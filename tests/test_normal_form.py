@@ -486,6 +486,7 @@ def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:
         "Visit <https://example.com/GPU> or https://example.org/TPU/docs, mail j.doe@NASA.gov "
         "(see www.who.int/CNN). The TPU and the CNN."
     )
+    assert code_spans("the AP@0.5 and P@10 of the model") == []  # metrics, not addresses
     assert [text[start:end] for start, end in code_spans(text)] == [
         "https://example.com/GPU",
         "https://example.org/TPU/docs",

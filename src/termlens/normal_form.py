@@ -108,7 +108,7 @@ _MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
 # ends before the punctuation after it ("(see www.who.int/CNN).")
 _ADDRESS: Final = re.compile(
     r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]"
-    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+    r"|[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b",  # not a metric's "AP@0.5", "P@10"
     re.IGNORECASE,
 )
 
