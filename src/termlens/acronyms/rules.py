@@ -28,7 +28,8 @@ from termlens.acronyms.align import (
 from termlens.acronyms.wordlist import seen
 from termlens.text import BLANK_LINE, CONNECTORS, WORD, Document, Language, Span
 
-# title: HTML's <abbr title="long">SF</abbr>; list: "Abbreviations: SF, long; SF, long."
+# markup: declared by HTML's <abbr title="long">SF</abbr> or LaTeX's \newacronym{sf}{SF}{long};
+# list: "Abbreviations: SF, long; SF, long." or a glossary's lines, "- SF: long"
 Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "markup", "list"]
 
 MIN_QUALITY: Final = 0.5  # score per short-form unit an alignment needs
