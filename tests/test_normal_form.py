@@ -254,6 +254,7 @@ _marked_up = st.sampled_from(
         *"a b é \u0301 ﬁ * ** ` <i> </i> <b> </b> ( ) & ;".split(),
         *"&amp; &#769; &#x65; &eacute; &#xFB01; &#1; &lt;i&gt;".split(),
         *r"\emph{ \texttt{ } { $ $\mathrm{ }$ \& \_ \newacronym{a}{ }{ \acro{".split(),
+        *"[ ![ ](u) ](a(b)c) ] (".split(),
         " ",
         "\n",
     ]
