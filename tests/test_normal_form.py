@@ -501,3 +501,21 @@ def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:
     )
     tagged = extract(Document(text, lang="en"))
     assert [(o.short.text, o.short.start) for o in tagged] == [("TPU", 112), ("CNN", 124)]
+
+
+def test_a_latex_description_reads_as_a_glossary() -> None:
+    text = (
+        "\\begin{description}\n  \\item[API] Application Programming Interface\n"
+        "  \\item[\\textbf{CLI}] command-line interface\n\\end{description}\nThe CLI."
+    )
+    assert NormalForm.of(text).text == (
+        "\\begin{description}\n  API\tApplication Programming Interface\n"
+        "  CLI\tcommand-line interface\n\\end{description}\nThe CLI."
+    )
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long and o.long.text, o.defines) for o in found] == [
+        ("API", "Application Programming Interface", True),
+        ("CLI", "command-line interface", True),
+        ("CLI", "command-line interface", False),
+    ]
+    assert all(text[o.short.start : o.short.end] == o.short.text for o in found)

@@ -103,6 +103,7 @@ _CODE_ELEMENT: Final = re.compile(
     r"<(?P<name>script|style|pre)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
 )
 _MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
+_DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
 # A web or e-mail address, which names nothing a short form in it stands for
 # ("https://example.org/TPU/docs", "<https://example.com/GPU>", "j.doe@NASA.gov"); an address
 # ends before the punctuation after it ("(see www.who.int/CNN).")
@@ -346,10 +347,11 @@ def _pieces(run: str, offset: int) -> Iterator[tuple[int, str]]:
 def _replaced(text: str) -> list[tuple[int, int, str]]:
     """The stretches of ``text`` the normal form replaces, in order, each with what replaces it:
     markup with nothing (:func:`_left_out`), HTML's block tags with the line break or tab they
-    stand for (:func:`_blocks`), an HTML character reference or a character escaped with a
+    stand for (:func:`_blocks`) and so a LaTeX description's items (:func:`_described_items`), an
+    HTML character reference or a character escaped with a
     backslash outside markup with the characters it stands for, unless they would compose with
     a neighbour."""
-    blocks = _blocks(text) if "<" in text else []
+    blocks = sorted([*(_blocks(text) if "<" in text else []), *_described_items(text)])
     runs = [(start, end) for start, end, _ in blocks]
     starts = [start for start, _ in runs]
     left_out = [m for m in _left_out(text) if not _inside(m, runs, starts)]
@@ -390,6 +392,18 @@ def _blocks(text: str) -> list[tuple[int, int, str]]:
         beside = all(name in _CELLS for _, name in tags) and tags[-1] in _NEXT_CELL
         runs.append((match.start(), match.end(), "\t" if beside else "\n"))
     return runs
+
+
+def _described_items(text: str) -> list[tuple[int, int, str]]:
+    """The marks of a LaTeX description's items, with what they stand for: "\\item[API]
+    Application Programming Interface" reads as "API\tApplication Programming Interface", a
+    glossary's term and its description, as HTML's <dt> and <dd> do."""
+    if "\\item[" not in text:
+        return []
+    marks = []
+    for match in _DESCRIBED_ITEM.finditer(text):
+        marks += [(match.start(), match.start("term"), ""), (match.end("term"), match.end(), "\t")]
+    return marks
 
 
 def _inside(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int]) -> bool:
