@@ -519,3 +519,21 @@ def test_a_latex_description_reads_as_a_glossary() -> None:
         ("CLI", "command-line interface", False),
     ]
     assert all(text[o.short.start : o.short.end] == o.short.text for o in found)
+
+
+def test_a_web_page_reads_as_its_text() -> None:
+    page = (
+        "<!DOCTYPE html>\n<html><head><title>Mars 2020</title><meta charset='utf-8'></head>"
+        '<body><nav><a href="/CNN/">Home</a></nav><!-- the JPL logo -->'
+        '<img src="img/JPL_logo.png" alt="JPL logo"><p>The Jet Propulsion Laboratory (JPL) and '
+        "<cite>the JPL</cite>; press <kbd>Ctrl+JPL</kbd>.</p></body></html>"
+    )
+    assert NormalForm.of(page).text == (
+        "\nMars 2020\nHome\nThe Jet Propulsion Laboratory (JPL) and the JPL; press Ctrl+JPL.\n"
+    )
+    found = extract(Document(page, lang="en"))
+    assert [(o.short.text, o.defines) for o in found] == [("JPL", True), ("JPL", False)]
+    assert [page[o.short.start : o.short.end] for o in found] == ["JPL", "JPL"]
+    # what only looks like tags stays: a linguist's notation, a concentration
+    for plain in ("<SA><OBJECT><RV>", "<TITLE>", "raised [Ca(2+)](i) in", "a <b c"):
+        assert NormalForm.of(plain).text == plain

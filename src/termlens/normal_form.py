@@ -39,11 +39,16 @@ _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (b
 # reads it too. A lone, escaped or spaced asterisk stays ("A*", "2 * 3", "A * ( WHCA * )"),
 # and so do one inside a word ("x**2 + y**2") and one before other punctuation ("(Túnez)**,
 # Presidente", "Nota: *: DL", "SNCR */ Cost").
-_TAG_NAMES: Final = r"b|i|u|s|em|strong|sup|sub|span|code|mark|small|a|abbr|acronym|dfn"
+_TAG_NAMES: Final = (  # the later ones in lower case only, as pages write them now
+    r"b|i|u|s|em|strong|sup|sub|span|code|mark|small|a|abbr|acronym|dfn|(?-i:cite|q|time|label"
+    r"|button|ins|del|font|big|bdi|bdo|data|output|var|kbd|samp|tt)"
+)
+_CODE_TAGS: Final = frozenset(("code", "kbd", "samp", "tt"))  # inline code, keys, output
 _ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))*\s*"""
 # A Markdown link's or image's destination, after its text: "[support vector
-# machine](https://en.wikipedia.org/wiki/SVM)" is markup around its text, as <a href> is
-_DESTINATION: Final = r"""\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
+# machine](https://en.wikipedia.org/wiki/SVM)" is markup around its text, as <a href> is. It
+# holds a slash, a dot, a hash or a colon: "[Ca(2+)](i)" writes a concentration, not a link.
+_DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
 # LaTeX's commands that set their argument's type ("\emph{support vector machine}",
 # "$\mathrm{MSE}$") are markup as a pair of tags is; \texttt{…} holds code, as <code> does.
 _LATEX_TYPE: Final = (
@@ -85,12 +90,26 @@ _TITLED: Final = re.compile(
 
 _TITLE_WORD: Final = re.compile("title", re.IGNORECASE)  # a cheap test before the search
 # A run of HTML block tags (paragraphs, list items, a glossary's terms, table rows and cells,
-# line breaks, headings), with the white space between them
-_BLOCK_TAG: Final = (
-    r"</?(?:p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|tfoot|br|hr|h[1-6]|section"
-    r"|article|header|footer|blockquote|caption|figcaption)\b[^<>]*/?>"
+# line breaks, headings, a page's parts), with the white space between them, and of the tags
+# that stand for no text (an image, a form's input, the head's metadata, a comment, the
+# document type declaration)
+# (a page's parts in lower case only: "<OBJECT><VERB>" is a linguist's notation)
+_BLOCK_NAMES: Final = (
+    "p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|tfoot|br|hr|h[1-6]|section|article"
+    "|header|footer|blockquote|caption|figcaption|(?-i:html|head|body|title|nav|main|aside"
+    "|figure|form|fieldset|legend|select|option|optgroup|textarea|details|summary|menu|address"
+    "|noscript|template|dialog|iframe|video|audio|picture|canvas)"
 )
-_BLOCK_RUN: Final = re.compile(rf"(?:{_BLOCK_TAG}\s*)*{_BLOCK_TAG}", re.IGNORECASE)
+_BLOCK_TAG: Final = rf"</?(?:{_BLOCK_NAMES})\b[^<>]*/?>"
+_NO_TEXT_TAG: Final = (
+    r"<!--.*?-->|<![A-Za-z][^<>]*>"
+    r"|<(?:img|input|wbr|meta|link|base|source|track|embed|area|col|param)\b[^<>]*/?>"
+)
+_BLOCK_RUN: Final = re.compile(
+    rf"(?:(?:{_BLOCK_TAG}|{_NO_TEXT_TAG})\s*)*(?:{_BLOCK_TAG}|{_NO_TEXT_TAG})",
+    re.IGNORECASE | re.DOTALL,
+)
+_BLOCK_NAME: Final = re.compile(rf"(?:{_BLOCK_NAMES})$", re.IGNORECASE)
 _TAG_NAME: Final = re.compile(r"<(/?)([A-Za-z0-9]+)")
 # the tags of a row's cells and a glossary's entries: a run of them that opens the next cell
 # ("</td><td>") or a term's description ("</dt><dd>") stands for a tab
@@ -98,9 +117,9 @@ _CELLS: Final = frozenset(("td", "th", "dt", "dd"))
 _NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
 
 
-# An HTML element that holds code: a script, a style sheet, a preformatted block
+# An HTML element that holds code: a script, a style sheet, a preformatted block, a drawing
 _CODE_ELEMENT: Final = re.compile(
-    r"<(?P<name>script|style|pre)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
+    r"<(?P<name>script|style|pre|svg)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
 )
 _MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
 _DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
@@ -385,12 +404,14 @@ def _blocks(text: str) -> list[tuple[int, int, str]]:
     """HTML's block tags, each run of them (and the white space between) with what it stands
     for: a line break, or a tab between the cells of a table's row or a glossary's term and its
     description ("<td>CLI</td><td>Command-Line Interface</td>" reads as "CLI\tCommand-Line
-    Interface", and so does "<dt>CLI</dt><dd>Command-Line Interface</dd>")."""
+    Interface", and so does "<dt>CLI</dt><dd>Command-Line Interface</dd>"); nothing for a run
+    of tags that stand for no text ("<img src='JPL_logo.png'>", "<!-- JPL -->")."""
     runs = []
     for match in _BLOCK_RUN.finditer(text):
         tags = [(closing, name.lower()) for closing, name in _TAG_NAME.findall(match.group())]
-        beside = all(name in _CELLS for _, name in tags) and tags[-1] in _NEXT_CELL
-        runs.append((match.start(), match.end(), "\t" if beside else "\n"))
+        blocks = [tag for tag in tags if _BLOCK_NAME.match(tag[1])]
+        beside = bool(blocks) and all(n in _CELLS for _, n in blocks) and blocks[-1] in _NEXT_CELL
+        runs.append((match.start(), match.end(), "\t" if beside else "\n" if blocks else ""))
     return runs
 
 
@@ -526,6 +547,6 @@ def _holds_code(match: re.Match[str]) -> bool:
     tags, or LaTeX's ``\\texttt{…}``."""
     return (
         match.group("mark") == "`"
-        or (match.group("name") or "").lower() == "code"
+        or (match.group("name") or "").lower() in _CODE_TAGS
         or (match.group("command_name") or "").lower() == "texttt"
     )
