@@ -14,15 +14,8 @@ from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
 from termlens.formats import expanded_text
-from termlens.normal_form import (
-    NormalForm,
-    _replaced,
-    closing_markup,
-    code_blocks,
-    code_spans,
-    declared,
-    latex_code,
-)
+from termlens.markup import closing_markup, code_blocks, code_spans, declared, latex_code
+from termlens.normal_form import NormalForm, _replaced
 from termlens.text import Document, Span
 
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."

@@ -13,7 +13,7 @@ from termlens.acronyms import Occurrence
 from termlens.acronyms.disambiguate import SENTENCE_OPENS
 from termlens.acronyms.expand import Expansion
 from termlens.acronyms.spans import RangeSet
-from termlens.normal_form import closing_markup
+from termlens.markup import closing_markup
 from termlens.text import Span
 
 OutputFormat = Literal["table", "jsonl", "brat"]

@@ -31,7 +31,8 @@ from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_sho
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
-from termlens.normal_form import NormalForm, declared, normalized
+from termlens.markup import declared
+from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
 from termlens.text import BLANK_LINE, Span, guess_language, holds_address
 
@@ -131,7 +132,7 @@ def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion
 def with_declarations(expansions: list[Expansion], text: str) -> list[Expansion]:
     """The expansions of ``text`` with the meanings the markup declares (``<abbr
     title="World Health Organization">WHO</abbr>``, ``\\newacronym{gan}{GAN}{generative
-    adversarial network}``: :func:`normal_form.declared`): the declared short form is defined
+    adversarial network}``: :func:`markup.declared`): the declared short form is defined
     there, and its other uses take that meaning, unless the text defines them otherwise."""
     marked = declared(text)
     if not marked:

@@ -12,7 +12,8 @@ from typing import Final, Protocol, TypeVar
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
-from termlens.normal_form import NormalForm, code_spans, declared
+from termlens.markup import code_spans, declared
+from termlens.normal_form import NormalForm
 from termlens.text import Document, LanguageOption, Span, guess_language, holds_address
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
@@ -59,7 +60,7 @@ def in_normal_form(
     out: see :mod:`termlens.normal_form`), with every span it returns mapped back to
     ``document``; none whose short form lies in code (:func:`outside_code`). ``find`` is given
     the definitions the markup declares (HTML's titles, LaTeX's acronym declarations:
-    :func:`normal_form.declared`), their long forms empty there, which the normal form leaves
+    :func:`markup.declared`), their long forms empty there, which the normal form leaves
     out, and where the markup holds them here."""
     form = NormalForm.of(document.text)
     if form.unchanged:
@@ -107,7 +108,7 @@ FoundT = TypeVar("FoundT", bound=_Found)
 
 def outside_code(text: str, found: list[FoundT]) -> list[FoundT]:
     """What was found (occurrences, expansions) whose short form lies in none of the text's code
-    blocks and inline code (:func:`normal_form.code_spans`)."""
+    blocks and inline code (:func:`markup.code_spans`)."""
     blocks = code_spans(text)
     if not blocks:
         return found

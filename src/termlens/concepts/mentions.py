@@ -23,7 +23,8 @@ from termlens.concepts.relate import case_folded
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
-from termlens.normal_form import code_spans, normalized
+from termlens.markup import code_spans
+from termlens.normal_form import normalized
 from termlens.text import Document, repeated_half
 
 # words a tagged term does not start or end with
@@ -46,7 +47,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     spans: list[tuple[int, int, int]] = []  # paragraph, first token, last token
     defined: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []  # short, long
     found_in: list[set[tuple[int, int]]] = []  # each paragraph's spans, first and last token
-    code_in: list[set[int]] = []  # each paragraph's tokens in code (:func:`normal_form.code_spans`)
+    code_in: list[set[int]] = []  # each paragraph's tokens in code (:func:`markup.code_spans`)
     names: set[tuple[int, int, int]] = set()  # spans sought again: defined forms, acronyms
     for number, raw in enumerate(documents):
         document = Document(normalized(raw.text))  # SciCo tokens, no offsets to map back
@@ -109,7 +110,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
 
 def _in_code(document: Document) -> set[int]:
     """The tokens of a document that lie in code: a Markdown code block, a LaTeX citation key
-    or equation, and the like (:func:`normal_form.code_spans`); none of them is a mention."""
+    or equation, and the like (:func:`markup.code_spans`); none of them is a mention."""
     blocks = code_spans(document.text)
     if not blocks:
         return set()

@@ -1,0 +1,316 @@
+"""What counts as markup and as code in Markdown, HTML and LaTeX, found by position: the marks
+the normal form leaves out (:mod:`termlens.normal_form`), the definitions markup declares, and
+the spans that hold code, not prose.
+
+Markdown emphasis, inline HTML tags, a Markdown link's text and LaTeX's type-setting commands
+are pairs of marks around text; HTML's block tags stand for line breaks; an HTML title and
+LaTeX's acronym declarations give a short form its long form; fenced code, inline code,
+scripts, addresses, LaTeX's keys and mathematics are code. Every function takes the text as
+given and returns offsets into it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+_EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (bounds the search)
+# Markup read as no text: a pair of inline HTML tags, or Markdown emphasis ("**bold**",
+# "*italic*", "`code`") whose opening mark comes before a word or an opening bracket or quote
+# ("SL=**sentence length**", "(**a**)") and whose closing mark ends one, as CommonMark reads
+# it; also emphasis that wraps a pair of tags whole ("**<i>in vitro</i>**"), as CommonMark
+# reads it too. A lone, escaped or spaced asterisk stays ("A*", "2 * 3", "A * ( WHCA * )"),
+# and so do one inside a word ("x**2 + y**2") and one before other punctuation ("(Túnez)**,
+# Presidente", "Nota: *: DL", "SNCR */ Cost").
+_TAG_NAMES: Final = (  # the later ones in lower case only, as pages write them now
+    r"b|i|u|s|em|strong|sup|sub|span|code|mark|small|a|abbr|acronym|dfn|(?-i:cite|q|time|label"
+    r"|button|ins|del|font|big|bdi|bdo|data|output|var|kbd|samp|tt)"
+)
+_CODE_TAGS: Final = frozenset(("code", "kbd", "samp", "tt"))  # inline code, keys, output
+_ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))*\s*"""
+# A Markdown link's or image's destination, after its text: "[support vector
+# machine](https://en.wikipedia.org/wiki/SVM)" is markup around its text, as <a href> is. It
+# holds a slash, a dot, a hash or a colon: "[Ca(2+)](i)" writes a concentration, not a link.
+_DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
+# LaTeX's commands that set their argument's type ("\emph{support vector machine}",
+# "$\mathrm{MSE}$") are markup as a pair of tags is; \texttt{…} holds code, as <code> does.
+_LATEX_TYPE: Final = (
+    r"emph|text(?:bf|it|sc|sl|up|rm|sf|md|normal)?|underline|mbox|math(?:rm|it|bf|sf)|operatorname"
+)
+_MARKUP: Final = re.compile(
+    rf"(?P<tag><(?P<name>{_TAG_NAMES}){_ATTRIBUTES}>)"
+    rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
+    r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`)"
+    rf"(?P<marked>[*`]{{0,3}}[\w(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
+    r"(?<=\S)(?P=mark)(?![\w*`])"
+    r"|(?<![\w*`\\])(?P<wrap>\*\*|\*|`)"
+    rf"(?P<wrapped><(?P<inner>{_TAG_NAMES}){_ATTRIBUTES}>[^\n]{{0,{_EMPHASIS_LENGTH}}}?"
+    r"</(?P=inner)\s*>)(?P=wrap)(?![\w*`])"
+    rf"|(?P<command>\\(?P<command_name>texttt|{_LATEX_TYPE})\{{)"
+    rf"(?P<argument>(?:[^{{}}\n]|\{{[^{{}}\n]*\}}){{0,{_EMPHASIS_LENGTH}}})\}}"
+    rf"|(?<![\\$])\$(?P<math>\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]{{1,{_EMPHASIS_LENGTH}}}\}})\$(?!\$)"
+    rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]{_DESTINATION}",
+    re.IGNORECASE,
+)
+_INSIDE: Final = ("tagged", "marked", "wrapped", "argument", "math", "label")  # the inner group
+_LINE: Final = re.compile(r"[^\n]*\n?")
+_FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
+
+
+# A short form HTML marks with its long form: <abbr title="World Health Organization">WHO</abbr>
+_TITLED: Final = re.compile(
+    r"<(?P<name>abbr|acronym)\b[^<>]*?\stitle\s*=\s*"
+    r"(?:\"\s*(?P<double>[^\"<>\n]{1,200}?)\s*\"|'\s*(?P<single>[^'<>\n]{1,200}?)\s*')"
+    r"[^<>]*>\s*(?P<short>[^<>\n]{1,30}?)\s*</(?P=name)\s*>",
+    re.IGNORECASE,
+)
+
+
+_TITLE_WORD: Final = re.compile("title", re.IGNORECASE)  # a cheap test before the search
+# A run of HTML block tags (paragraphs, list items, a glossary's terms, table rows and cells,
+# line breaks, headings, a page's parts), with the white space between them, and of the tags
+# that stand for no text (an image, a form's input, the head's metadata, a comment, the
+# document type declaration)
+# (a page's parts in lower case only: "<OBJECT><VERB>" is a linguist's notation)
+_BLOCK_NAMES: Final = (
+    "p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|tfoot|br|hr|h[1-6]|section|article"
+    "|header|footer|blockquote|caption|figcaption|(?-i:html|head|body|title|nav|main|aside"
+    "|figure|form|fieldset|legend|select|option|optgroup|textarea|details|summary|menu|address"
+    "|noscript|template|dialog|iframe|video|audio|picture|canvas)"
+)
+_BLOCK_TAG: Final = rf"</?(?:{_BLOCK_NAMES})\b[^<>]*/?>"
+_NO_TEXT_TAG: Final = (
+    r"<!--.*?-->|<![A-Za-z][^<>]*>"
+    r"|<(?:img|input|wbr|meta|link|base|source|track|embed|area|col|param)\b[^<>]*/?>"
+)
+_BLOCK_RUN: Final = re.compile(
+    rf"(?:(?:{_BLOCK_TAG}|{_NO_TEXT_TAG})\s*)*(?:{_BLOCK_TAG}|{_NO_TEXT_TAG})",
+    re.IGNORECASE | re.DOTALL,
+)
+_BLOCK_NAME: Final = re.compile(rf"(?:{_BLOCK_NAMES})$", re.IGNORECASE)
+_TAG_NAME: Final = re.compile(r"<(/?)([A-Za-z0-9]+)")
+# the tags of a row's cells and a glossary's entries: a run of them that opens the next cell
+# ("</td><td>") or a term's description ("</dt><dd>") stands for a tab
+_CELLS: Final = frozenset(("td", "th", "dt", "dd"))
+_NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
+
+
+# An HTML element that holds code: a script, a style sheet, a preformatted block, a drawing
+_CODE_ELEMENT: Final = re.compile(
+    r"<(?P<name>script|style|pre|svg)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
+)
+_MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
+_DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
+# A web or e-mail address, which names nothing a short form in it stands for
+# ("https://example.org/TPU/docs", "<https://example.com/GPU>", "j.doe@NASA.gov"); an address
+# ends before the punctuation after it ("(see www.who.int/CNN).")
+_ADDRESS: Final = re.compile(
+    r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]"
+    r"|[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b",  # not a metric's "AP@0.5", "P@10"
+    re.IGNORECASE,
+)
+
+# LaTeX's acronym declarations, which give a short form its long form: the glossaries
+# package's "\newacronym{gan}{GAN}{generative adversarial network}" (and \newabbreviation), the
+# acronym and acro packages' "\acro{GAN}[GAN]{generative adversarial network}" (and \acrodef,
+# \newacro) and acro's "\DeclareAcronym{gan}{short = GAN, long = generative adversarial network}"
+_NO_BRACES: Final = r"[^{}\n]"
+# (a long form may hold a command's argument: "{\emph{support} vector machine}")
+_SHORT_LONG: Final = (
+    rf"\{{\s*(?P<short>{_NO_BRACES}{{1,30}}?)\s*\}}(?:\[[^\]\n]*\])?"
+    rf"\{{\s*(?P<long>(?:{_NO_BRACES}|\{{{_NO_BRACES}*\}}){{1,200}}?)\s*\}}"
+)
+_LATEX_DECLARATION: Final = re.compile(
+    r"\\(?:(?:newacronym|newabbreviation)(?:\[[^\]\n]*\])?\{[^{}\n]*\}|acro|acrodef|newacro)"
+    rf"{_SHORT_LONG}"
+    rf"|\\DeclareAcronym\{{{_NO_BRACES}*\}}\{{(?P<keys>(?:[^{{}}]|\{{[^{{}}]*\}}){{1,500}})\}}"
+)
+_KEY_VALUE: Final = re.compile(
+    r"(?:^|,)\s*(?P<key>short|long)\s*=\s*(?:\{\s*(?P<braced>[^{}]*?)\s*\}|(?P<plain>[^,={}]*?))\s*(?=,|$)"
+)
+# What LaTeX reads as names, not prose: the keys of citations, labels, references and
+# acronyms (\ac{gan}), packages, files, addresses and environments, with their options
+_LATEX_KEY: Final = re.compile(
+    r"\\(?:cite[a-zA-Z]*|[cC]ref|ref|eqref|autoref|pageref|label|usepackage|RequirePackage"
+    r"|documentclass|begin|end|includegraphics|input|include|bibliography|bibliographystyle"
+    r"|url|href|[aA]c[slfp]?p?|[aA]c(?:su|lu)|[iI]ac|ac(?:short|long|full)|[gG]ls(?:pl)?|GLS"
+    rf"|acr(?:short|long|full)(?:pl)?)\*?(?:\[[^\]\n]*\])*\{{{_NO_BRACES}*\}}"
+)
+# LaTeX's code and mathematics: verbatim text and listings, the equation environments, and
+# mathematics between dollars or \( \), \[ \] that reads as such: it holds a command or a
+# sub- or superscript ("$\mathcal{L}_{CE}$", "\(x^2\)"; not "$30,000 for the GPU (US$)", nor
+# the "\[2\]" or "\[MOVE_POSITION\]" of text taken from a PDF), save one command that sets a
+# word's type, which reads as that word ("$\mathrm{MSE}$"). No blank line inside.
+_LATEX_ENVIRONMENT: Final = re.compile(
+    r"\\begin\{(?P<environment>verbatim|lstlisting|minted|alltt|equation|align|alignat|gather"
+    r"|multline|eqnarray|flalign|displaymath|math)(?P<star>\*?)\}.*?\\end\{(?P=environment)(?P=star)\}",
+    re.DOTALL,
+)
+_WITHIN_PARAGRAPH: Final = r"(?:(?!\n[ \t]*\n).)"
+_MATH: Final = re.compile(
+    rf"\$\${_WITHIN_PARAGRAPH}{{1,1000}}?\$\$|\\\[{_WITHIN_PARAGRAPH}{{1,1000}}?\\\]"
+    r"|(?<![\\$])\$(?=[^\s$])[^$\n]{1,300}?(?<=[^\s\\])\$(?![\d$])|\\\([^\n]{1,300}?\\\)",
+    re.DOTALL,
+)
+_MATHEMATICS: Final = re.compile(r"\\[A-Za-z]{2,}|[_^](?:\{|\w(?!\w))")
+_TYPED_WORD: Final = re.compile(rf"\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]*\}}")
+
+
+def declared(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The short forms the markup gives their long forms, in order, each with its long form's
+    offsets: HTML's titles ("<abbr title="World Health Organization">WHO</abbr>") and LaTeX's
+    acronym declarations ("\\newacronym{who}{WHO}{World Health Organization}")."""
+    found = [(short, long) for _, short, long in latex_declarations(text)]
+    if _TITLE_WORD.search(text) is not None:
+        found += [
+            (match.span("short"), match.span("double" if match.group("double") else "single"))
+            for match in _TITLED.finditer(text)
+        ]
+    return sorted(found)
+
+
+_Bounds = tuple[int, int]
+
+
+def latex_declarations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
+    """Each LaTeX acronym declaration's span, with its short form's and long form's."""
+    if "\\" not in text:
+        return
+    for match in _LATEX_DECLARATION.finditer(text):
+        if match.group("keys") is None:
+            yield match.span(), match.span("short"), match.span("long")
+            continue
+        values: dict[str, _Bounds] = {}
+        for pair in _KEY_VALUE.finditer(match.group("keys")):
+            value = "braced" if pair.group("braced") is not None else "plain"
+            start, end = pair.span(value)
+            values[pair.group("key")] = (match.start("keys") + start, match.start("keys") + end)
+        short, long = values.get("short", (0, 0)), values.get("long", (0, 0))
+        if short[0] < short[1] and long[0] < long[1]:
+            yield match.span(), short, long
+
+
+def block_runs(text: str) -> list[tuple[int, int, str]]:
+    """HTML's block tags, each run of them (and the white space between) with what it stands
+    for: a line break, or a tab between the cells of a table's row or a glossary's term and its
+    description ("<td>CLI</td><td>Command-Line Interface</td>" reads as "CLI\tCommand-Line
+    Interface", and so does "<dt>CLI</dt><dd>Command-Line Interface</dd>"); nothing for a run
+    of tags that stand for no text ("<img src='JPL_logo.png'>", "<!-- JPL -->")."""
+    runs = []
+    for match in _BLOCK_RUN.finditer(text):
+        tags = [(closing, name.lower()) for closing, name in _TAG_NAME.findall(match.group())]
+        blocks = [tag for tag in tags if _BLOCK_NAME.match(tag[1])]
+        beside = bool(blocks) and all(n in _CELLS for _, n in blocks) and blocks[-1] in _NEXT_CELL
+        runs.append((match.start(), match.end(), "\t" if beside else "\n" if blocks else ""))
+    return runs
+
+
+def described_items(text: str) -> list[tuple[int, int, str]]:
+    """The marks of a LaTeX description's items, with what they stand for: "\\item[API]
+    Application Programming Interface" reads as "API\tApplication Programming Interface", a
+    glossary's term and its description, as HTML's <dt> and <dd> do."""
+    if "\\item[" not in text:
+        return []
+    marks = []
+    for match in _DESCRIBED_ITEM.finditer(text):
+        marks += [(match.start(), match.start("term"), ""), (match.end("term"), match.end(), "\t")]
+    return marks
+
+
+def code_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of a Markdown text's fenced code blocks, as CommonMark reads them: from a line
+    of three or more backticks or tildes (up to three spaces before them) to the line that closes
+    it with as many or more of the same, or to the end of the text. They hold code, not prose:
+    ``curl -X POST $API_URL`` defines and uses no short form."""
+    if "```" not in text and "~~~" not in text:
+        return []
+    blocks: list[tuple[int, int]] = []
+    start, fence = 0, ""
+    for line in _LINE.finditer(text):
+        marks = _FENCE.match(line.group())
+        if marks is None:
+            continue
+        rest = line.group()[marks.end() :]
+        if fence:
+            if marks.group(1).startswith(fence) and not rest.strip():
+                blocks.append((start, line.end()))
+                fence = ""
+        elif not (marks.group(1)[0] == "`" and "`" in rest):  # no backtick in a backtick info
+            start, fence = line.start(), marks.group(1)
+    if fence:
+        blocks.append((start, len(text)))
+    return blocks
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that hold code, not prose: its fenced code blocks
+    (:func:`code_blocks`), an HTML page's scripts, styles and preformatted blocks, its inline
+    code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
+    form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
+    mathematics (:func:`latex_code`), and web and e-mail addresses."""
+    inline = [
+        match.span()
+        for match in (_MARKUP.finditer(text) if _MAY_HOLD_CODE.search(text) else ())
+        if _holds_code(match)
+    ]
+    blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
+    addresses = [m.span() for m in _ADDRESS.finditer(text)] if _may_hold_address(text) else []
+    return sorted([*code_blocks(text), *blocks, *inline, *latex_code(text), *addresses])
+
+
+def _may_hold_address(text: str) -> bool:
+    """A cheap test before the search for addresses."""
+    return "://" in text or "www." in text or "@" in text
+
+
+def latex_code(text: str) -> list[tuple[int, int]]:
+    """The spans of a LaTeX text that hold no prose: the keys of citations, references, labels
+    and acronyms ("\\cite{lecun1998}", "\\ac{gan}"), verbatim text, listings and mathematics
+    (the equation environments; "$…$", "\\(…\\)", "\\[…\\]" or "$$…$$" that holds a command or a
+    sub- or superscript, as "$\\mathcal{L}_{CE}$" does; "$\\mathrm{MSE}$" reads as the word it
+    sets, and "$5 and $10" is no mathematics)."""
+    if "\\" not in text and "$" not in text:
+        return []
+    spans = [
+        m.span() for pattern in (_LATEX_KEY, _LATEX_ENVIRONMENT) for m in pattern.finditer(text)
+    ]
+    for match in _MATH.finditer(text):
+        if _MATHEMATICS.search(match.group()) and not _TYPED_WORD.fullmatch(match.group()[1:-1]):
+            spans.append(match.span())
+    return sorted(spans)
+
+
+def closing_markup(text: str) -> dict[int, int]:
+    """Where the closing marks of emphasis or tags start, each with the end of the closing marks
+    that follow one another from there ("<b><i>SVM</i></b>": the offset after "SVM" gives the
+    end of "</i></b>")."""
+    ends: dict[int, int] = {}
+    run_start = run_end = -1
+    for start, end, closes in marks(text):
+        if closes:
+            run_start = run_start if start == run_end else start
+            ends[run_start] = run_end = end
+    return ends
+
+
+def marks(text: str, offset: int = 0) -> Iterator[tuple[int, int, bool]]:
+    """The spans of ``text`` (shifted by ``offset``) that are markup, in order, each with whether
+    it closes: each pair's opening and closing marks, and the markup nested between them (not
+    inside code)."""
+    for match in _MARKUP.finditer(text):
+        inside = next(g for g in _INSIDE if match.group(g) is not None)
+        yield offset + match.start(), offset + match.start(inside), False
+        if not _holds_code(match) and match.group("wrap") != "`":
+            yield from marks(match.group(inside), offset + match.start(inside))
+        yield offset + match.end(inside), offset + match.end(), True
+
+
+def _holds_code(match: re.Match[str]) -> bool:
+    """Whether a match of :data:`_MARKUP` is inline code: a pair of backticks, of ``<code>``
+    tags, or LaTeX's ``\\texttt{…}``."""
+    return (
+        match.group("mark") == "`"
+        or (match.group("name") or "").lower() in _CODE_TAGS
+        or (match.group("command_name") or "").lower() == "texttt"
+    )
