@@ -171,6 +171,20 @@ _pieces = st.sampled_from(
         "</abbr>",
         "Abbreviations:",  # a list of abbreviations
         ";",
+        "\n- ",  # a glossary's lines
+        ": ",
+        "\\newacronym{x}{",  # LaTeX: a declaration, type-setting, code, mathematics
+        "}{",
+        "}",
+        "\\emph{",
+        "\\cite{",
+        "$",
+        "\\mathrm{",
+        "\\item[",
+        "]",
+        "](https://x.org/SVM)",  # a Markdown link, an address
+        "[",
+        "<img src='SVM.png'>",
         "for short",
         "namely",
         "ﬁ",
