@@ -530,3 +530,16 @@ def test_a_web_page_reads_as_its_text() -> None:
     # what only looks like tags stays: a linguist's notation, a concentration
     for plain in ("<SA><OBJECT><RV>", "<TITLE>", "raised [Ca(2+)](i) in", "a <b c"):
         assert NormalForm.of(plain).text == plain
+
+
+def test_a_restructuredtext_abbr_role_defines_its_short_form() -> None:
+    text = "A :abbr:`LIFO (last-in, first-out)` queue. The LIFO order; ``LIFO`` is literal."
+    [(short, long)] = declared(text)
+    assert text[slice(*short)] == "LIFO" and text[slice(*long)] == "last-in, first-out"
+    assert NormalForm.of(text).text == "A LIFO queue. The LIFO order; `LIFO` is literal."
+    found = find_abbreviations(text)
+    assert [(o.short.start, o.long and o.long.text, o.defines) for o in found] == [
+        (9, "last-in, first-out", True),
+        (47, "last-in, first-out", False),
+    ]  # not the literal
+    assert "The LIFO (last-in, first-out) order" in expanded_text(text, expand(text, lang="en"))

@@ -126,6 +126,11 @@ _LATEX_DECLARATION: Final = re.compile(
     rf"{_SHORT_LONG}"
     rf"|\\DeclareAcronym\{{{_NO_BRACES}*\}}\{{(?P<keys>(?:[^{{}}]|\{{[^{{}}]*\}}){{1,500}})\}}"
 )
+# reStructuredText's abbr role: ":abbr:`LIFO (last-in, first-out)`" (Sphinx shows the long form
+# as a tooltip), interpreted text, not the inline code its backticks are in Markdown
+_REST_ABBREVIATION: Final = re.compile(
+    r":abbr:`(?P<short>[^`()\s](?:[^`()\n]{0,28}[^`()\s])?)\s*\((?P<long>[^`()\n]{1,200})\)`"
+)
 _KEY_VALUE: Final = re.compile(
     r"(?:^|,)\s*(?P<key>short|long)\s*=\s*(?:\{\s*(?P<braced>[^{}]*?)\s*\}|(?P<plain>[^,={}]*?))\s*(?=,|$)"
 )
@@ -159,9 +164,9 @@ _TYPED_WORD: Final = re.compile(rf"\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]*\}}")
 
 def declared(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The short forms the markup gives their long forms, in order, each with its long form's
-    offsets: HTML's titles ("<abbr title="World Health Organization">WHO</abbr>") and LaTeX's
-    acronym declarations ("\\newacronym{who}{WHO}{World Health Organization}")."""
-    found = [(short, long) for _, short, long in latex_declarations(text)]
+    offsets: HTML's titles ("<abbr title="World Health Organization">WHO</abbr>"), and the
+    declarations of LaTeX and reStructuredText (:func:`declarations`)."""
+    found = [(short, long) for _, short, long in declarations(text)]
     if _TITLE_WORD.search(text) is not None:
         found += [
             (match.span("short"), match.span("double" if match.group("double") else "single"))
@@ -173,8 +178,21 @@ def declared(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 _Bounds = tuple[int, int]
 
 
-def latex_declarations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
-    """Each LaTeX acronym declaration's span, with its short form's and long form's."""
+def declarations(text: str) -> list[tuple[_Bounds, _Bounds, _Bounds]]:
+    """Each acronym declaration's span, with its short form's and long form's, in order: LaTeX's
+    ("\\newacronym{gan}{GAN}{generative adversarial network}") and reStructuredText's abbr
+    role, as Sphinx documentation writes it (":abbr:`LIFO (last-in, first-out)`")."""
+    return sorted([*_latex_declarations(text), *_rest_abbreviations(text)])
+
+
+def _rest_abbreviations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
+    if ":abbr:`" not in text:
+        return
+    for match in _REST_ABBREVIATION.finditer(text):
+        yield match.span(), match.span("short"), match.span("long")
+
+
+def _latex_declarations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
     if "\\" not in text:
         return
     for match in _LATEX_DECLARATION.finditer(text):
@@ -249,10 +267,11 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
     mathematics (:func:`latex_code`), and web and e-mail addresses."""
+    declared_at = {span for span, _, _ in _rest_abbreviations(text)}
     inline = [
         match.span()
         for match in (_MARKUP.finditer(text) if _MAY_HOLD_CODE.search(text) else ())
-        if _holds_code(match)
+        if _holds_code(match) and (match.start() - len(":abbr:"), match.end()) not in declared_at
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
     addresses = [m.span() for m in _ADDRESS.finditer(text)] if _may_hold_address(text) else []

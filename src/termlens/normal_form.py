@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from termlens.markup import block_runs, described_items, latex_declarations, marks
+from termlens.markup import block_runs, declarations, described_items, marks
 from termlens.text import Span
 
 # U+FB00-FB06: ff fi fl ffi ffl, long s + t, st
@@ -236,14 +236,15 @@ def _inside(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int
 
 def _left_out(text: str) -> list[tuple[int, int]]:
     """The stretches of markup the normal form leaves out, adjacent marks joined ("**<i>"),
-    save those between two characters NFC would compose (an accent alone in a tag). Of a LaTeX
-    acronym declaration, all but its short form is markup, as a titled short form's tags are."""
-    declarations = list(latex_declarations(text))
-    runs = [span for span, _, _ in declarations]
+    save those between two characters NFC would compose (an accent alone in a tag). Of an acronym
+    declaration (LaTeX's, reStructuredText's), all but its short form is markup, as a titled
+    short form's tags are."""
+    declared = declarations(text)
+    runs = [span for span, _, _ in declared]
     starts = [start for start, _ in runs]
     stretches = [
-        *((start, short_start) for (start, _), (short_start, _), _ in declarations),
-        *((short_end, end) for (_, end), (_, short_end), _ in declarations),
+        *((start, short_start) for (start, _), (short_start, _), _ in declared),
+        *((short_end, end) for (_, end), (_, short_end), _ in declared),
         *((s, e) for s, e, _ in marks(text) if not _inside((s, e), runs, starts)),
     ]
     joined: list[tuple[int, int]] = []
