@@ -12,6 +12,7 @@ given and returns offsets into it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Final
 
@@ -215,6 +216,8 @@ def block_runs(text: str) -> list[tuple[int, int, str]]:
     description ("<td>CLI</td><td>Command-Line Interface</td>" reads as "CLI\tCommand-Line
     Interface", and so does "<dt>CLI</dt><dd>Command-Line Interface</dd>"); nothing for a run
     of tags that stand for no text ("<img src='JPL_logo.png'>", "<!-- JPL -->")."""
+    if "<" not in text:
+        return []
     runs = []
     for match in _BLOCK_RUN.finditer(text):
         tags = [(closing, name.lower()) for closing, name in _TAG_NAME.findall(match.group())]
@@ -234,6 +237,13 @@ def described_items(text: str) -> list[tuple[int, int, str]]:
     for match in _DESCRIBED_ITEM.finditer(text):
         marks += [(match.start(), match.start("term"), ""), (match.end("term"), match.end(), "\t")]
     return marks
+
+
+def within(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int]) -> bool:
+    """Whether ``span`` lies inside one of ``runs`` (in order, apart; ``starts`` their starts):
+    the emphasis in "<div title='**x**'>" is part of the tag."""
+    i = bisect_right(starts, span[0]) - 1
+    return i >= 0 and span[1] <= runs[i][1]
 
 
 def code_blocks(text: str) -> list[tuple[int, int]]:
@@ -267,11 +277,12 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
     mathematics (:func:`latex_code`), and web and e-mail addresses."""
-    declared_at = {span for span, _, _ in _rest_abbreviations(text)}
+    declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
+    starts = [start for start, _ in declared]
     inline = [
         match.span()
         for match in (_MARKUP.finditer(text) if _MAY_HOLD_CODE.search(text) else ())
-        if _holds_code(match) and (match.start() - len(":abbr:"), match.end()) not in declared_at
+        if _holds_code(match) and not within(match.span(), declared, starts)
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
     addresses = [m.span() for m in _ADDRESS.finditer(text)] if _may_hold_address(text) else []

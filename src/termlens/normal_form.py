@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from termlens.markup import block_runs, declarations, described_items, marks
+from termlens.markup import block_runs, declarations, described_items, marks, within
 from termlens.text import Span
 
 # U+FB00-FB06: ff fi fl ffi ffl, long s + t, st
@@ -197,10 +197,10 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     (:func:`markup.described_items`), an HTML character reference or a character escaped with a
     backslash outside markup with the characters it stands for, unless they would compose with
     a neighbour."""
-    blocks = sorted([*(block_runs(text) if "<" in text else []), *described_items(text)])
+    blocks = sorted([*block_runs(text), *described_items(text)])
     runs = [(start, end) for start, end, _ in blocks]
     starts = [start for start, _ in runs]
-    left_out = [m for m in _left_out(text) if not _inside(m, runs, starts)]
+    left_out = [m for m in _left_out(text) if not within(m, runs, starts)]
     markup = sorted([*left_out, *runs])  # no reference inside either is read
     stretches = [*((start, end, "") for start, end in left_out), *blocks]
     markup_ends = [end for _, end in markup]
@@ -227,13 +227,6 @@ def _start(match: re.Match[str]) -> int:
     return match.start()
 
 
-def _inside(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int]) -> bool:
-    """Whether ``span`` lies inside one of ``runs`` (in order, apart; ``starts`` their starts):
-    the emphasis in "<div title='**x**'>" is part of the tag."""
-    i = bisect_right(starts, span[0]) - 1
-    return i >= 0 and span[1] <= runs[i][1]
-
-
 def _left_out(text: str) -> list[tuple[int, int]]:
     """The stretches of markup the normal form leaves out, adjacent marks joined ("**<i>"),
     save those between two characters NFC would compose (an accent alone in a tag). Of an acronym
@@ -245,7 +238,7 @@ def _left_out(text: str) -> list[tuple[int, int]]:
     stretches = [
         *((start, short_start) for (start, _), (short_start, _), _ in declared),
         *((short_end, end) for (_, end), (_, short_end), _ in declared),
-        *((s, e) for s, e, _ in marks(text) if not _inside((s, e), runs, starts)),
+        *((s, e) for s, e, _ in marks(text) if not within((s, e), runs, starts)),
     ]
     joined: list[tuple[int, int]] = []
     for start, end in sorted(stretches):

@@ -109,13 +109,22 @@ FoundT = TypeVar("FoundT", bound=_Found)
 def outside_code(text: str, found: list[FoundT]) -> list[FoundT]:
     """What was found (occurrences, expansions) whose short form lies in none of the text's code
     blocks and inline code (:func:`markup.code_spans`)."""
+    code = code_ranges(text)
+    if code is None:
+        return found
+    return [o for o in found if not code.overlaps(o.short.start, o.short.end)]
+
+
+def code_ranges(text: str) -> RangeSet | None:
+    """The spans of ``text`` that hold code (:func:`markup.code_spans`) as a set of ranges, or
+    None when it holds none."""
     blocks = code_spans(text)
     if not blocks:
-        return found
+        return None
     code = RangeSet()
     for start, end in blocks:
         code.add(start, end)
-    return [o for o in found if not code.overlaps(o.short.start, o.short.end)]
+    return code
 
 
 def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:

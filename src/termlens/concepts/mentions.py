@@ -17,13 +17,12 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
+from termlens.acronyms.identify import code_ranges
 from termlens.acronyms.lexical import singular
-from termlens.acronyms.spans import RangeSet
 from termlens.concepts.relate import case_folded
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
-from termlens.markup import code_spans
 from termlens.normal_form import normalized
 from termlens.text import Document, repeated_half
 
@@ -111,12 +110,9 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
 def _in_code(document: Document) -> set[int]:
     """The tokens of a document that lie in code: a Markdown code block, a LaTeX citation key
     or equation, and the like (:func:`markup.code_spans`); none of them is a mention."""
-    blocks = code_spans(document.text)
-    if not blocks:
+    code = code_ranges(document.text)
+    if code is None:
         return set()
-    code = RangeSet()
-    for start, end in blocks:
-        code.add(start, end)
     return {i for i, t in enumerate(document.tokens) if code.overlaps(t.start, t.end)}
 
 
