@@ -39,7 +39,10 @@ _DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^
 _LATEX_TYPE: Final = (
     r"emph|text(?:bf|it|sc|sl|up|rm|sf|md|normal)?|underline|mbox|math(?:rm|it|bf|sf)|operatorname"
 )
+# (every match opens with one of the characters of the lookahead, which lets the search skip
+# the others at C speed: ten times faster on prose)
 _MARKUP: Final = re.compile(
+    r"(?=[<*`\\$!\[])(?:"
     rf"(?P<tag><(?P<name>{_TAG_NAMES}){_ATTRIBUTES}>)"
     rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
     r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`)"
@@ -51,7 +54,7 @@ _MARKUP: Final = re.compile(
     rf"|(?P<command>\\(?P<command_name>texttt|{_LATEX_TYPE})\{{)"
     rf"(?P<argument>(?:[^{{}}\n]|\{{[^{{}}\n]*\}}){{0,{_EMPHASIS_LENGTH}}})\}}"
     rf"|(?<![\\$])\$(?P<math>\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]{{1,{_EMPHASIS_LENGTH}}}\}})\$(?!\$)"
-    rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]{_DESTINATION}",
+    rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]{_DESTINATION})",
     re.IGNORECASE,
 )
 _INSIDE: Final = ("tagged", "marked", "wrapped", "argument", "math", "label")  # the inner group
@@ -101,15 +104,15 @@ _NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
 _CODE_ELEMENT: Final = re.compile(
     r"<(?P<name>script|style|pre|svg)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
 )
-_MAY_HOLD_CODE: Final = re.compile(r"[`<\\]")
 _DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
 # A web or e-mail address, which names nothing a short form in it stands for
 # ("https://example.org/TPU/docs", "<https://example.com/GPU>", "j.doe@NASA.gov"); an address
 # ends before the punctuation after it ("(see www.who.int/CNN).")
-_ADDRESS: Final = re.compile(
-    r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]"
-    r"|[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b",  # not a metric's "AP@0.5", "P@10"
-    re.IGNORECASE,
+_WEB_ADDRESS: Final = re.compile(
+    r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE
+)
+_EMAIL_ADDRESS: Final = re.compile(  # not a metric's "AP@0.5", "P@10"; from a name's start only
+    r"(?<![\w.+-])[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.IGNORECASE
 )
 
 # LaTeX's acronym declarations, which give a short form its long form: the glossaries
@@ -281,17 +284,24 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     starts = [start for start, _ in declared]
     inline = [
         match.span()
-        for match in (_MARKUP.finditer(text) if _MAY_HOLD_CODE.search(text) else ())
+        for match in (_MARKUP.finditer(text) if holds_any(text, "`<\\") else ())
         if _holds_code(match) and not within(match.span(), declared, starts)
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
-    addresses = [m.span() for m in _ADDRESS.finditer(text)] if _may_hold_address(text) else []
-    return sorted([*code_blocks(text), *blocks, *inline, *latex_code(text), *addresses])
+    return sorted([*code_blocks(text), *blocks, *inline, *latex_code(text), *_addresses(text)])
 
 
-def _may_hold_address(text: str) -> bool:
-    """A cheap test before the search for addresses."""
-    return "://" in text or "www." in text or "@" in text
+def holds_any(text: str, characters: str) -> bool:
+    """Whether ``text`` holds one of ``characters``: a cheap test before a search (a character
+    found with ``in`` costs a tenth of a regular expression's character class)."""
+    return any(character in text for character in characters)
+
+
+def _addresses(text: str) -> list[tuple[int, int]]:
+    """The spans of the web and e-mail addresses in ``text``, in order (one may hold another)."""
+    web = _WEB_ADDRESS.finditer(text) if "://" in text or "www." in text else ()
+    email = _EMAIL_ADDRESS.finditer(text) if "@" in text else ()
+    return sorted(match.span() for matches in (web, email) for match in matches)
 
 
 def latex_code(text: str) -> list[tuple[int, int]]:
