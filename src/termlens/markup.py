@@ -104,6 +104,9 @@ _NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
 _CODE_ELEMENT: Final = re.compile(
     r"<(?P<name>script|style|pre|svg)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
 )
+# One of which each kind of code holds: backticks, a fence of tildes, a tag, a LaTeX command,
+# mathematics, an e-mail address, a web address's "://" (or its "www.")
+_CODE_CHARACTERS: Final = "`~<\\$@:"
 _DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
 # A web or e-mail address, which names nothing a short form in it stands for
 # ("https://example.org/TPU/docs", "<https://example.com/GPU>", "j.doe@NASA.gov"); an address
@@ -280,6 +283,8 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
     mathematics (:func:`latex_code`), and web and e-mail addresses."""
+    if not holds_any(text, _CODE_CHARACTERS) and "www." not in text:
+        return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
     starts = [start for start, _ in declared]
     inline = [
