@@ -126,12 +126,12 @@ class _Layout:
 
     __slots__ = ("_found", "_parts", "low", "piece_starts", "prefix_cost", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, low: str, pieces: list[re.Match[str]]) -> None:
         self.text = text
-        self.low = fold(text)
+        self.low = low  # fold(text)
         self.piece_starts: list[int] = []
         costs: list[float] = []
-        for match in _PIECE.finditer(self.low):
+        for match in pieces:  # of _PIECE in low
             self.piece_starts.append(match.start())
             word = match.group()
             if word in FUNCTION_WORDS:
@@ -187,13 +187,14 @@ def align(short_form: str, text: str, starts: list[int]) -> Alignment | None:
     low = fold(text)
     if all(alt not in low for alt in sf_units[0].alternatives):
         return None
-    exact = _exact_initials(sf_units, text, low, starts)
+    pieces = list(_PIECE.finditer(low))
+    exact = _exact_initials(sf_units, text, low, starts, [m.start() for m in pieces])
     if exact is not None:
         return exact
     missing = _missing_letters(sf_units, low)
     if missing > 1:
         return None
-    layout = _Layout(text)
+    layout = _Layout(text, low, pieces)
     result = _align(sf_units, layout, starts, 0) if missing == 0 else None
     if len(sf_units) >= MIN_UNITS_TO_SKIP and (
         result is None or result.quality < RETRY_WITH_SKIP_BELOW
@@ -227,15 +228,15 @@ def in_order(letters: Sequence[str], low: str) -> bool:
 
 
 def _exact_initials(
-    sf_units: tuple[Unit, ...], text: str, low: str, starts: list[int]
+    sf_units: tuple[Unit, ...], text: str, low: str, starts: list[int], pieces: list[int]
 ) -> Alignment | None:
     """The common case, without the dynamic programme: the last words' initials spell the short
     form ("heart rate (HR)"). No alignment can score more, and none with a nearer start as much.
+    ``pieces`` are where the window's runs of letters and digits start.
     """
     letters = "".join(u.alternatives[0] for u in sf_units)
     if len(letters) != len(sf_units) or any(len(u.alternatives) > 1 for u in sf_units):
         return None
-    pieces = [m.start() for m in _PIECE.finditer(low)]
     n_units = len(sf_units)
     if len(pieces) < n_units:
         return None

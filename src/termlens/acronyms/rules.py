@@ -47,7 +47,7 @@ _BRACKET: Final = re.compile(r"[()\[\]]")
 _SEPARATOR: Final = re.compile(r"[,;](?=\s|$)|[()\[\]]")
 _CONNECTORS: Final = frozenset(CONNECTORS)
 # What may end the words that may hold a long form (checked by _stops_window)
-_STOP_CHAR: Final = re.compile(r"[;()\[\]{}!?=\"“”.,:\n]")
+_STOP_CHARS: Final = ';()[]{}!?="“”.,:\n'  # each may end the words before a short form
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
 _ARTICLE: Final = re.compile(r"(?:the|a|an|el|la|los|las|un|una|le|les)\s+", re.IGNORECASE)
 _CONJUNCTIONS: Final = frozenset({"y", "e", "o", "u", "and", "or", "et", "ou"})
@@ -312,6 +312,9 @@ def _closing(text: str, opening: int) -> int | None:
     """Offset of the bracket that closes the one at ``opening``, or None if it is unbalanced."""
     open_char = text[opening]
     close_char = _OPEN_CLOSE[open_char]
+    close = text.find(close_char, opening + 1, opening + SCAN_CHARS)
+    if close != -1 and text.find(open_char, opening + 1, close) == -1:
+        return close  # the common case: nothing nested
     depth = 0
     for match in _BRACKET.finditer(text, opening, opening + SCAN_CHARS):
         char = match.group()
@@ -607,17 +610,20 @@ def _long_form_before(
     begin = max(0, end - min(WINDOW_CHARS, 25 * max_words))
     cut_word = begin > 0 and text[begin - 1].isalnum()  # the region starts inside a word
     crossed_comma = False
-    for match in reversed(list(_STOP_CHAR.finditer(text, begin, end))):
-        at = match.start()
+    at = end
+    while at > begin:  # back from the end, which is where the window's last stop is
+        at -= 1
+        if text[at] not in _STOP_CHARS:
+            continue
         if _stops_window(text, at, through_commas):  # the last stop opens the window
-            begin, cut_word = match.end(), False
+            begin, cut_word = at + 1, False
             break
         if through_commas and not crossed_comma:
             crossed_comma = _stops_window(text, at)
     if through_commas and not crossed_comma:
         return None  # the same words as without commas: already tried
     found = list(_WORD.finditer(text, begin, end))[cut_word:]
-    if "(" in text[begin:end] or "[" in text[begin:end]:  # no long form starts in a bracket
+    if text.find("(", begin, end) != -1 or text.find("[", begin, end) != -1:  # none starts in one
         found = [m for m in found if not _in_brackets(text, begin, m.start())]
     words = [m.start() for m in _last_words(found, max_words)]
     if not words:
