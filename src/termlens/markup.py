@@ -105,8 +105,9 @@ _CODE_ELEMENT: Final = re.compile(
     r"<(?P<name>script|style|pre|svg)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
 )
 # One of which each kind of code holds: backticks, a fence of tildes, a tag, a LaTeX command,
-# mathematics, an e-mail address, a web address's "://" (or its "www.")
-_CODE_CHARACTERS: Final = "`~<\\$@:"
+# mathematics, an e-mail address (a web address holds "://" or "www.")
+_CODE_CHARACTERS: Final = "`~<\\$@"
+_MARKUP_OR_CODE_CHARACTERS: Final = _CODE_CHARACTERS + "*&["  # and emphasis, references, links
 _DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
 # A web or e-mail address, which names nothing a short form in it stands for
 # ("https://example.org/TPU/docs", "<https://example.com/GPU>", "j.doe@NASA.gov"); an address
@@ -283,7 +284,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
     mathematics (:func:`latex_code`), and web and e-mail addresses."""
-    if not holds_any(text, _CODE_CHARACTERS) and "www." not in text:
+    if not (holds_any(text, _CODE_CHARACTERS) or _may_hold_web_address(text)):
         return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
     starts = [start for start, _ in declared]
@@ -296,6 +297,16 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     return sorted([*code_blocks(text), *blocks, *inline, *latex_code(text), *_addresses(text)])
 
 
+def may_hold_markup(text: str) -> bool:
+    """A cheap test: False when ``text`` holds none of the characters that markup, code, a
+    character reference or an address needs, so that it reads as it is given."""
+    return holds_any(text, _MARKUP_OR_CODE_CHARACTERS) or _may_hold_web_address(text)
+
+
+def _may_hold_web_address(text: str) -> bool:
+    return "://" in text or "www." in text
+
+
 def holds_any(text: str, characters: str) -> bool:
     """Whether ``text`` holds one of ``characters``: a cheap test before a search (a character
     found with ``in`` costs a tenth of a regular expression's character class)."""
@@ -304,7 +315,7 @@ def holds_any(text: str, characters: str) -> bool:
 
 def _addresses(text: str) -> list[tuple[int, int]]:
     """The spans of the web and e-mail addresses in ``text``, in order (one may hold another)."""
-    web = _WEB_ADDRESS.finditer(text) if "://" in text or "www." in text else ()
+    web = _WEB_ADDRESS.finditer(text) if _may_hold_web_address(text) else ()
     email = _EMAIL_ADDRESS.finditer(text) if "@" in text else ()
     return sorted(match.span() for matches in (web, email) for match in matches)
 

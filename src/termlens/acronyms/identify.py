@@ -12,7 +12,7 @@ from typing import Final, Protocol, TypeVar
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError
-from termlens.markup import code_spans, declared
+from termlens.markup import code_spans, declared, may_hold_markup
 from termlens.normal_form import NormalForm
 from termlens.text import Document, LanguageOption, Span, guess_language, holds_address
 
@@ -62,6 +62,8 @@ def in_normal_form(
     the definitions the markup declares (HTML's titles, LaTeX's acronym declarations:
     :func:`markup.declared`), their long forms empty there, which the normal form leaves
     out, and where the markup holds them here."""
+    if document.text.isascii() and not may_hold_markup(document.text):
+        return find(document, [])  # plain ASCII prose, the common case
     form = NormalForm.of(document.text)
     if form.unchanged:
         found = find(document, [])
