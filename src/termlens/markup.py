@@ -175,7 +175,7 @@ def declared(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     offsets: HTML's titles ("<abbr title="World Health Organization">WHO</abbr>"), and the
     declarations of LaTeX and reStructuredText (:func:`declarations`)."""
     found = [(short, long) for _, short, long in declarations(text)]
-    if _TITLE_WORD.search(text) is not None:
+    if "<" in text and _TITLE_WORD.search(text) is not None:
         found += [
             (match.span("short"), match.span("double" if match.group("double") else "single"))
             for match in _TITLED.finditer(text)
@@ -316,8 +316,24 @@ def holds_any(text: str, characters: str) -> bool:
 def _addresses(text: str) -> list[tuple[int, int]]:
     """The spans of the web and e-mail addresses in ``text``, in order (one may hold another)."""
     web = _WEB_ADDRESS.finditer(text) if _may_hold_web_address(text) else ()
-    email = _EMAIL_ADDRESS.finditer(text) if "@" in text else ()
-    return sorted(match.span() for matches in (web, email) for match in matches)
+    return sorted([*(match.span() for match in web), *_email_addresses(text)])
+
+
+def _email_addresses(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of the e-mail addresses in ``text``, each looked for around its "@" (a local
+    part holds at most 64 characters, a domain 255), not from every character of the text."""
+    at = text.find("@")
+    while at != -1:
+        end = at + 1
+        window = _EMAIL_ADDRESS.finditer(text, max(0, at - 64), at + 256)
+        for match in window:
+            if match.start() > at:
+                break
+            if match.end() > at:  # the address around this "@"
+                yield match.span()
+                end = match.end()
+                break
+        at = text.find("@", end)
 
 
 def latex_code(text: str) -> list[tuple[int, int]]:
