@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termlens import find_abbreviations
+from termlens import find_abbreviations, markup
 from termlens.acronyms.expand import expand
 from termlens.acronyms.extract import extract
 from termlens.acronyms.tagger import default_tagger
@@ -494,6 +494,15 @@ def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:
     )
     tagged = extract(Document(text, lang="en"))
     assert [(o.short.text, o.short.start) for o in tagged] == [("TPU", 112), ("CNN", 124)]
+
+
+@given(st.lists(st.sampled_from([*"ab.c@-+_ X9é\n", "jdoe@nasa.gov", "org"]), max_size=40))
+def test_mail_addresses_are_found_around_each_at_sign_as_in_the_whole_text(
+    pieces: list[str],
+) -> None:
+    text = "".join(pieces)
+    whole_text = [match.span() for match in markup._EMAIL_ADDRESS.finditer(text)]
+    assert list(markup._email_addresses(text)) == whole_text
 
 
 def test_a_latex_description_reads_as_a_glossary() -> None:
