@@ -11,7 +11,8 @@ and as ASCII HTML writes it ("&", "<" and ">" as "&amp;", "&lt;", "&gt;", every 
 outside ASCII as a numeric reference: "é" as "&#233;"); and with every gold long form in bold
 around HTML italics ("**<i>support vector machine</i>** (SVM)"); and as a LaTeX source writes it
 (every gold long form in "\\emph{…}", every gold short form in "\\textsc{…}", "&", "%", "_" and "#"
-escaped: "\\emph{research and development} (\\textsc{R\\&D})"). Each goes through `termlens bench
+escaped: "\\emph{research and development} (\\textsc{R\\&D})", a tilde written
+"\\textasciitilde{}", as a bare "~" is a tie in LaTeX). Each goes through `termlens bench
 sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
@@ -40,7 +41,7 @@ FILES = {
 }
 LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02"}
 ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-LATEX_ESCAPED = {ch: "\\" + ch for ch in "&%_#"}
+LATEX_ESCAPED = {**{ch: "\\" + ch for ch in "&%_#"}, "~": "\\textasciitilde{}"}
 
 
 Rewrite = Callable[[dict[str, object]], tuple[str, list[int], list[int]]]
@@ -142,7 +143,8 @@ def bold_around_italics(record: dict[str, object]) -> tuple[str, list[int], list
 
 def latex(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     """The record's text as a LaTeX source writes it: each gold long form in ``\\emph{…}``, each
-    gold short form in ``\\textsc{…}``, and "&", "%", "_" and "#" escaped with a backslash."""
+    gold short form in ``\\textsc{…}``, "&", "%", "_" and "#" escaped with a backslash, and "~"
+    written ``\\textasciitilde{}`` (a bare one is a tie)."""
     return emphasised(record, "\\emph{", "}", ("\\textsc{", "}"), LATEX_ESCAPED)
 
 

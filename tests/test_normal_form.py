@@ -246,7 +246,7 @@ _marked_up = st.sampled_from(
     [
         *"a b é \u0301 ﬁ * ** ` <i> </i> <b> </b> ( ) & ;".split(),
         *"&amp; &#769; &#x65; &eacute; &#xFB01; &#1; &lt;i&gt;".split(),
-        *r"\emph{ \texttt{ } { $ $\mathrm{ }$ \& \_ \newacronym{a}{ }{ \acro{".split(),
+        *r"\emph{ \texttt{ } { $ $\mathrm{ }$ \& \_ \newacronym{a}{ }{ \acro{ ~ \~".split(),
         *"[ ![ ](u) ](a(b)c) ] (".split(),
         " ",
         "\n",
@@ -391,6 +391,20 @@ def test_latex_type_commands_are_left_out_and_escapes_read() -> None:
     # code stays as written; an escape is read once, not again as a reference
     assert NormalForm.of(r"\texttt{\emph{x}} \&amp;").text == r"\emph{x} &amp;"
     assert NormalForm.of(r"\emph{x").unchanged and NormalForm.of("C:\\temp").unchanged
+
+
+def test_a_latex_tie_reads_as_a_space() -> None:
+    text = r"We minimise the mean squared error~(MSE) of \citet{x}, see Table~\ref{t}; Espa\~{n}a."
+    form = NormalForm.of(text)
+    assert form.text == text.replace("r~(", "r (").replace("e~\\", "e \\")
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("MSE", "mean squared error")
+    ]
+    # outside a LaTeX source a tilde is a tilde: text taken from a PDF, an approximate number
+    assert NormalForm.of("Weighted Set Cover~(WSC) of ~5 kDa").unchanged
+    # and a LaTeX source writes one as a command
+    assert NormalForm.of(r"\emph{x} of \textasciitilde{}5 or \~{}5").text == "x of ~5 or ~5"
 
 
 def test_latex_declarations_define_their_short_forms() -> None:

@@ -109,6 +109,10 @@ _CODE_ELEMENT: Final = re.compile(
 _CODE_CHARACTERS: Final = "`~<\\$@"
 _MARKUP_OR_CODE_CHARACTERS: Final = _CODE_CHARACTERS + "*&["  # and emphasis, references, links
 _DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
+# LaTeX's tie, a space no line break may take ("error~(MSE)", "Table~\ref{…}"), not the tilde
+# accent ("Espa\~{n}a"); a text is a LaTeX source when it holds a command
+_TIE: Final = re.compile(r"(?<!\\)~")
+_LATEX_COMMAND: Final = re.compile(r"\\[A-Za-z]{2,}")
 # A web or e-mail address, which names nothing a short form in it stands for
 # ("https://example.org/TPU/docs", "<https://example.com/GPU>", "j.doe@NASA.gov"); an address
 # ends before the punctuation after it ("(see www.who.int/CNN).")
@@ -244,6 +248,15 @@ def described_items(text: str) -> list[tuple[int, int, str]]:
     for match in _DESCRIBED_ITEM.finditer(text):
         marks += [(match.start(), match.start("term"), ""), (match.end("term"), match.end(), "\t")]
     return marks
+
+
+def ties(text: str) -> list[tuple[int, int]]:
+    """The ties of a LaTeX source, which read as spaces ("mean squared error~(MSE)"); none in
+    other text, where a tilde is a tilde ("~5 kDa", "Weighted Set Cover~(WSC)" in text taken
+    from a PDF)."""
+    if "~" not in text or "\\" not in text or _LATEX_COMMAND.search(text) is None:
+        return []
+    return [match.span() for match in _TIE.finditer(text)]
 
 
 def within(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int]) -> bool:

@@ -22,7 +22,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from termlens.markup import block_runs, declarations, described_items, holds_any, marks, within
+from termlens.markup import (
+    block_runs,
+    declarations,
+    described_items,
+    holds_any,
+    marks,
+    ties,
+    within,
+)
 from termlens.text import Span
 
 # U+FB00-FB06: ff fi fl ffi ffl, long s + t, st
@@ -35,8 +43,9 @@ _MARKUP_CHARACTERS: Final = "*`<&\\["  # one of which any markup holds
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-# A character LaTeX and Markdown escape with a backslash ("R\&D", "AWS\_KEY"), read as itself
-_ESCAPE: Final = re.compile(r"\\[&%_#]")
+# A character LaTeX and Markdown escape with a backslash ("R\&D", "AWS\_KEY"), read as itself,
+# and LaTeX's tilde ("\textasciitilde{}", "\~{}"; a bare "~" is a tie, :func:`markup.ties`)
+_ESCAPE: Final = re.compile(r"\\[&%_#]|\\(?:textasciitilde|~)\{\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +205,7 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     stand for (:func:`markup.block_runs`) and so a LaTeX description's items
     (:func:`markup.described_items`), an HTML character reference or a character escaped with a
     backslash outside markup with the characters it stands for, unless they would compose with
-    a neighbour."""
+    a neighbour, and a LaTeX source's ties with spaces (:func:`markup.ties`)."""
     blocks = sorted([*block_runs(text), *described_items(text)])
     runs = [(start, end) for start, end, _ in blocks]
     starts = [start for start, _ in runs]
@@ -205,16 +214,17 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     stretches = [*((start, end, "") for start, end in left_out), *blocks]
     markup_ends = [end for _, end in markup]
     read_to = 0
-    for match in sorted([*_ESCAPE.finditer(text), *_REFERENCE.finditer(text)], key=_start):
-        start, end = match.span()
+    read = [
+        (match.start(), match.end(), _read(match.group()))
+        for match in [*_ESCAPE.finditer(text), *_REFERENCE.finditer(text)]
+    ]
+    for start, end, characters in sorted([*read, *((s, e, " ") for s, e in ties(text))]):
         i = bisect_right(markup_ends, start)
         if start < read_to or (i < len(markup) and markup[i][0] < end):
             continue  # inside a tag ("<span title='R&amp;D'>") or read already ("\\&amp;")
         read_to = end
-        characters = match.group()[1] if match.group()[0] == "\\" else html.unescape(match.group())
-        characters = _normal(characters)
         if (
-            characters not in ("", match.group())
+            characters not in ("", text[start:end])
             and "\ufffd" not in characters
             and not _composes(text[start - 1 : start], characters)
             and not _composes(characters, text[end : end + 1])
@@ -223,8 +233,11 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     return sorted(stretches)
 
 
-def _start(match: re.Match[str]) -> int:
-    return match.start()
+def _read(written: str) -> str:
+    """What an escaped character or an HTML character reference stands for, in NFC."""
+    if written[0] == "\\":
+        return "~" if written.endswith("{}") else written[1]
+    return _normal(html.unescape(written))
 
 
 def _left_out(text: str) -> list[tuple[int, int]]:
