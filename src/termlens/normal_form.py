@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from termlens.markup import (
+    MARKED_CHARACTERS,
     block_runs,
     declarations,
     described_items,
@@ -39,7 +40,6 @@ _LIGATURES: Final = {
 }
 _LIGATURE: Final = re.compile(f"[{''.join(_LIGATURES)}]")
 _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
-_MARKUP_CHARACTERS: Final = "*`<&\\["  # one of which any markup holds
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -74,7 +74,7 @@ class NormalForm:
     @classmethod
     def of(cls, text: str) -> NormalForm:
         """The normal form of ``text`` (``text`` itself when it is in it already)."""
-        stretches = _replaced(text) if holds_any(text, _MARKUP_CHARACTERS) else []
+        stretches = _replaced(text) if holds_any(text, MARKED_CHARACTERS) else []
         if not stretches and (text.isascii() or _is_normal(text)):
             return cls(text, text, [])
         form = cls._made(text, stretches)
