@@ -334,20 +334,19 @@ def _addresses(text: str) -> list[tuple[int, int]]:
 
 
 def _email_addresses(text: str) -> Iterator[tuple[int, int]]:
-    """The spans of the e-mail addresses in ``text``, each looked for around its "@" (a local
-    part holds at most 64 characters, a domain 255), not from every character of the text."""
+    """The spans of the e-mail addresses in ``text``, each looked for from the start of the
+    name before its "@", not from every character of the text (the same matches)."""
+    end = 0  # of the last address: the next starts after it
     at = text.find("@")
     while at != -1:
-        end = at + 1
-        window = _EMAIL_ADDRESS.finditer(text, max(0, at - 64), at + 256)
-        for match in window:
-            if match.start() > at:
-                break
-            if match.end() > at:  # the address around this "@"
-                yield match.span()
-                end = match.end()
-                break
-        at = text.find("@", end)
+        start = at
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.+-"):
+            start -= 1  # back over the name, as [\w.+-] reads it
+        match = _EMAIL_ADDRESS.match(text, start) if start >= end else None
+        if match is not None:
+            yield match.span()
+            end = match.end()
+        at = text.find("@", max(at + 1, end))
 
 
 def latex_code(text: str) -> list[tuple[int, int]]:
