@@ -510,6 +510,7 @@ def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:
     assert [(o.short.text, o.short.start) for o in tagged] == [("TPU", 112), ("CNN", 124)]
 
 
+@settings(deadline=None)
 @given(
     st.lists(st.sampled_from([*"ab.c@-+_ X9é\n", "jdoe@nasa.gov", "org", "o" * 70]), max_size=40)
 )
