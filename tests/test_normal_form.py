@@ -514,7 +514,7 @@ def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:
 @given(
     st.lists(st.sampled_from([*"ab.c@-+_ X9é\n", "jdoe@nasa.gov", "org", "o" * 70]), max_size=40)
 )
-def test_mail_addresses_are_found_around_each_at_sign_as_in_the_whole_text(
+def test_mail_addresses_found_back_from_each_at_sign_are_the_whole_text_s(
     pieces: list[str],
 ) -> None:
     text = "".join(pieces)
