@@ -124,18 +124,18 @@ _TRAILING_CUE: Final = re.compile(r"\s+(?:for\s+short|in\s+short|para\s+abreviar
 _POSSESSIVE: Final = re.compile(r"\w ?['’] ?s\s*$")  # the words before a bracket end "…'s"
 # Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
 _BEFORE_CAPITALS: Final = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
-# Each with the strings one of which a text must hold for the pattern to match there (a cheap
-# test that spares scanning most texts for dashes).
-_Site = tuple[re.Pattern[str], tuple[str, ...]]
+# Each with groups of strings: a text must hold one string of every group for the pattern to
+# match there (a cheap test that spares scanning most texts for dashes; the cheapest group first).
+_Site = tuple[re.Pattern[str], tuple[tuple[str, ...], ...]]
 _CUE_SITES: Final[tuple[_Site, ...]] = (
-    (re.compile(r",[^\S\n]*" + _BEFORE_CAPITALS), (",",)),
-    (re.compile(r" [—–-] ?" + _BEFORE_CAPITALS), (" —", " –", " -")),
+    (re.compile(r",[^\S\n]*" + _BEFORE_CAPITALS), ((",",),)),
+    (re.compile(r" [—–-] ?" + _BEFORE_CAPITALS), ((" —", " –", " -"),)),
     (
         re.compile(
             r" (?=[achtolds])(?:as|called|termed|or|o|hereafter|hereinafter|abbreviated|adelante"
             r"|sucesivo|ci-après|dénommée?|llamad[oa]|denominad[oa]|como) " + _BEFORE_CAPITALS
         ),
-        (" ",),
+        ((" ",),),
     ),
 )
 # The heading of a list of abbreviations ("Abbreviations:", "Abbreviations used:", "List of
@@ -148,7 +148,7 @@ _LIST_HEADINGS: Final[tuple[_Site, ...]] = (
             r"|abréviations(?:\s+utilisées)?)\s*[:.—–-]?[^\S\n]*\n?",
             re.IGNORECASE,
         ),
-        ("bbreviations", "BBREVIATIONS", "breviaturas", "BREVIATURAS", "bréviations"),
+        (("bbreviations", "BBREVIATIONS", "breviaturas", "BREVIATURAS", "bréviations"),),
     ),
 )
 _LIST_ITEM: Final = re.compile(
@@ -167,9 +167,8 @@ _GLOSSARY_LINE: Final = re.compile(
     r"(?P<long>[^\n]{3,120}?)[^\S\n]*$",
     re.MULTILINE,
 )
-_OPENING_QUOTES: Final = '"“«‘'  # one of which :data:`_QUOTED_AFTER_CUE` needs
-_QUOTED_CUE_SITES: Final[tuple[_Site, ...]] = (
-    (_QUOTED_AFTER_CUE, ("inafter", "reafter", "adelante", "sucesivo", "après")),
+_QUOTED_CUE_SITES: Final[tuple[_Site, ...]] = (  # an opening quote, cheaper to look for first
+    (_QUOTED_AFTER_CUE, (tuple('"“«‘'), ("inafter", "reafter", "adelante", "sucesivo", "après"))),
 )
 # Where ``SF, also known as long form`` may be: the naming words after the short form
 _NAMING_SITES: Final[tuple[_Site, ...]] = (
@@ -177,10 +176,10 @@ _NAMING_SITES: Final[tuple[_Site, ...]] = (
         re.compile(
             r" (?=[kctrs])(?:known\s+as|called|termed|referred\s+to\s+as|stands\s+for|significa)\s+"
         ),
-        ("known", "called", "termed", "referred", "stands", "significa"),
+        (("known", "called", "termed", "referred", "stands", "significa"),),
     ),
-    (re.compile(r" [—–] (?=[^\W\d_])"), (" — ", " – ")),
-    (re.compile(r"[^\S\n]*=[^\S\n]*(?=[^\W\d_])"), ("=",)),  # "(RH = relative humidity)"
+    (re.compile(r" [—–] (?=[^\W\d_])"), ((" — ", " – "),)),
+    (re.compile(r"[^\S\n]*=[^\S\n]*(?=[^\W\d_])"), (("=",),)),  # "(RH = relative humidity)"
     # "a KB, namely a knowledge base", "an LM, i.e. a language model", "la HTA, es decir, …",
     # "la BCE, c'est-à-dire la Banque centrale européenne"
     (
@@ -189,7 +188,7 @@ _NAMING_SITES: Final[tuple[_Site, ...]] = (
             r"|à\s+savoir),?\s+",
             re.IGNORECASE,
         ),
-        (",",),  # a scan from each comma costs less than looking for the nine words first
+        ((",",),),  # a scan from each comma costs less than looking for the nine words first
     ),
 )
 _CANDIDATE_BEFORE: Final = re.compile(
@@ -916,18 +915,14 @@ def _cue_definitions(doc: Document) -> list[Definition]:
     """Definitions introduced by words, commas or dashes rather than brackets."""
     after = (_short_after_cue(doc, site) for site in _sites(doc.text, _CUE_SITES))
     before = (_short_before_cue(doc, site) for site in _sites(doc.text, _NAMING_SITES))
-    quoted = (
-        (_quoted_after_cue(doc, site) for site in _sites(doc.text, _QUOTED_CUE_SITES))
-        if any(quote in doc.text for quote in _OPENING_QUOTES)  # cheaper than its cue words
-        else ()
-    )
+    quoted = (_quoted_after_cue(doc, site) for site in _sites(doc.text, _QUOTED_CUE_SITES))
     return [d for d in (*after, *before, *quoted) if d is not None]
 
 
 def _sites(text: str, patterns: tuple[_Site, ...]) -> Iterator[re.Match[str]]:
     """The matches of each pattern, skipping the patterns whose marks the text lacks."""
     for pattern, marks in patterns:
-        if any(mark in text for mark in marks):
+        if all(any(mark in text for mark in group) for group in marks):
             yield from pattern.finditer(text)
 
 
