@@ -437,6 +437,7 @@ def test_latex_declarations_define_their_short_forms() -> None:
         ("CNN", "convolutional neural network"),
         ("MSE", "mean squared error"),
         ("ML", "machine learning, broadly"),
+        ("\\ac{cnn}", "convolutional neural network"),
         ("NLP", "natural language processing"),
     ]  # none in the citation, the equation, the mathematics, the reference or the code
 
@@ -450,8 +451,7 @@ def test_latex_names_and_mathematics_are_code() -> None:
         "\\begin{equation}\n  \\mathrm{NLP} = \\frac{1}{n}\n\\end{equation}",
         r"\end{equation}",
         r"\ref{tab:SVM}",
-        r"\ac{cnn}",
-    ]  # "$\mathrm{MSE}$" reads as the word, "$5 and $10" is prices
+    ]  # "$\mathrm{MSE}$" reads as the word, "$5 and $10" is prices; "\ac{cnn}" prints CNN
     assert latex_code(r"\(x^2\) and \[ y_1 \] and $$\sum z$$") == [(0, 7), (12, 21), (26, 36)]
     # prices, and the escaped brackets and stray marks of text taken from PDFs, are prose
     assert (
@@ -460,6 +460,51 @@ def test_latex_names_and_mathematics_are_code() -> None:
         )
         == []
     )
+
+
+def test_a_latex_command_that_prints_a_declared_short_form_is_a_use_of_it() -> None:
+    text = (
+        "\\newacronym{gan}{GAN}{generative adversarial network}\n"
+        "\\DeclareAcronym{vae}{short = VAE, long = variational autoencoder}\n"
+        "\\acro{RL}{reinforcement learning}\n"
+        "A \\ac{gan}, two \\acp{ gan }, \\GLS{vae} and \\acs*{RL}; \\acl{gan} (long form only), "
+        "\\gls{sample} and \\ac{cnn} (no such declaration) print no short form."
+    )
+    assert NormalForm.of(text).text.endswith(
+        "A GAN, two GANs, VAE and RL; \\acl{gan} (long form only), "
+        "\\gls{sample} and \\ac{cnn} (no such declaration) print no short form."
+    )
+    uses = [(text[s:e], short, printed) for s, e, short, printed in markup.acronym_uses(text)]
+    assert uses == [
+        ("\\ac{gan}", "GAN", "GAN"),
+        ("\\acp{ gan }", "GAN", "GANs"),
+        ("\\GLS{vae}", "VAE", "VAE"),
+        ("\\acs*{RL}", "RL", "RL"),
+    ]
+    assert [text[s:e] for s, e in latex_code(text)] == [
+        "\\acl{gan}",
+        "\\gls{sample}",
+        "\\ac{cnn}",
+    ]
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long and o.long.text, o.defines) for o in found] == [
+        ("GAN", "generative adversarial network", True),
+        ("VAE", "variational autoencoder", True),
+        ("RL", "reinforcement learning", True),
+        ("\\ac{gan}", "generative adversarial network", False),
+        ("\\acp{ gan }", "generative adversarial network", False),
+        ("\\GLS{vae}", "variational autoencoder", False),
+        ("\\acs*{RL}", "reinforcement learning", False),
+    ]
+    expanded = expand(text, lang="en")
+    assert [(e.short.text, e.long, e.source) for e in expanded if not e.defines] == [
+        ("\\ac{gan}", "generative adversarial network", "defined"),
+        ("\\acp{ gan }", "generative adversarial network", "defined"),
+        ("\\GLS{vae}", "variational autoencoder", "defined"),
+        ("\\acs*{RL}", "reinforcement learning", "defined"),
+    ]
+    assert "A \\ac{gan} (generative adversarial network), two" in expanded_text(text, expanded)
+    assert markup.acronym_uses("\\ac{gan} \\gls{gan}") == []  # nothing declared
 
 
 def test_expanded_latex_stays_latex() -> None:

@@ -135,9 +135,19 @@ _SHORT_LONG: Final = (
     rf"\{{\s*(?P<long>(?:{_NO_BRACES}|\{{{_NO_BRACES}*\}}){{1,200}}?)\s*\}}"
 )
 _LATEX_DECLARATION: Final = re.compile(
-    r"\\(?:(?:newacronym|newabbreviation)(?:\[[^\]\n]*\])?\{[^{}\n]*\}|acro|acrodef|newacro)"
+    r"\\(?:(?:newacronym|newabbreviation)(?:\[[^\]\n]*\])?\{(?P<key>[^{}\n]*)\}|acro|acrodef|newacro)"
     rf"{_SHORT_LONG}"
-    rf"|\\DeclareAcronym\{{{_NO_BRACES}*\}}\{{(?P<keys>(?:[^{{}}]|\{{[^{{}}]*\}}){{1,500}})\}}"
+    rf"|\\DeclareAcronym\{{(?P<declared>{_NO_BRACES}*)\}}"
+    rf"\{{(?P<keys>(?:[^{{}}]|\{{[^{{}}]*\}}){{1,500}})\}}"
+)
+# A command that prints a declared acronym's short form, by its key: the acronym and acro
+# packages' "\ac{gan}", "\acs{gan}", "\acf{gan}" (long form and short form), "\iac{gan}"
+# (with its article), the glossaries package's "\gls{gan}", "\acrshort{gan}"; a "p" or "pl"
+# last prints the plural ("\acp{gan}": GANs). The commands that print the long form alone
+# (\acl, \acrlong) stay keys.
+_ACRONYM_USE: Final = re.compile(
+    r"\\(?P<command>[aA]c[sf]?|[aA]csu|[iI]ac|ac(?:short|full)|[gG]ls|GLS|acr(?:short|full))"
+    r"(?P<plural>pl?)?\*?(?:\[[^\]\n]*\])*\{\s*(?P<key>[^{}\n]*?)\s*\}"
 )
 # reStructuredText's abbr role: ":abbr:`LIFO (last-in, first-out)`" (Sphinx shows the long form
 # as a tooltip), interpreted text, not the inline code its backticks are in Markdown
@@ -206,11 +216,19 @@ def _rest_abbreviations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]
 
 
 def _latex_declarations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
+    for _, span, short, long in _latex_acronyms(text):
+        yield span, short, long
+
+
+def _latex_acronyms(text: str) -> Iterator[tuple[str, _Bounds, _Bounds, _Bounds]]:
+    """Each LaTeX acronym declaration's key, with its span, its short form's and its long
+    form's (the acronym and acro packages' \\acro{GAN}{…}: the key is the short form)."""
     if "\\" not in text:
         return
     for match in _LATEX_DECLARATION.finditer(text):
         if match.group("keys") is None:
-            yield match.span(), match.span("short"), match.span("long")
+            key = match.group("key") if match.group("key") is not None else match.group("short")
+            yield key.strip(), match.span(), match.span("short"), match.span("long")
             continue
         values: dict[str, _Bounds] = {}
         for pair in _KEY_VALUE.finditer(match.group("keys")):
@@ -219,7 +237,28 @@ def _latex_declarations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]
             values[pair.group("key")] = (match.start("keys") + start, match.start("keys") + end)
         short, long = values.get("short", (0, 0)), values.get("long", (0, 0))
         if short[0] < short[1] and long[0] < long[1]:
-            yield match.span(), short, long
+            yield match.group("declared").strip(), match.span(), short, long
+
+
+def acronym_uses(text: str) -> list[tuple[int, int, str, str]]:
+    """The commands of a LaTeX source that print a short form it declares (:data:`_ACRONYM_USE`),
+    in order, each with that short form and what it prints: "\\ac{gan}" after
+    "\\newacronym{gan}{GAN}{…}" prints *GAN*, "\\acp{gan}" *GANs*, "\\GLS{gan}" the short form
+    in capitals. A key no declaration gives ("\\gls{sample}" of a glossary entry) is none."""
+    if "\\" not in text:
+        return []
+    shorts = {key: text[slice(*short)] for key, _, short, _ in _latex_acronyms(text)}
+    if not shorts:
+        return []
+    uses = []
+    for match in _ACRONYM_USE.finditer(text):
+        short = shorts.get(match.group("key"))
+        if short is None:
+            continue
+        printed = short.upper() if match.group("command") == "GLS" else short
+        plural = "s" if match.group("plural") else ""
+        uses.append((match.start(), match.end(), short, printed + plural))
+    return uses
 
 
 def block_runs(text: str) -> list[tuple[int, int, str]]:
@@ -351,14 +390,19 @@ def _email_addresses(text: str) -> Iterator[tuple[int, int]]:
 
 def latex_code(text: str) -> list[tuple[int, int]]:
     """The spans of a LaTeX text that hold no prose: the keys of citations, references, labels
-    and acronyms ("\\cite{lecun1998}", "\\ac{gan}"), verbatim text, listings and mathematics
+    and acronyms ("\\cite{lecun1998}", "\\acl{gan}"; not a command that prints a declared short
+    form, "\\ac{gan}": :func:`acronym_uses`), verbatim text, listings and mathematics
     (the equation environments; "$…$", "\\(…\\)", "\\[…\\]" or "$$…$$" that holds a command or a
     sub- or superscript, as "$\\mathcal{L}_{CE}$" does; "$\\mathrm{MSE}$" reads as the word it
     sets, and "$5 and $10" is no mathematics)."""
     if "\\" not in text and "$" not in text:
         return []
+    uses = {(start, end) for start, end, _, _ in acronym_uses(text)}
     spans = [
-        m.span() for pattern in (_LATEX_KEY, _LATEX_ENVIRONMENT) for m in pattern.finditer(text)
+        m.span()
+        for pattern in (_LATEX_KEY, _LATEX_ENVIRONMENT)
+        for m in pattern.finditer(text)
+        if m.span() not in uses
     ]
     for match in _MATH.finditer(text):
         if _MATHEMATICS.search(match.group()) and not _TYPED_WORD.fullmatch(match.group()[1:-1]):

@@ -24,6 +24,7 @@ from typing import Final
 
 from termlens.markup import (
     MARKED_CHARACTERS,
+    acronym_uses,
     block_runs,
     declarations,
     described_items,
@@ -203,10 +204,12 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     """The stretches of ``text`` the normal form replaces, in order, each with what replaces it:
     markup with nothing (:func:`_left_out`), HTML's block tags with the line break or tab they
     stand for (:func:`markup.block_runs`) and so a LaTeX description's items
-    (:func:`markup.described_items`), an HTML character reference or a character escaped with a
-    backslash outside markup with the characters it stands for, unless they would compose with
-    a neighbour, and a LaTeX source's ties with spaces (:func:`markup.ties`)."""
-    blocks = sorted([*block_runs(text), *described_items(text)])
+    (:func:`markup.described_items`), a LaTeX command that prints a declared short form with
+    it ("\\ac{gan}": :func:`markup.acronym_uses`), an HTML character reference or a character
+    escaped with a backslash outside markup with the characters it stands for, unless they would
+    compose with a neighbour, and a LaTeX source's ties with spaces (:func:`markup.ties`)."""
+    uses = [(start, end, printed) for start, end, _, printed in acronym_uses(text)]
+    blocks = sorted([*block_runs(text), *described_items(text), *uses])
     runs = [(start, end) for start, end, _ in blocks]
     starts = [start for start, _ in runs]
     left_out = [m for m in _left_out(text) if not within(m, runs, starts)]

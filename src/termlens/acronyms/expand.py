@@ -31,7 +31,7 @@ from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_sho
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.errors import OptionError
-from termlens.markup import declared
+from termlens.markup import acronym_uses, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
 from termlens.text import BLANK_LINE, Span, guess_language, holds_address
@@ -133,10 +133,12 @@ def with_declarations(expansions: list[Expansion], text: str) -> list[Expansion]
     """The expansions of ``text`` with the meanings the markup declares (``<abbr
     title="World Health Organization">WHO</abbr>``, ``\\newacronym{gan}{GAN}{generative
     adversarial network}``: :func:`markup.declared`): the declared short form is defined
-    there, and its other uses take that meaning, unless the text defines them otherwise."""
+    there, and its other uses take that meaning (LaTeX's "\\ac{gan}" too:
+    :func:`markup.acronym_uses`), unless the text defines them otherwise."""
     marked = declared(text)
     if not marked:
         return expansions
+    used = {(start, end): short for start, end, short, _ in acronym_uses(text)}
     long_forms = {
         short: Span(*long, text[slice(*long)])
         for short, long in marked
@@ -152,8 +154,9 @@ def with_declarations(expansions: list[Expansion], text: str) -> list[Expansion]
         for short, t in long_forms.items()
     ]
     for expansion in expansions:
-        meaning = meanings.get(expansion.short.text)
-        if (expansion.short.start, expansion.short.end) in long_forms:
+        at = (expansion.short.start, expansion.short.end)
+        meaning = meanings.get(used.get(at, expansion.short.text))
+        if at in long_forms:
             continue
         if meaning is not None and expansion.source != "defined":
             expansion = Expansion(
