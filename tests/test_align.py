@@ -48,6 +48,22 @@ def test_digits_greek_and_inner_letters(short: str, text: str, long: str) -> Non
     assert text[result.start :] == long
 
 
+@pytest.mark.parametrize(
+    ("short", "text"),
+    [
+        ("XML", "the Extensible Markup Language"),
+        ("XSLT", "eXtensible Stylesheet Language Transformations"),
+        ("XLM", "a cross-lingual language model"),
+        ("XSS", "against cross-site scripting"),
+    ],
+)
+def test_an_x_stands_for_ex_or_cross(short: str, text: str) -> None:
+    starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == " ")]
+    result = align(short, text, starts)
+    assert result is not None and result.unmatched == 0 and result.quality >= 1.5
+    assert text[result.start :].split()[0].lower().startswith(("ex", "cross"))
+
+
 def test_no_alignment_without_the_first_letter() -> None:
     assert align("XYZ", "support vector machine", [0, 8, 15]) is None
 

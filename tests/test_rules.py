@@ -17,6 +17,8 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
     [
         ("We use a support vector machine (SVM) here.", ("SVM", "support vector machine")),
         ("GNN (graph neural network) is popular.", ("GNN", "graph neural network")),
+        ("Data in XML (Extensible Markup Language).", ("XML", "Extensible Markup Language")),
+        ("a cross-lingual language model (XLM)", ("XLM", "cross-lingual language model")),
         ("A linear SVM (LSVM) was trained.", ("LSVM", "linear SVM")),
         (
             "We propose fast and factual exploration (FA2E).",

@@ -33,6 +33,8 @@ NUMBER_WORDS: Final[dict[str, tuple[str, ...]]] = {
     "5": ("five", "penta", "cinco"),
     "6": ("six", "hexa", "seis"),
 }
+# an X that stands for a word's start: eXtensible Markup Language, cross-lingual (XLM)
+X_WORDS: Final = ("x", "ex", "cross")
 FUNCTION_WORDS: Final = frozenset(
     "of the and in for to with on by from at a an as or its their into via using "
     "de del la las el los y en con por para a al o e un una su sus".split()
@@ -115,6 +117,8 @@ def units(short_form: str) -> tuple[Unit, ...]:
             continue
         if ch in GREEK_NAMES:
             out.append(Unit((ch, GREEK_NAMES[ch]), SKIP_LETTER))
+        elif ch == "x":
+            out.append(Unit(X_WORDS, SKIP_LETTER))
         elif ch.isalpha():
             out.append(Unit((ch,), SKIP_LETTER))
         i += 1

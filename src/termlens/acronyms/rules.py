@@ -16,6 +16,7 @@ from termlens.acronyms.align import (
     FUNCTION_WORDS,
     GREEK_NAMES,
     MIN_UNITS_TO_SKIP,
+    X_WORDS,
     Alignment,
     align,
     align_unordered,
@@ -769,8 +770,9 @@ def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Defin
     window = doc.text[start:end]
     if len(window.split()) < 2 and len(window) < len(short.text) + 3:
         return None
-    if fold(window[0]) not in fold(short.text):  # the long form opens with one of its letters
-        return None
+    letters, opening = fold(short.text), fold(window[:5])
+    if opening[0] not in letters and not ("x" in letters and opening.startswith(X_WORDS)):
+        return None  # the long form opens with one of its letters (an X: "Extensible")
     if _is_variant(window, short.text):
         return None
     result = _best_alignment(short.text, window, [0], doc.lang)
