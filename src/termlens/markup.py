@@ -205,7 +205,8 @@ def declarations(text: str) -> list[tuple[_Bounds, _Bounds, _Bounds]]:
     """Each acronym declaration's span, with its short form's and long form's, in order: LaTeX's
     ("\\newacronym{gan}{GAN}{generative adversarial network}") and reStructuredText's abbr
     role, as Sphinx documentation writes it (":abbr:`LIFO (last-in, first-out)`")."""
-    return sorted([*_latex_declarations(text), *_rest_abbreviations(text)])
+    latex = [(span, short, long) for _, span, short, long in _latex_acronyms(text)]
+    return sorted([*latex, *_rest_abbreviations(text)])
 
 
 def _rest_abbreviations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
@@ -213,11 +214,6 @@ def _rest_abbreviations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]
         return
     for match in _REST_ABBREVIATION.finditer(text):
         yield match.span(), match.span("short"), match.span("long")
-
-
-def _latex_declarations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
-    for _, span, short, long in _latex_acronyms(text):
-        yield span, short, long
 
 
 def _latex_acronyms(text: str) -> Iterator[tuple[str, _Bounds, _Bounds, _Bounds]]:
