@@ -19,6 +19,19 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
         ("GNN (graph neural network) is popular.", ("GNN", "graph neural network")),
         ("Data in XML (Extensible Markup Language).", ("XML", "Extensible Markup Language")),
         ("a cross-lingual language model (XLM)", ("XLM", "cross-lingual language model")),
+        (  # a year after an event's short form is no part of it
+            "In the Conference on Neural Information Processing Systems (NIPS 2017), we",
+            ("NIPS", "Neural Information Processing Systems"),
+        ),
+        ("the International Conference on World Wide Web (WWW '10)", ("WWW", "World Wide Web")),
+        (
+            "the World Summit on the Information Society (WSIS - 2003)",
+            ("WSIS", "World Summit on the Information Society"),
+        ),
+        (  # unless the long form ends with the year too
+            "the System of National Accounts 2008 (SNA 2008)",
+            ("SNA 2008", "System of National Accounts 2008"),
+        ),
         ("A linear SVM (LSVM) was trained.", ("LSVM", "linear SVM")),
         (
             "We propose fast and factual exploration (FA2E).",

@@ -119,6 +119,12 @@ _CUE_CANDIDATE: Final = re.compile(r"[A-Z0-9][a-z0-9\-]*[A-Z0-9](?:[\w\-‐/.&+'
 _CITATION_AFTER: Final = re.compile(
     r"\s+\[\s*(?:\d+(?:\s*[-–,]\s*\d+)*|reference|ref\.?|citation)\s*\]$", re.IGNORECASE
 )
+# a year after an event's short form, no part of it: "(NIPS 2017)", "(WWW '10)", "(ISC ’ 01)",
+# "(WSIS - 2003)"; unless the long form ends with it too: "Sistema de Cuentas Nacionales 2008
+# (SCN 2008)"
+_EVENT_YEAR: Final = r"(?:(?:19|20)\d\d|['’]\s?\d\d)"
+_YEAR_AFTER: Final = re.compile(rf"(?:\s+[-–])?\s+{_EVENT_YEAR}$")
+_YEAR_BEFORE: Final = re.compile(rf"\b{_EVENT_YEAR}\s*[(\[]\s*$")
 _EITHER: Final = re.compile(r" (?:or|o) ")  # "(AUROC or AUC)": two names in one bracket
 # A cue that ends a bracket's short form: "knowledge graph (KG for short)"
 _TRAILING_CUE: Final = re.compile(r"\s+(?:for\s+short|in\s+short|para\s+abreviar)$", re.IGNORECASE)
@@ -510,12 +516,15 @@ def _previous_word(text: str, end: int) -> tuple[int, int] | None:
 
 def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     """The bracket segment as a short form, or its first part when it names two ("SAPK/JNKs",
-    "AUROC or AUC", "EGO or lambda sensors"); a citation after it is no part of it ("(GCNs
-    [12])")."""
-    cited = _CITATION_AFTER.search(doc.text, start, end)
+    "AUROC or AUC", "EGO or lambda sensors"); a citation or a year after it is no part of it
+    ("(GCNs [12])", "(NIPS 2017)")."""
+    text = doc.text
+    cited = _CITATION_AFTER.search(text, start, end)
+    if cited is None and not _YEAR_BEFORE.search(text, max(0, start - 10), start):
+        cited = _YEAR_AFTER.search(text, start, end)
     if cited:
         end = cited.start()
-    segment = doc.text[start:end]
+    segment = text[start:end]
     out = [doc.span(start, end)] if looks_like_short_form(segment) else []
     head = _HEAD_OF_QUANTITY.match(segment)  # "(LDH 4.806 U/l)"
     if head and looks_like_short_form(head.group(1)):
