@@ -519,8 +519,9 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     "AUROC or AUC", "EGO or lambda sensors"); a citation or a year after it is no part of it
     ("(GCNs [12])", "(NIPS 2017)")."""
     text = doc.text
-    cited = _CITATION_AFTER.search(text, start, end)
-    if cited is None and not _YEAR_BEFORE.search(text, max(0, start - 10), start):
+    last = text[end - 1]  # a test of one character before each search
+    cited = _CITATION_AFTER.search(text, start, end) if last == "]" else None
+    if last.isdigit() and not _YEAR_BEFORE.search(text, max(0, start - 10), start):
         cited = _YEAR_AFTER.search(text, start, end)
     if cited:
         end = cited.start()
