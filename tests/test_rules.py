@@ -73,6 +73,8 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("KPI", "key performance indicator"),
         ),
         ("The transformer model — TM — was used.", ("TM", "transformer model")),
+        ("Graph neural networks—GNNs—are popular.", ("GNNs", "Graph neural networks")),
+        ("Graph neural networks -- GNNs -- are popular.", ("GNNs", "Graph neural networks")),
         ("A method called GNN — graph neural network — was used.", ("GNN", "graph neural network")),
         ("the World Wide Web Consortium (W3C) said", ("W3C", "World Wide Web Consortium")),
         ("the yeast poly(A) polymerase (PAP) binds", ("PAP", "poly(A) polymerase")),

@@ -136,7 +136,8 @@ _BEFORE_CAPITALS: Final = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
 _Site = tuple[re.Pattern[str], tuple[tuple[str, ...], ...]]
 _CUE_SITES: Final[tuple[_Site, ...]] = (
     (re.compile(r",[^\S\n]*" + _BEFORE_CAPITALS), ((",",),)),
-    (re.compile(r" [—–-] ?" + _BEFORE_CAPITALS), ((" —", " –", " -"),)),
+    # "long form — SF —", also an em dash unspaced ("networks—GNNs—") and a plain-text "--"
+    (re.compile(r"(?: [—–-]| --|(?<=\w)—) ?" + _BEFORE_CAPITALS), (("—", " –", " -"),)),
     (
         re.compile(
             r" (?=[achtolds])(?:as|called|termed|or|o|hereafter|hereinafter|abbreviated|adelante"
@@ -205,7 +206,7 @@ _CANDIDATE_BEFORE: Final = re.compile(
 # The whole cue phrase before a short form ("long form, also known as SF")
 _CUE_BEFORE_SHORT: Final = re.compile(rf"(?:,?\s+{_CUE_WORDS}\s+)$", re.IGNORECASE)
 # What must follow a short form introduced by a cue
-_END_AFTER_SHORT: Final = re.compile(r"\s*[,;.:)—–]|\s+-\s|\s*$")
+_END_AFTER_SHORT: Final = re.compile(r"\s*[,;.:)—–]|\s+--?\s|\s*$")
 _NOT_SHORT_FORM_CHAR: Final = re.compile(r"[=<>±%×@#®™©\t\n]")  # formulas, brand names
 _LETTER: Final = re.compile(r"[^\W\d_]")
 _LATIN: Final = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
