@@ -247,6 +247,7 @@ _marked_up = st.sampled_from(
         *"a b é \u0301 ﬁ * ** ` <i> </i> <b> </b> ( ) & ;".split(),
         *"&amp; &#769; &#x65; &eacute; &#xFB01; &#1; &lt;i&gt;".split(),
         *r"\emph{ \texttt{ } { $ $\mathrm{ }$ \& \_ \newacronym{a}{ }{ \acro{ ~ \~".split(),
+        *r"\ac{a} \acp{a} \gls{b}".split(),
         *"[ ![ ](u) ](a(b)c) ] (".split(),
         " ",
         "\n",
@@ -505,6 +506,38 @@ def test_a_latex_command_that_prints_a_declared_short_form_is_a_use_of_it() -> N
     ]
     assert "A \\ac{gan} (generative adversarial network), two" in expanded_text(text, expanded)
     assert markup.acronym_uses("\\ac{gan} \\gls{gan}") == []  # nothing declared
+
+
+_latex_pieces = st.sampled_from(
+    [
+        " ",
+        "We",
+        "the",
+        ",",
+        "é",
+        "e\u0301",
+        "**",
+        r"\ac{gan}",
+        r"\acp{gan}",
+        r"\gls{x}",
+        r"\acl{gan}",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_latex_pieces, max_size=20).map("".join))
+def test_a_use_by_key_is_found_whole_or_not_at_all(body: str) -> None:
+    text = "\\newacronym{gan}{GAN}{generative adversarial network}\n" + body
+    commands = [(s, e) for s, e, _, _ in markup.acronym_uses(text)]
+    for occurrence in find_abbreviations(text, lang="en"):
+        start, end = occurrence.short.start, occurrence.short.end
+        assert text[start:end] == occurrence.short.text
+        assert (
+            occurrence.long is not None and occurrence.long.text == "generative adversarial network"
+        )
+        inside = [(s, e) for s, e in commands if s < end and start < e]
+        assert inside in ([], [(start, end)])  # a command whole, never a part of one
 
 
 def test_expanded_latex_stays_latex() -> None:
