@@ -149,6 +149,7 @@ _ACRONYM_USE: Final = re.compile(
     r"\\(?P<command>[aA]c[sf]?|[aA]csu|[iI]ac|ac(?:short|full)|[gG]ls|GLS|acr(?:short|full))"
     r"(?P<plural>pl?)?\*?(?:\[[^\]\n]*\])*\{\s*(?P<key>[^{}\n]*?)\s*\}"
 )
+_USE_OPENINGS: Final = ("\\ac", "\\Ac", "\\iac", "\\Iac", "\\gls", "\\Gls", "\\GLS")  # of every use
 # reStructuredText's abbr role: ":abbr:`LIFO (last-in, first-out)`" (Sphinx shows the long form
 # as a tooltip), interpreted text, not the inline code its backticks are in Markdown
 _REST_ABBREVIATION: Final = re.compile(
@@ -241,8 +242,8 @@ def acronym_uses(text: str) -> list[tuple[int, int, str, str]]:
     in order, each with that short form and what it prints: "\\ac{gan}" after
     "\\newacronym{gan}{GAN}{…}" prints *GAN*, "\\acp{gan}" *GANs*, "\\GLS{gan}" the short form
     in capitals. A key no declaration gives ("\\gls{sample}" of a glossary entry) is none."""
-    if "\\" not in text:
-        return []
+    if "\\" not in text or not any(opening in text for opening in _USE_OPENINGS):
+        return []  # no use: the declarations are not looked for
     shorts = {key: text[slice(*short)] for key, _, short, _ in _latex_acronyms(text)}
     if not shorts:
         return []
