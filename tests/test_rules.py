@@ -120,6 +120,38 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "a programme based on RSS (which stands for Really Simple Syndication), the",
             ("RSS", "Really Simple Syndication"),
         ),
+        (  # an article opens the bracket but is no part of the long form
+            "that NSA (The National Security Agency) allows AES",
+            ("NSA", "National Security Agency"),
+        ),
+        ("the TCP (the top concept's popularity) is", ("TCP", "top concept's popularity")),
+        (
+            "we propose the FAN (the abbreviation of Focusing Attention Network) method",
+            ("FAN", "Focusing Attention Network"),
+        ),
+        ("the RW (acronym for Rare Word) set", ("RW", "Rare Word")),
+        (
+            "the CGIAR (formerly known as the Consultative Group on International Agricultural"
+            " Research) centres",
+            ("CGIAR", "Consultative Group on International Agricultural Research"),
+        ),
+        (
+            "the OIC (formerly Organization of the Islamic Conference) is",
+            ("OIC", "Organization of the Islamic Conference"),
+        ),
+        (  # a question mark for a letter an encoding lost (ACL anthology text)
+            "Two classifiers, Na??ve Bayes (NB) and",
+            ("NB", "Na??ve Bayes"),
+        ),
+        ("a magazine called Ci?ncia Hoje (CH).", ("CH", "Ci?ncia Hoje")),
+        (  # a long form after a comma runs across it to explain every letter
+            "dependent countries in the African, Caribbean and Pacific (ACP) region",
+            ("ACP", "African, Caribbean and Pacific"),
+        ),
+        (
+            "planned disarmament, demobilization and reintegration (DDR) programmes",
+            ("DDR", "disarmament, demobilization and reintegration"),
+        ),
         (
             'rules are based on the KYC ("Know Your Customer") principle.',
             ("KYC", "Know Your Customer"),
@@ -440,6 +472,16 @@ def test_an_article_that_opens_a_long_form_in_a_bracket_stays() -> None:
     assert pairs(text) == [("ADAM", "A Disintegrin And Metalloprotease")]
 
 
+def test_a_name_said_again_after_an_article_is_no_long_form() -> None:
+    text = "desarrollo de la capacidad en los Estados de la India (la India, 2007); j)"
+    assert pairs(text, "es") == []
+
+
+def test_a_long_form_runs_across_a_comma_but_not_across_another_definition() -> None:
+    text = "Fecha de ratificación, aceptación(A), aprobación(AA) o adhesión (a)"
+    assert ("AA", "aprobación") in pairs(text, "es")
+
+
 def test_only_a_round_bracket_sends_the_long_form_back_past_a_comma() -> None:
     text = "a 7,8-dihydro-8-oxoguanine (8-OxoG) paired with a cytosine, [8-OxoG.C], are 56"
     assert pairs(text) == [("8-OxoG", "7,8-dihydro-8-oxoguanine")]  # SH corpus
@@ -493,6 +535,18 @@ def test_unbroken(text: str, expected: str) -> None:
             ("ETT", "ecocardiograma transtorácico"),
         ),
         ("por distrito Distrito y subdistrito (S.D.) 31", ("S.D.", "subdistrito")),
+        (  # cues that call the bracket the short form's expansion
+            "el síndrome TORCH (acrónimo de Toxoplasma, Rubéola, Citomegalovirus y Herpes) es",
+            ("TORCH", "Toxoplasma, Rubéola, Citomegalovirus y Herpes"),
+        ),
+        (
+            'el canal en formato RSS (del inglés "Really Simple Syndication"), también',
+            ("RSS", "Really Simple Syndication"),
+        ),
+        (
+            "La sigla TCS (anteriormente Teaching Company Scheme) designa",
+            ("TCS", "Teaching Company Scheme"),
+        ),
     ],
 )
 def test_spanish_clinical_text(text: str, expected: tuple[str, str]) -> None:
@@ -541,6 +595,8 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "Three dinucleotides (8-diN3AP4A, monoepsilon-8-diN3AP4A, and diepsilon-8-diN3AP4A)",
         "where P (DA = da | W) is the probability",
         "The parliament passed a law (the Bill) and a contract (the “Contract”).",
+        # words after an article that describe the short form, not spell it
+        "represented in standard formats with EMF (an Ecore model for each one) and",
         # after a comma, a species glued to a gene's name (BIOADI)
         "two novel transmembranous human and murine semaphorins, (HSA)SEMA6A-1 and (MMU)Sema6A-1",
         "",

@@ -38,6 +38,7 @@ MIN_QUALITY_LOWERCASE: Final = 1.0  # stricter for all-lowercase short forms ("p
 MIN_QUALITY_ACROSS_COMMAS: Final = 1.0  # for a long form that runs across commas,
 MIN_UNITS_ACROSS_COMMAS: Final = 4  # which only long short forms have
 MIN_QUALITY_CUE: Final = 1.5  # stricter for definitions introduced by a cue word
+MIN_QUALITY_AFTER_ARTICLE: Final = 1.5  # and for a long form after an article: SF (the …)
 MAX_SHORT_FORM_CHARS: Final = 12
 MAX_LOWERCASE_CHARS: Final = 5  # longer all-lowercase bracket words are words ("residues")
 SCAN_CHARS: Final = 400  # how far to look for a closing bracket
@@ -55,7 +56,10 @@ _CONJUNCTIONS: Final = frozenset({"y", "e", "o", "u", "and", "or", "et", "ou"})
 _NEXT_WORD: Final = re.compile(r"[-‐]?\s*(\w+)")
 _INNER_BREAKS: Final = frozenset("-‐‑–/'’")
 _WORD: Final = re.compile(WORD)
+# Letters an encoding lost in a word, each written "?": "Na??ve", "Computaci?on"
+_LOST_LETTERS: Final = re.compile(r"(?<=[^\W\d_])\?{1,2}(?=[a-z])")
 _WORD_SPLIT: Final = re.compile(r"[\s/]+")
+_BRACKETS: Final = re.compile(r"[()\[\]]")
 _PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
 # One token that is itself a symbol (Hsp82, H-Ras, L1CAM), so not a long form: it holds no
 # run of three lowercase or five capital letters (unlike RalGDS-like, Interleukin-6, PIN-FORMED)
@@ -80,17 +84,35 @@ _LEADING_CUES: Final = (
     "abbreviated as", "abbreviated", "or", "for", "i.e.", "ie", "en adelante", "en lo sucesivo",
     "ci-après dénommée", "ci-après dénommé", "ci-après", "conocido como",
     "conocida como", "denominado", "denominada", "llamado", "llamada", "o", "which stands for",
-    "stands for", "short for",
+    "stands for", "short for", "formerly known as", "formerly called", "formerly",
+    "previously known as", "antes conocida como", "antes conocido como", "anteriormente",
+    "del inglés",
 )  # fmt: skip
-# Cues after which a bracket gives the short form's long form, not another name of it
-_EXPANDING_CUES: Final = frozenset(("for", "which stands for", "stands for", "short for"))
+# Cues that call what follows the short form's expansion: "FAN (the abbreviation of Focusing
+# Attention Network)", "RW (acronym for Rare Word)", "(sigla de …)"
+_EXPANSION_NAME: Final = (
+    r"(?:(?:the|an|la|el)\s+)?(?:abbreviation|acronym|sigla|abreviatura|acrónimo)\s+(?:of|for|de)"
+)
+# Cues after which a bracket gives the short form's long form, not another name of it: "RSS
+# (which stands for Really Simple Syndication)", "OIC (formerly Organization of the Islamic
+# Conference)", "DM (i.e., Default Model)", "RSS (del inglés "Really Simple Syndication")"
+_EXPANDING_CUES: Final = frozenset(
+    (
+        "for", "which stands for", "stands for", "short for", "i.e.", "ie", "formerly known as",
+        "formerly called", "formerly", "previously known as", "antes conocida como",
+        "antes conocido como", "anteriormente", "del inglés",
+    )
+)  # fmt: skip
 # Quotes around a short form or a long form: (“DCF”), “purchasing power parity” (PPP)
 _QUOTES: Final = {"“": "”", '"': '"', "‘": "’", "'": "'", "«": "»"}
 _CLOSING_QUOTES: Final = frozenset(_QUOTES.values())
 # A dotted short form before a bracket, whose last full stop no word takes: C.B.E. (Commander …)
 _DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _LEADING_CUE: Final = re.compile(
-    r"(?:" + "|".join(re.escape(c) for c in _LEADING_CUES) + r")[\s,]+", re.IGNORECASE
+    rf"(?:(?P<expansion>{_EXPANSION_NAME})|"
+    + "|".join(re.escape(c) for c in _LEADING_CUES)
+    + r")[\s,]+",
+    re.IGNORECASE,
 )
 # Drafting cues, which name what follows them
 _DRAFTING_WORDS: Final = r"(?:hereinafter|hereafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)"
@@ -398,7 +420,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     for short in candidates:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None:
-            return definition
+            return _whole_across_a_comma(doc, before, short, definition) or definition
     for short in candidates[:1]:
         if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
             definition = _long_form_before(doc, before, short, "long (short)", through_commas=True)
@@ -411,7 +433,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         if definition is not None:
             return definition
     naming_cue = drafting is not None or (
-        cue is not None and " ".join(cue.group().lower().split()) not in _EXPANDING_CUES
+        cue is not None
+        and cue.group("expansion") is None
+        and " ".join(cue.group().lower().split()) not in _EXPANDING_CUES
     )
     previous = _dotted_before(text, opening) or previous
     if previous is None or naming_cue or _window_break(text[previous[1] : opening]):
@@ -420,11 +444,32 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     if looks_like_short_form(word) and not word.islower():
         short = doc.span(*previous)
         if quoted or separator is not None:  # the first item, when it explains the short form
-            first = _long_form_inside(doc, short, short_start, short_end)
+            first = _long_form_inside_after_article(doc, short, short_start, short_end)
             if first is not None or quoted:  # "SIS (safety instrumented system, IEC 61511)"
                 return first
-        return _long_form_inside(doc, short, seg_start, inner_end)
+        return _long_form_inside_after_article(doc, short, seg_start, inner_end)
     return None
+
+
+def _whole_across_a_comma(
+    doc: Document, end: int, short: Span, found: Definition
+) -> Definition | None:
+    """``African, Caribbean and Pacific (ACP)``: a long form found right after a comma runs
+    across it when the words there explain every letter of a short short form (longer ones
+    cross commas anyway) better, or open with its first letter where the other does not
+    ("Caribbean and Pacific" explains ACP's A by *and*)."""
+    start = found.long.start
+    if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
+        return None
+    if not doc.text[max(0, start - 3) : start].rstrip().endswith(","):
+        return None
+    across = _long_form_before(doc, end, short, "long (short)", through_commas=True, exact=True)
+    added = 0 if across is None else found.long.start - across.long.start
+    if across is None or _BRACKETS.search(across.long.text, 0, added):
+        return None  # not across another definition: "aceptación (A), aprobación (AA)"
+    first = fold(short.text[:1])
+    opens = fold(across.long.text[:1]) == first and fold(found.long.text[:1]) != first
+    return across if opens or across.score > found.score else None
 
 
 def _names_short_form(rest: str) -> bool:
@@ -710,9 +755,18 @@ def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
         return not (text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum())
     if ch == "\n":
         return BLANK_LINE.match(text, at) is not None
+    if ch == "?":  # unless a letter lost to the encoding: "Na??ve Bayes", "Ci?ncia Hoje"
+        return _LOST_LETTERS.match(text, _question_marks_start(text, at)) is None
     if ch in "()[]":  # brackets inside a word do not: poly(A), Ca(2+)-ATPase, p21(Cdc42/Rac)
         return not (_inside_word_brackets(text, at) or _nested_short_form(text, at))
     return True
+
+
+def _question_marks_start(text: str, at: int) -> int:
+    """Where the run of question marks through ``at`` starts."""
+    while at > 0 and text[at - 1] == "?":
+        at -= 1
+    return at
 
 
 def _in_brackets(text: str, begin: int, at: int) -> bool:
@@ -790,6 +844,22 @@ def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Defin
     if result is None or result.unmatched or not _acceptable(short.text, result, "short (long)"):
         return None
     return Definition(short, doc.span(start, end), "short (long)", result.quality)
+
+
+def _long_form_inside_after_article(
+    doc: Document, short: Span, start: int, end: int
+) -> Definition | None:
+    """Check ``SF (the long form)``, whose article is no part of the long form ("NSA (The
+    National Security Agency)"), unless the short form needs its letter ("ADAM (A Disintegrin
+    And Metalloprotease)"); then ``SF (long form)``. After an article the words must spell the
+    short form well: "EMF (an Ecore model for each one)" describes it, and "India (la India,
+    2007)" names it again."""
+    article = _ARTICLE.match(doc.text, start, end)
+    if article is not None and not fold(doc.text[article.end() : end]).startswith(fold(short.text)):
+        definition = _long_form_inside(doc, short, article.end(), end)
+        if definition is not None and definition.score >= MIN_QUALITY_AFTER_ARTICLE:
+            return definition
+    return _long_form_inside(doc, short, start, end)
 
 
 def _best_alignment(short: str, window: str, starts: list[int], lang: Language) -> Alignment | None:
