@@ -609,8 +609,8 @@ def test_expand_reads_the_known_words_of_an_unknown_short_form_of_several() -> N
 
 
 def test_an_unknown_short_form_gives_way_to_the_known_ones_it_joins() -> None:
-    known = {"SiC", "MOSFET", "DC", "NF", "kB"}.__contains__
-    text = "SiC MOSFETs on the DC-link, NF-kB and the XY-link."
+    known = {"SiC", "MOSFET", "DC", "NF", "kB", "CPU", "GPU", "TCP/IP"}.__contains__
+    text = "SiC MOSFETs on the DC-link, NF-kB and the XY-link, a CPU/GPU split over TCP/IP."
 
     def read(*tagged: str) -> list[str]:
         found = [Occurrence(Span(text.index(t), text.index(t) + len(t), t), None) for t in tagged]
@@ -622,6 +622,8 @@ def test_an_unknown_short_form_gives_way_to_the_known_ones_it_joins() -> None:
     assert read("SiC MOSFETs", "DC-link") == ["SiC", "MOSFETs", "DC"]
     # not before capitals or a short tail, nor where no piece is known
     assert read("NF-kB", "XY-link") == ["NF-kB", "XY-link"]
+    # a slash joins two, unless the whole is known
+    assert read("CPU/GPU", "TCP/IP") == ["CPU", "GPU", "TCP/IP"]
 
 
 def test_expand_abstains_below_the_threshold_and_says_unknown(

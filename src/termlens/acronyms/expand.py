@@ -67,9 +67,10 @@ SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraph
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 _PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
-# where a tagged short form joins two: a space ("SiC MOSFETs"), or a hyphen before a word in
-# small letters ("DC-link", "GPU-based"; not "NF-kB", "TNF-a")
-_JOINED = re.compile(r"\s+|[-‐‑](?=[a-z]{3,}\b)")
+# where a tagged short form joins two: a space ("SiC MOSFETs"), a slash ("CPU/GPU", which the
+# SDU@AAAI-22 English gold marks whole), or a hyphen before a word in small letters ("DC-link",
+# "GPU-based"; not "NF-kB", "TNF-a")
+_JOINED = re.compile(r"\s+|/|[-‐‑](?=[a-z]{3,}\b)")
 _LAST_WORD = re.compile(r"(?<![\w\-])[A-Za-z][a-z]{2,}$")  # the head of an English long form
 
 
@@ -250,7 +251,7 @@ def with_known_capitals(
     out of the 201 this adds (``bench/expand_occurrences.py``).
     An undefined short form that is not ``known`` gives way to the known short forms it joins
     (:data:`_JOINED`): "a REST API", which the English gold would mark whole, "SiC MOSFETs",
-    "the DC-link voltage"."""
+    "the DC-link voltage", "the CPU/GPU split"."""
 
     def wanted(span: Span) -> bool:
         return _known_word(text, span, known)
