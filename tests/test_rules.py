@@ -139,6 +139,8 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "the OIC (formerly Organization of the Islamic Conference) is",
             ("OIC", "Organization of the Islamic Conference"),
         ),
+        ("The DM (i.e. Default Model) assigns", ("DM", "Default Model")),
+        ("the Default Model (i.e. DM) assigns", ("DM", "Default Model")),
         (  # a question mark for a letter an encoding lost (ACL anthology text)
             "Two classifiers, Na??ve Bayes (NB) and",
             ("NB", "Na??ve Bayes"),

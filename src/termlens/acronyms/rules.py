@@ -95,7 +95,7 @@ _EXPANSION_NAME: Final = (
 )
 # Cues after which a bracket gives the short form's long form, not another name of it: "RSS
 # (which stands for Really Simple Syndication)", "OIC (formerly Organization of the Islamic
-# Conference)", "DM (i.e., Default Model)", "RSS (del inglés "Really Simple Syndication")"
+# Conference)", "DM (i.e. Default Model)", "RSS (del inglés "Really Simple Syndication")"
 _EXPANDING_CUES: Final = frozenset(
     (
         "for", "which stands for", "stands for", "short for", "i.e.", "ie", "formerly known as",
