@@ -464,8 +464,7 @@ def _whole_across_a_comma(
     if not doc.text[max(0, start - 3) : start].rstrip().endswith(","):
         return None
     across = _long_form_before(doc, end, short, "long (short)", through_commas=True, exact=True)
-    added = 0 if across is None else found.long.start - across.long.start
-    if across is None or _BRACKETS.search(across.long.text, 0, added):
+    if across is None or _BRACKETS.search(across.long.text, 0, start - across.long.start):
         return None  # not across another definition: "aceptación (A), aprobación (AA)"
     first = fold(short.text[:1])
     opens = fold(across.long.text[:1]) == first and fold(found.long.text[:1]) != first
