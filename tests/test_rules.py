@@ -141,6 +141,16 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
         ),
         ("The DM (i.e. Default Model) assigns", ("DM", "Default Model")),
         ("the Default Model (i.e. DM) assigns", ("DM", "Default Model")),
+        ("The DM (i.e., Default Model) assigns", ("DM", "Default Model")),  # its comma too
+        ("the secrecy rate (ie, SR) versus", ("SR", "secrecy rate")),
+        (  # a first word that qualifies the name and that the short form leaves out
+            "The FDA (U.S. Food and Drug Administration) approved it.",
+            ("FDA", "Food and Drug Administration"),
+        ),
+        (
+            "For example, the CLDR (Unicode Common Locale Data Repository) includes",
+            ("CLDR", "Common Locale Data Repository"),
+        ),
         (  # a question mark for a letter an encoding lost (ACL anthology text)
             "Two classifiers, Na??ve Bayes (NB) and",
             ("NB", "Na??ve Bayes"),
@@ -549,10 +559,44 @@ def test_unbroken(text: str, expected: str) -> None:
             "La sigla TCS (anteriormente Teaching Company Scheme) designa",
             ("TCS", "Teaching Company Scheme"),
         ),
+        (  # a name whose short form abbreviates it in another language, as the bracket says
+            "con apoyo de la Agencia de Cooperación Internacional de Corea (KOICA, por sus "
+            "siglas en inglés) se hizo",
+            ("KOICA", "Agencia de Cooperación Internacional de Corea"),
+        ),
+        (
+            "La Administración de Alimentos y Medicamentos (FDA por sus siglas en inglés) aprobó",
+            ("FDA", "Administración de Alimentos y Medicamentos"),
+        ),
+        (  # or as its capitals show: two of its initials are letters of the short form
+            "Trabaja con el Fondo de Población de las Naciones Unidas (FNUAP) y otros.",
+            ("FNUAP", "Fondo de Población de las Naciones Unidas"),
+        ),
+        (
+            "El Comité para la Eliminación de la Discriminación contra la Mujer (CEDAW) examinó",
+            ("CEDAW", "Comité para la Eliminación de la Discriminación contra la Mujer"),
+        ),
+        (  # the letters, read in any order, reach no word before the name
+            "grandes contribuyentes como el Fondo de las Naciones Unidas para la Infancia "
+            "(UNICEF), la OMS",
+            ("UNICEF", "Fondo de las Naciones Unidas para la Infancia"),
+        ),
     ],
 )
 def test_spanish_clinical_text(text: str, expected: tuple[str, str]) -> None:
     assert expected in pairs(text, "es")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con apoyo de la Federación de Rusia (UNEP) y otros",  # a place, not the agency's name
+        "en la Sede de las Naciones Unidas (A/67/777) se",  # a document's symbol
+        "el Ministerio de Salud y la Organización Mundial (WHO) firmaron",  # Mundial: one letter
+    ],
+)
+def test_capitals_before_a_bracket_are_not_always_its_name(text: str) -> None:
+    assert pairs(text, "es") == []
 
 
 @pytest.mark.parametrize(
@@ -599,6 +643,8 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "The parliament passed a law (the Bill) and a contract (the “Contract”).",
         # words after an article that describe the short form, not spell it
         "represented in standard formats with EMF (an Ecore model for each one) and",
+        # the word a qualifier would skip is part of the short form
+        "2014 proposed an Open RE (Open Relation Extraction) for Chinese",
         # after a comma, a species glued to a gene's name (BIOADI)
         "two novel transmembranous human and murine semaphorins, (HSA)SEMA6A-1 and (MMU)Sema6A-1",
         "",

@@ -52,6 +52,22 @@ _CONNECTORS: Final = frozenset(CONNECTORS)
 _STOP_CHARS: Final = ';()[]{}!?="“”.,:\n'  # each may end the words before a short form
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
 _ARTICLE: Final = re.compile(r"(?:the|a|an|el|la|los|las|un|una|le|les)\s+", re.IGNORECASE)
+# What says a bracket's short form abbreviates a name in another language than the text's:
+# "(KOICA, por sus siglas en inglés)", "(SAICM por sus siglas en inglés)"
+_TRANSLATED_CUE: Final = re.compile(
+    r"[,\s]+(?:por\s+)?(?:sus\s+)?siglas?\s+(?:en\s+|del\s+)?"
+    r"(?:ingl[ée]s|franc[ée]s|alem[áa]n|portugu[ée]s|italiano)\s*$",
+    re.IGNORECASE,
+)
+_NAME_WORD: Final = re.compile(r"[^\W\d_][\w\-‐'’]*")
+_ELIDED: Final = re.compile(r"^[dl]['’]", re.IGNORECASE)
+# What may join the capitalised words of a name (Spanish, French, English)
+_NAME_FUNCTION_WORDS: Final = frozenset(
+    "de del la las los el y e para sobre en a al por con contra entre des du et pour le les "
+    "of the for and on in to".split()
+)
+# A capitalised word that may qualify a name in a bracket ("U.S.", "Türkiye")
+_QUALIFIER: Final = re.compile(r"(?:(?:[^\W\d_]\.){2,}|[^\W\d_a-z][^\W\d_]+)[^\S\n]+")
 _CONJUNCTIONS: Final = frozenset({"y", "e", "o", "u", "and", "or", "et", "ou"})
 _NEXT_WORD: Final = re.compile(r"[-‐]?\s*(\w+)")
 _INNER_BREAKS: Final = frozenset("-‐‑–/'’")
@@ -114,6 +130,8 @@ _LEADING_CUE: Final = re.compile(
     + r")[\s,]+",
     re.IGNORECASE,
 )
+# An expanding cue with its comma, which would otherwise end the bracket's first segment
+_COMMA_CUE: Final = re.compile(r"(?P<expansion>i\.e\.|ie\.?)\s*,\s*", re.IGNORECASE)
 # Drafting cues, which name what follows them
 _DRAFTING_WORDS: Final = r"(?:hereinafter|hereafter|en\s+adelante|en\s+lo\s+sucesivo|ci-après)"
 # ... in a bracket, after a comma or a colon too: "(hereinafter, the “GDPR”)", "(en adelante, el
@@ -393,13 +411,19 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         return None
     drafting = _DRAFTING_CUE.match(text, inner_start, inner_end)
     inner_start = _after_cue(drafting, inner_start, inner_end)
+    cue = _COMMA_CUE.match(text, inner_start, inner_end)  # "DM (i.e., Default Model)"
+    inner_start = _after_cue(cue, inner_start, inner_end)
     separator = _first_separator(text, inner_start, inner_end)
     seg_start, seg_end = _stripped(text, inner_start, inner_end if separator is None else separator)
-    cue = _LEADING_CUE.match(text, seg_start, seg_end)
-    seg_start = _after_cue(cue, seg_start, seg_end)
+    if cue is None:
+        cue = _LEADING_CUE.match(text, seg_start, seg_end)
+        seg_start = _after_cue(cue, seg_start, seg_end)
     trailing = _TRAILING_CUE.search(text, seg_start, seg_end)
     if trailing is not None and trailing.start() > seg_start:
         seg_end = trailing.start()
+    translated = _TRANSLATED_CUE.search(text, seg_start, inner_end)  # (FDA, por sus siglas …)
+    if translated is not None and translated.start() > seg_start:
+        seg_end = min(seg_end, translated.start())
     article = _ARTICLE.match(text, seg_start, seg_end)
     if article and _names_short_form(text[article.end() : seg_end]):
         seg_start = article.end()  # (the "Fed"), (hereinafter the GDPR)
@@ -420,8 +444,14 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     for short in candidates:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None:
-            return _whole_across_a_comma(doc, before, short, definition) or definition
+            definition = _whole_across_a_comma(doc, before, short, definition) or definition
+            return _without_words_before_name(doc, before, definition)
     for short in candidates[:1]:
+        said = translated is not None  # the bracket says the name is translated
+        if (said or _names_another_language(doc, short)) and (
+            name := _name_before(doc, before, short, initials=not said)
+        ) is not None:
+            return name
         if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
             definition = _long_form_before(doc, before, short, "long (short)", through_commas=True)
             if definition is not None:
@@ -449,6 +479,71 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
                 return first
         return _long_form_inside_after_article(doc, short, seg_start, inner_end)
     return None
+
+
+def _without_words_before_name(doc: Document, end: int, definition: Definition) -> Definition:
+    """In Spanish, a long form whose letters, read in any order, reach words before the name it
+    ends with loses them: "como el Fondo de las Naciones Unidas para la Infancia (UNICEF)"."""
+    if doc.lang != "es" or fold(definition.long.text[:1]) == fold(definition.short.text[:1]):
+        return definition
+    name = _name_before(doc, end, definition.short, initials=True)
+    if name is None or name.long.start <= definition.long.start:
+        return definition
+    return name
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    """Whether the word at ``at`` is the first of its sentence or line."""
+    before = text[:at].rstrip(" \t")
+    return not before or before[-1] in ".!?:\n"
+
+
+def _names_another_language(doc: Document, short: Span) -> bool:
+    """Whether a short form the words before it do not spell may abbreviate their name in
+    another language: in Spanish text, three or more capitals ("el Fondo de Población de las
+    Naciones Unidas (FNUAP)"), not a document's symbol (A/67/777) or a group's (G-8)."""
+    letters = short.text
+    return doc.lang == "es" and len(letters) >= 3 and letters.isalpha() and letters.isupper()
+
+
+def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Definition | None:
+    """The name a short form of another language abbreviates, right before its bracket: a run of
+    capitalised words and the function words between them, "la Agencia de Cooperación
+    Internacional de Corea (KOICA, por sus siglas en inglés)". A lowercase word, a mark or
+    another short form ends the run, and so does a conjunction before an article ("el
+    Ministerio y la Agencia …"). With ``initials``, two of its capitalised words' initials are
+    letters of the short form, and a sentence's first word whose initial is none is left out
+    ("Trabaja con el Fondo de Población de las Naciones Unidas (FNUAP)")."""
+    text = doc.text
+    words = list(_NAME_WORD.finditer(text, max(0, end - WINDOW_CHARS), end))
+    if not words or text[words[-1].end() : end].strip():
+        return None
+    capitals: list[re.Match[str]] = []  # from the last
+    for i in range(len(words) - 1, -1, -1):
+        word = _ELIDED.sub("", words[i].group())  # d'Information, l'Afrique
+        if i < len(words) - 1 and text[words[i].end() : words[i + 1].start()].strip():
+            break
+        lower = word.lower()
+        if word[:1].isupper() and lower not in _NAME_FUNCTION_WORDS and not word[1:].isupper():
+            capitals.append(words[i])
+        elif lower not in _NAME_FUNCTION_WORDS or (
+            lower in _CONJUNCTIONS
+            and (i == len(words) - 1 or _ARTICLE.match(text, words[i + 1].start()))
+        ):
+            break
+    letters = set(fold(short.text))
+    if initials:
+        first = capitals[-1] if capitals else None
+        if first and _opens_sentence(text, first.start()) and fold(first.group()[0]) not in letters:
+            capitals.pop()
+        said = {fold(_ELIDED.sub("", w.group())[:1]) for w in capitals}
+        if len(said & letters) < 2:
+            return None  # a place before an agency: "Federación de Rusia (UNEP)"
+    if len(capitals) < 2:
+        return None
+    return Definition(
+        short, doc.span(capitals[-1].start(), words[-1].end()), "long (short)", MIN_QUALITY_CUE
+    )
 
 
 def _whole_across_a_comma(
@@ -858,7 +953,29 @@ def _long_form_inside_after_article(
         definition = _long_form_inside(doc, short, article.end(), end)
         if definition is not None and definition.score >= MIN_QUALITY_AFTER_ARTICLE:
             return definition
-    return _long_form_inside(doc, short, start, end)
+    return _long_form_inside(doc, short, start, end) or _long_form_after_qualifier(
+        doc, short, start, end
+    )
+
+
+def _long_form_after_qualifier(
+    doc: Document, short: Span, start: int, end: int
+) -> Definition | None:
+    """Check ``SF (Qualifier long form)``: a name whose first word the short form leaves out,
+    "FDA (U.S. Food and Drug Administration)", "DİSK (Türkiye Devrimci İşçi Sendikaları
+    Konfederasyonu)". The words after it must open with the short form's first letter and
+    spell it well."""
+    qualifier = _QUALIFIER.match(doc.text, start, end)
+    if qualifier is None or fold(doc.text[qualifier.end()])[:1] != fold(short.text)[:1]:
+        return None
+    previous = _previous_word(doc.text, short.start)
+    said = doc.text[previous[0] : previous[1]] if previous else ""
+    if said.casefold() == qualifier.group().strip().casefold():
+        return None  # "Open RE (Open Relation Extraction)": the short form is "Open RE"
+    definition = _long_form_inside(doc, short, qualifier.end(), end)
+    if definition is None or definition.score < MIN_QUALITY_AFTER_ARTICLE:
+        return None
+    return definition
 
 
 def _best_alignment(short: str, window: str, starts: list[int], lang: Language) -> Alignment | None:
