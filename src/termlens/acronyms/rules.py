@@ -53,10 +53,13 @@ _STOP_CHARS: Final = ';()[]{}!?="“”.,:\n'  # each may end the words before a
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
 _ARTICLE: Final = re.compile(r"(?:the|a|an|el|la|los|las|un|una|le|les)\s+", re.IGNORECASE)
 # What says a bracket's short form abbreviates a name in another language than the text's:
-# "(KOICA, por sus siglas en inglés)", "(SAICM por sus siglas en inglés)"
+# "(KOICA, por sus siglas en inglés)", "(SAICM por sus siglas en inglés)", "(FDA, en inglés)",
+# "(JICA, sigle en anglais)"
 _TRANSLATED_CUE: Final = re.compile(
-    r"[,\s]+(?:por\s+)?(?:sus\s+)?siglas?\s+(?:en\s+|del\s+)?"
-    r"(?:ingl[ée]s|franc[ée]s|alem[áa]n|portugu[ée]s|italiano)\s*$",
+    r"[,\s]+(?:(?:por|selon)\s+)?(?:(?:sus|son|le)\s+)?"
+    r"(?:(?:siglas?|sigle|acr[óo]nimo|acronyme)\s+)?(?:en|del|de\s+l['’]|d['’])\s*"
+    r"(?:ingl[ée]s|anglais|franc[ée]s|français|alem[áa]n|allemand|portugu[ée]s|portugais"
+    r"|italiano|italien|espagnol)\s*$",
     re.IGNORECASE,
 )
 _NAME_WORD: Final = re.compile(r"[^\W\d_][\w\-‐'’]*")
@@ -441,16 +444,20 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         and _short_form_follows(text, separator + 1, inner_end)
     )
     before = _before_possessive(text, before)
+    if translated is not None and candidates and _has_capitals(candidates[0].text):
+        name = _name_before(doc, before, candidates[0], initials=False)
+        if name is not None:  # its letters are another name's ("(habla en francés)": no short form)
+            return name
     for short in candidates:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None:
             definition = _whole_across_a_comma(doc, before, short, definition) or definition
             return _without_words_before_name(doc, before, definition)
     for short in candidates[:1]:
-        said = translated is not None  # the bracket says the name is translated
-        if (said or _names_another_language(doc, short)) and (
-            name := _name_before(doc, before, short, initials=not said)
-        ) is not None:
+        if (
+            _names_another_language(doc, short)
+            and (name := _name_before(doc, before, short, initials=True)) is not None
+        ):
             return name
         if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
             definition = _long_form_before(doc, before, short, "long (short)", through_commas=True)
@@ -490,6 +497,11 @@ def _without_words_before_name(doc: Document, end: int, definition: Definition) 
     if name is None or name.long.start <= definition.long.start:
         return definition
     return name
+
+
+def _has_capitals(short: str) -> bool:
+    """Whether a short form holds two capitals or more, as an acronym does."""
+    return sum(c.isupper() for c in short) >= 2
 
 
 def _opens_sentence(text: str, at: int) -> bool:
@@ -541,9 +553,8 @@ def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Defini
             return None  # a place before an agency: "Federación de Rusia (UNEP)"
     if len(capitals) < 2:
         return None
-    return Definition(
-        short, doc.span(capitals[-1].start(), words[-1].end()), "long (short)", MIN_QUALITY_CUE
-    )
+    start = capitals[-1].start()
+    return Definition(short, doc.span(start, words[-1].end()), "long (short)", MIN_QUALITY_CUE)
 
 
 def _whole_across_a_comma(
