@@ -545,11 +545,11 @@ def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Defini
             break
     letters = set(fold(short.text))
     if initials:
-        first = capitals[-1] if capitals else None
-        if first and _opens_sentence(text, first.start()) and fold(first.group()[0]) not in letters:
+        initial = [fold(_ELIDED.sub("", w.group())[:1]) for w in capitals]
+        if initial and initial[-1] not in letters and _opens_sentence(text, capitals[-1].start()):
             capitals.pop()
-        said = {fold(_ELIDED.sub("", w.group())[:1]) for w in capitals}
-        if len(said & letters) < 2:
+            initial.pop()
+        if len(set(initial) & letters) < 2:
             return None  # a place before an agency: "Federación de Rusia (UNEP)"
     if len(capitals) < 2:
         return None
