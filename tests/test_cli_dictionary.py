@@ -54,6 +54,9 @@ def test_dict_import_lookup_export_stats(tmp_path: Path) -> None:
     ]
     code, out, err = run("dict", "lookup", "CDA", " ", "--dictionary", str(db))
     assert code != 0 and not out and "short form 2 of 2 is empty" in err
+    for limit in ("0", "-1"):  # not a silent slice: -1 dropped the last sense
+        code, out, err = run("dict", "lookup", "CDA", "--dictionary", str(db), "--limit", limit)
+        assert code != 0 and not out and "--limit" in err
     out_file = tmp_path / "out.json"
     assert (
         run("dict", "export", str(out_file), "--dictionary", str(db), "--format", "gladis")[0] == 0

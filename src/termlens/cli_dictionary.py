@@ -66,7 +66,7 @@ def _writable(path: Path) -> Iterator[AcronymDictionary]:
 def lookup(
     short_forms: Annotated[list[str], typer.Argument(help="Short forms to look up.")],
     dictionary: DictionaryOption = None,
-    limit: Annotated[int, typer.Option(help="Senses shown per short form.")] = 10,
+    limit: Annotated[int, typer.Option(min=1, help="Senses shown per short form.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="JSON lines instead of a table.")] = False,
 ) -> None:
     """The senses of short forms, most frequent first."""
