@@ -531,6 +531,7 @@ def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Defini
     if not words or text[words[-1].end() : end].strip():
         return None
     capitals: list[re.Match[str]] = []  # from the last
+    initial: list[str] = []  # their initials, past an elided article
     for i in range(len(words) - 1, -1, -1):
         word = _ELIDED.sub("", words[i].group())  # d'Information, l'Afrique
         if i < len(words) - 1 and text[words[i].end() : words[i + 1].start()].strip():
@@ -538,6 +539,7 @@ def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Defini
         lower = word.lower()
         if word[:1].isupper() and lower not in _NAME_FUNCTION_WORDS and not word[1:].isupper():
             capitals.append(words[i])
+            initial.append(fold(word[:1]))
         elif lower not in _NAME_FUNCTION_WORDS or (
             lower in _CONJUNCTIONS
             and (i == len(words) - 1 or _ARTICLE.match(text, words[i + 1].start()))
@@ -545,7 +547,6 @@ def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Defini
             break
     letters = set(fold(short.text))
     if initials:
-        initial = [fold(_ELIDED.sub("", w.group())[:1]) for w in capitals]
         if initial and initial[-1] not in letters and _opens_sentence(text, capitals[-1].start()):
             capitals.pop()
             initial.pop()
@@ -583,7 +584,7 @@ def _names_short_form(rest: str) -> bool:
     form, *A Disintegrin And Metalloprotease*)."""
     quoted = _is_quoted(rest)
     inner = rest[1:-1].strip() if quoted else rest
-    return looks_like_short_form(inner) and (quoted or sum(c.isupper() for c in inner) >= 2)
+    return looks_like_short_form(inner) and (quoted or _has_capitals(inner))
 
 
 def _is_quoted(segment: str) -> bool:
@@ -961,8 +962,8 @@ def _long_form_inside_after_article(
     2007)" names it again."""
     article = _ARTICLE.match(doc.text, start, end)
     if article is not None and not fold(doc.text[article.end() : end]).startswith(fold(short.text)):
-        definition = _long_form_inside(doc, short, article.end(), end)
-        if definition is not None and definition.score >= MIN_QUALITY_AFTER_ARTICLE:
+        definition = _spelled_well_inside(doc, short, article.end(), end)
+        if definition is not None:
             return definition
     return _long_form_inside(doc, short, start, end) or _long_form_after_qualifier(
         doc, short, start, end
@@ -983,7 +984,13 @@ def _long_form_after_qualifier(
     said = doc.text[previous[0] : previous[1]] if previous else ""
     if said.casefold() == qualifier.group().strip().casefold():
         return None  # "Open RE (Open Relation Extraction)": the short form is "Open RE"
-    definition = _long_form_inside(doc, short, qualifier.end(), end)
+    return _spelled_well_inside(doc, short, qualifier.end(), end)
+
+
+def _spelled_well_inside(doc: Document, short: Span, start: int, end: int) -> Definition | None:
+    """:func:`_long_form_inside` from ``start``, past words left out of the long form (an
+    article, a qualifier), when what remains spells the short form well."""
+    definition = _long_form_inside(doc, short, start, end)
     if definition is None or definition.score < MIN_QUALITY_AFTER_ARTICLE:
         return None
     return definition
