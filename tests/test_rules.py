@@ -598,6 +598,57 @@ def test_spanish_clinical_text(text: str, expected: tuple[str, str] | None) -> N
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # French writes a name's words after its head noun in lower case
+            "Le Fonds des Nations Unies pour l'enfance (UNICEF) a publié un rapport.",
+            ("UNICEF", "Fonds des Nations Unies pour l'enfance"),
+        ),
+        (
+            "avec l'Organisation des Nations Unies pour l'éducation, la science et la culture "
+            "(UNESCO) se",
+            ("UNESCO", "Organisation des Nations Unies pour l'éducation, la science et la culture"),
+        ),
+        (  # an adjective before the head
+            "Le Haut Commissariat des Nations Unies pour les réfugiés (HCR) aide.",
+            ("HCR", "Haut Commissariat des Nations Unies pour les réfugiés"),
+        ),
+        (
+            "Le Haut-Commissariat des Nations Unies aux droits de l'homme (HCDH), le PNUD",
+            ("HCDH", "Haut-Commissariat des Nations Unies aux droits de l'homme"),
+        ),
+        (  # the letters found a long form inside the name: on a lower-case word
+            "Il s'agit du Centre du commerce international (CCI), d'autres.",
+            ("CCI", "Centre du commerce international"),
+        ),
+        (  # or right after a capitalised word
+            "la Organización Internacional de Policía Criminal (INTERPOL) y",
+            ("INTERPOL", "Organización Internacional de Policía Criminal"),
+        ),
+        (  # glued marks stay in the name
+            "le Programme commun des Nations Unies sur le VIH/sida (ONUSIDA) M",
+            ("ONUSIDA", "Programme commun des Nations Unies sur le VIH/sida"),
+        ),
+        (  # not across a list
+            "la OSCE y las organizaciones no gubernamentales (ONG) participan",
+            ("ONG", "organizaciones no gubernamentales"),
+        ),
+        (  # nor over capitalised words before the head that are no adjective of it
+            "Según Front Line Defenders (FLD) y otros",
+            ("FLD", "Front Line Defenders"),
+        ),
+    ],
+)
+def test_names_from_their_head_noun(text: str, expected: tuple[str, str]) -> None:
+    assert expected in pairs(text, "es")
+
+
+def test_a_name_from_its_head_holds_letters_of_the_short_form() -> None:
+    # Agence, allemande, coopération, technique: one initial of GTZ
+    assert pairs("l'Agence allemande de coopération technique (GTZ), l'US", "es") == []
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "con apoyo de la Federación de Rusia (UNEP) y otros",  # a place, not the agency's name

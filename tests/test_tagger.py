@@ -531,6 +531,21 @@ def test_what_a_space_sets_apart_is_not_in_the_short_form(
     assert [s.text for s in shorts] == expected.split(" | ")
 
 
+def test_a_long_form_leaves_out_the_bracket_that_opens_its_short_form() -> None:
+    # the Spanish model, reading French, took the bracket of "(CCI)" into the long form
+    text = "la Chambre de commerce internationale (CCI), le Conseil"
+    doc = Document(text, lang="es")
+    tokens = subtokens(doc.tokens)
+    words = [t.text for t in tokens]
+    labels: list[Label] = ["O"] * len(tokens)
+    first, bracket = words.index("Chambre"), words.index("(")
+    labels[first : bracket + 1] = ["B-long"] + ["I-long"] * (bracket - first)
+    labels[bracket + 1] = "B-short"
+    shorts, longs = char_spans(doc, tokens, labels)
+    assert [s.text for s in longs] == ["Chambre de commerce internationale"]
+    assert [s.text for s in shorts] == ["CCI"]
+
+
 def test_a_short_form_without_letters_or_digits_is_none() -> None:
     doc = Document("pQ T ⌦ p. ( 12 ) Optimization")
     tokens = subtokens(doc.tokens)

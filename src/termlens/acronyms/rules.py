@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final, Literal
 
 from termlens.acronyms.align import (
@@ -69,6 +70,26 @@ _NAME_FUNCTION_WORDS: Final = frozenset(
     "de del la las los el y e para sobre en a al por con contra entre des du et pour le les "
     "of the for and on in to".split()
 )
+# Nouns that open the name of a body, a programme or a treaty in Spanish and French; French
+# writes the name's other words in lower case ("Centre du commerce international (CCI)")
+_NAME_HEADS: Final = frozenset(
+    "organisation organización fonds fondo programme programa institut instituto bureau oficina "
+    "mission misión conférence conferencia commission comisión groupe grupo office comité "
+    "agence agencia union unión association asociación fédération federación centre centro "
+    "chambre cámara conseil consejo force fuerza opération operación traité tratado convention "
+    "convención convenio système sistema marché mercado partenariat alliance alianza communauté "
+    "comunidad banque banco cour corte tribunal forum foro fondation fundación réseau red "
+    "service servicio département departamento division división secrétariat secretaría "
+    "assemblée asamblea parti partido front frente mouvement movimiento coalition coalición armée "
+    "ejército ministère ministerio autorité autoridad observatoire observatorio protocole "
+    "protocolo initiative iniciativa université universidad académie academia société sociedad "
+    "commissariat comisionado organisme organismo".split()
+)
+# Words that open such a name before its noun: "Haut Commissariat", "Alto Comisionado"
+_NAME_HEAD_ADJECTIVES: Final = frozenset(
+    "haut haute alto alta nouveau nouvelle nuevo nueva".split()
+)
+MAX_NAME_WORDS: Final = 16
 # A capitalised word that may qualify a name in a bracket ("U.S.", "Türkiye")
 _QUALIFIER: Final = re.compile(r"(?:(?:[^\W\d_]\.){2,}|[^\W\d_a-z][^\W\d_]+)[^\S\n]+")
 _CONJUNCTIONS: Final = frozenset({"y", "e", "o", "u", "and", "or", "et", "ou"})
@@ -452,11 +473,11 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None:
             definition = _whole_across_a_comma(doc, before, short, definition) or definition
-            return _without_words_before_name(doc, before, definition)
+            return _from_name_head(doc, before, _without_words_before_name(doc, before, definition))
     for short in candidates[:1]:
-        if (
-            _names_another_language(doc, short)
-            and (name := _name_before(doc, before, short, initials=True)) is not None
+        if _names_another_language(doc, short) and (
+            (name := _name_before(doc, before, short, initials=True)) is not None
+            or (name := _headed_name_before(doc, before, short, initials=True)) is not None
         ):
             return name
         if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
@@ -556,6 +577,85 @@ def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Defini
         return None
     start = capitals[-1].start()
     return Definition(short, doc.span(start, words[-1].end()), "long (short)", MIN_QUALITY_CUE)
+
+
+def _headed_name_before(doc: Document, end: int, short: Span, initials: bool) -> Definition | None:
+    """The name right before a short form's bracket that opens with the nearest noun of
+    :data:`_NAME_HEADS`, and an adjective of :data:`_NAME_HEAD_ADJECTIVES` just before it ("Haut
+    Commissariat des Nations Unies pour les réfugiés (HCR)"). Of marks, only a slash or hyphen
+    glued to its words ("VIH/sida") or a comma before a function word ("pour l'éducation, la
+    science") may stand in it. With ``initials``, two initials of its words are letters of the
+    short form."""
+    text = doc.text
+    words = list(_NAME_WORD.finditer(text, max(0, end - WINDOW_CHARS), end))
+    if not words or text[words[-1].end() : end].strip():
+        return None
+    for i in range(len(words) - 1, max(-1, len(words) - 1 - MAX_NAME_WORDS), -1):
+        if i < len(words) - 1 and not _joins_name(text, words[i].end(), words[i + 1]):
+            return None
+        word = _ELIDED.sub("", words[i].group())
+        if word[:1].isupper() and word.rsplit("-", 1)[-1].lower() in _NAME_HEADS:
+            first = i
+            if i > 0 and fold(words[i - 1].group()) in _NAME_HEAD_ADJECTIVES:
+                first = i - 1
+            start = words[first].end() - len(_ELIDED.sub("", words[first].group()))
+            if initials and not _spelled_by_initials(text[start:end], short.text):
+                return None
+            name = doc.span(start, words[-1].end())
+            return Definition(short, name, "long (short)", MIN_QUALITY_CUE)
+    return None
+
+
+def _joins_name(text: str, end: int, following: re.Match[str]) -> bool:
+    """Whether what stands between two words may stand inside a name."""
+    gap = text[end : following.start()]
+    if not gap.strip() or gap in ("/", "-"):
+        return True
+    return gap.strip() == "," and following.group().lower() in _NAME_FUNCTION_WORDS
+
+
+def _capitalised_name_word(word: str) -> bool:
+    """A capitalised word that is no function word and no short form ("Haut", "Nouveau")."""
+    return word[:1].isupper() and word.lower() not in _NAME_FUNCTION_WORDS and not word.isupper()
+
+
+def _spelled_by_initials(name: str, short: str) -> bool:
+    """Whether two of the initials of a name's words, function words aside, are letters of a
+    short form."""
+    letters = set(fold(short))
+    found = {
+        fold(word[:1])
+        for match in _NAME_WORD.finditer(name)
+        if (word := _ELIDED.sub("", match.group())).lower() not in _NAME_FUNCTION_WORDS
+    }
+    return len(found & letters) >= 2
+
+
+def _from_name_head(doc: Document, end: int, definition: Definition) -> Definition:
+    """In Spanish or French, a long form that starts inside a name, on a lower-case word
+    ("Centre du commerce international (CCI)") or right after a capitalised one ("Fonds des
+    Nations Unies pour l'enfance (UNICEF)"), runs from the name's head instead, when only
+    function words and capitalised words stand between them."""
+    if doc.lang != "es":
+        return definition
+    text, start = doc.text, definition.long.start
+    name = _headed_name_before(doc, end, definition.short, initials=False)
+    if name is None or name.long.start >= start or name.long.end != definition.long.end:
+        return definition
+    between = list(_NAME_WORD.finditer(text, name.long.start, start))
+    if not all(
+        (word := _ELIDED.sub("", m.group())).lower() in _NAME_FUNCTION_WORDS or word[:1].isupper()
+        for m in between
+    ) or any(
+        m.group().lower() in _CONJUNCTIONS and _ARTICLE.match(text, n.start())
+        for m, n in pairwise(between)
+    ):
+        return definition  # not across a list: "la OSCE y las organizaciones no … (ONG)"
+    last = between[-1]
+    inside = not text[last.end() : start].strip() and _capitalised_name_word(last.group())
+    if not (_ELIDED.sub("", definition.long.text)[:1].islower() or inside):
+        return definition
+    return Definition(definition.short, name.long, definition.pattern, definition.score)
 
 
 def _whole_across_a_comma(

@@ -117,6 +117,8 @@ _SHORT_FORM_STOP = re.compile(r"\s[.!?](?:\s|$)")
 _UNIT_BEFORE = re.compile(r"(?:[pnuµμmck](?:M|g|L|l|m|mol)|[kMG]?Hz|kDa|mmHg)\s+(?=\S)")
 _SHORT_FORM_JOINT = re.compile(r"\s\+\s|(?<=[^\W_]['’]s)\s+")
 _ALPHANUMERIC = re.compile(r"[^\W_]")
+_OPENING_BRACKETS = frozenset("([{")
+_CLOSING_BRACKETS = frozenset(")]}")
 _MIXED_SCRIPTS = re.compile(
     rf"[{ARABIC_LETTERS}][^\W\d_{ARABIC_LETTERS}]|[^\W\d_{ARABIC_LETTERS}][{ARABIC_LETTERS}]"
 )
@@ -762,6 +764,7 @@ def char_spans(
             doc.text, tokens[tagged.first].start, tokens[tagged.last].end
         )
         if tagged.kind == "long":
+            start, end = _without_open_brackets(doc.text, start, end)
             if end > start:
                 found["long"].append(doc.span(start, end))
             continue
@@ -804,6 +807,16 @@ def _without_loose_marks(text: str, start: int, end: int) -> tuple[int, int]:
         start += 1
     while end > start and (text[end - 1] in DIRECTION_MARKS or text[end - 1].isspace()):
         end -= 1
+    return start, end
+
+
+def _without_open_brackets(text: str, start: int, end: int) -> tuple[int, int]:
+    """A long form without the bracket the tagger took after it, which opens the short form's
+    ("Chambre de commerce internationale (CCI)"), nor one before it, and the space next to it."""
+    while end > start and text[end - 1] in _OPENING_BRACKETS:
+        end = len(text[start : end - 1].rstrip()) + start
+    while start < end and text[start] in _CLOSING_BRACKETS:
+        start = end - len(text[start + 1 : end].lstrip())
     return start, end
 
 
