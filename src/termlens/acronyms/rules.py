@@ -636,7 +636,7 @@ def _from_name_head(doc: Document, end: int, definition: Definition) -> Definiti
     ("Centre du commerce international (CCI)") or right after a capitalised one ("Fonds des
     Nations Unies pour l'enfance (UNICEF)"), runs from the name's head instead, when only
     function words and capitalised words stand between them."""
-    if doc.lang != "es":
+    if doc.lang != "es" or not _starts_inside_name(doc.text, definition.long):
         return definition
     text, start = doc.text, definition.long.start
     name = _headed_name_before(doc, end, definition.short, initials=False)
@@ -651,11 +651,21 @@ def _from_name_head(doc: Document, end: int, definition: Definition) -> Definiti
         for m, n in pairwise(between)
     ):
         return definition  # not across a list: "la OSCE y las organizaciones no … (ONG)"
-    last = between[-1]
-    inside = not text[last.end() : start].strip() and _capitalised_name_word(last.group())
-    if not (_ELIDED.sub("", definition.long.text)[:1].islower() or inside):
-        return definition
     return Definition(definition.short, name.long, definition.pattern, definition.score)
+
+
+def _starts_inside_name(text: str, long: Span) -> bool:
+    """Whether a long form starts on a lower-case word or right after a capitalised one."""
+    if _ELIDED.sub("", long.text)[:1].islower():
+        return True
+    before = text[max(0, long.start - 64) : long.start]
+    words = before.split()
+    return (
+        before[-1:].isspace()
+        and bool(words)
+        and _NAME_WORD.fullmatch(words[-1]) is not None
+        and _capitalised_name_word(words[-1])
+    )
 
 
 def _whole_across_a_comma(
