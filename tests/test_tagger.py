@@ -546,10 +546,18 @@ def test_a_long_form_leaves_out_the_bracket_that_opens_its_short_form() -> None:
     assert [s.text for s in shorts] == ["CCI"]
 
 
-def test_a_short_form_without_letters_or_digits_is_none() -> None:
-    doc = Document("pQ T ⌦ p. ( 12 ) Optimization")
+@pytest.mark.parametrize("tagged", [".", "4,5"])
+def test_a_short_form_without_letters_is_none(tagged: str) -> None:
+    doc = Document("pQ T ⌦ p. ( 12 ) Optimization (valores normales 2,5-4,5) mg/dL")
     tokens = subtokens(doc.tokens)
-    labels: list[Label] = ["B-short" if t.text == "." else "O" for t in tokens]
+    start = doc.text.index(tagged)
+    labels: list[Label] = [
+        ("B-short" if t.start == start else "I-short")
+        if start <= t.start < start + len(tagged)
+        else "O"
+        for t in tokens
+    ]
+    assert "B-short" in labels
     assert char_spans(doc, tokens, labels) == ([], [])
 
 

@@ -116,7 +116,8 @@ _SHORT_FORM_STOP = re.compile(r"\s[.!?](?:\s|$)")
 # "5 µg LPS"; the SDU@AAAI-22 gold never starts a short form so)
 _UNIT_BEFORE = re.compile(r"(?:[pnuµμmck](?:M|g|L|l|m|mol)|[kMG]?Hz|kDa|mmHg)\s+(?=\S)")
 _SHORT_FORM_JOINT = re.compile(r"\s\+\s|(?<=[^\W_]['’]s)\s+")
-_ALPHANUMERIC = re.compile(r"[^\W_]")
+# every short form of the SciAI and SDU@AAAI-22 gold holds a letter (none of 40,000 is "4,5")
+_LETTER = re.compile(r"[^\W\d_]")
 _OPENING_BRACKETS = frozenset("([{")
 _CLOSING_BRACKETS = frozenset(")]}")
 _MIXED_SCRIPTS = re.compile(
@@ -769,7 +770,7 @@ def char_spans(
                 found["long"].append(doc.span(start, end))
             continue
         for piece_start, piece_end in _short_form_pieces(doc.text, start, end):
-            if _ALPHANUMERIC.search(doc.text, piece_start, piece_end):
+            if _LETTER.search(doc.text, piece_start, piece_end):
                 found["short"].append(doc.span(piece_start, piece_end))
     return found["short"], found["long"]
 
