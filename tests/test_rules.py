@@ -629,6 +629,14 @@ def test_spanish_clinical_text(text: str, expected: tuple[str, str] | None) -> N
             "le Programme commun des Nations Unies sur le VIH/sida (ONUSIDA) M",
             ("ONUSIDA", "Programme commun des Nations Unies sur le VIH/sida"),
         ),
+        (  # without an elided article
+            "organisée par l'Organisation internationale du Travail (OIT), le D",
+            ("OIT", "Organisation internationale du Travail"),
+        ),
+        (
+            "avec l'Agence de Coopération Internationale du Japon (JICA, sigle en anglais) et",
+            ("JICA", "Agence de Coopération Internationale du Japon"),
+        ),
         (  # not across a list
             "la OSCE y las organizaciones no gubernamentales (ONG) participan",
             ("ONG", "organizaciones no gubernamentales"),

@@ -359,7 +359,19 @@ def find_definitions(doc: Document) -> list[Definition]:
         _keep(found, definition)
     for definition in _glossary_lines(doc):
         _keep(found, definition)
-    return sorted(found.values(), key=lambda d: d.short.start)
+    return sorted(
+        (_without_elided_article(doc, d) for d in found.values()), key=lambda d: d.short.start
+    )
+
+
+def _without_elided_article(doc: Document, definition: Definition) -> Definition:
+    """A Spanish or French long form does not start with an elided article or preposition:
+    "organisée par l'Organisation internationale du Travail (OIT)"."""
+    elided = _ELIDED.match(definition.long.text) if doc.lang == "es" else None
+    if elided is None or elided.end() == len(definition.long.text):
+        return definition
+    long = doc.span(definition.long.start + elided.end(), definition.long.end)
+    return Definition(definition.short, long, definition.pattern, definition.score)
 
 
 def _openings(text: str) -> list[int]:
