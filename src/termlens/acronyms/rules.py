@@ -627,7 +627,7 @@ def _joins_name(text: str, end: int, following: re.Match[str]) -> bool:
 
 
 def _capitalised_name_word(word: str) -> bool:
-    """A capitalised word that is no function word and no short form ("Haut", "Nouveau")."""
+    """A capitalised word that is no function word and no short form ("Nations", not "ONU")."""
     return word[:1].isupper() and word.lower() not in _NAME_FUNCTION_WORDS and not word.isupper()
 
 
@@ -670,7 +670,7 @@ def _starts_inside_name(text: str, long: Span) -> bool:
     """Whether a long form starts on a lower-case word or right after a capitalised one."""
     if _ELIDED.sub("", long.text)[:1].islower():
         return True
-    before = text[max(0, long.start - 64) : long.start]
+    before = text[max(0, long.start - 64) : long.start]  # room for the longest word
     words = before.split()
     return (
         before[-1:].isspace()
