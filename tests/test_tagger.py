@@ -531,6 +531,35 @@ def test_what_a_space_sets_apart_is_not_in_the_short_form(
     assert [s.text for s in shorts] == expected.split(" | ")
 
 
+@pytest.mark.parametrize(
+    ("text", "short"),
+    [
+        ("L'OMD consistant à avoir amélioré la santé", "OMD"),
+        ("avaient ratifié l'AM, 12 Parties avaient ratifié", "AM"),
+    ],
+)
+def test_french_short_forms_after_an_elided_article(text: str, short: str) -> None:
+    # the Spanish model never saw a short form after an apostrophe: French is read with its
+    # function words as the Spanish ones ("l ' OMD" as "la OMD")
+    doc = Document(text, lang="es")
+    tokens, labels = default_tagger("fr").tag_document(doc, "fr")
+    shorts, _ = char_spans(doc, tokens, labels)
+    assert short in [s.text for s in shorts]
+
+
+def test_a_french_long_form_keeps_its_elided_words() -> None:
+    text = (
+        "avec l'Organisation des Nations Unies pour l'éducation, la science et la culture "
+        "(UNESCO) et"
+    )
+    doc = Document(text, lang="es")
+    tokens, labels = default_tagger("fr").tag_document(doc, "fr")
+    _, longs = char_spans(doc, tokens, labels)
+    assert [s.text for s in longs] == [
+        "Organisation des Nations Unies pour l'éducation, la science et la culture"
+    ]
+
+
 def test_a_long_form_leaves_out_the_bracket_that_opens_its_short_form() -> None:
     # the Spanish model, reading French, took the bracket of "(CCI)" into the long form
     text = "la Chambre de commerce internationale (CCI), le Conseil"

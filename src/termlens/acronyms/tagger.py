@@ -62,6 +62,12 @@ ELIDED_WORDS = frozenset({"l", "d", "qu"})
 # migrations"), which no French long form ends on
 FRENCH_LINKS = frozenset("pour et en sur à par avec dans contre entre".split())
 APOSTROPHES = frozenset("'’")
+# the Spanish words the Spanish model reads French function words as (an elided one too)
+_AS_SPANISH = {
+    **{"le": "el", "les": "los", "des": "de", "du": "del", "au": "al", "aux": "a", "une": "una"},
+    **{"et": "y", "ou": "o", "pour": "para", "sur": "sobre", "dans": "en", "avec": "con"},
+    **{"par": "por", "à": "a", "l": "la", "d": "de", "qu": "que"},
+}
 FRENCH_FUNCTION_WORDS = FRENCH_LEADING_WORDS | FRENCH_LINKS | ELIDED_WORDS | APOSTROPHES
 # where a long form before "( SF )" may start again: a coordination, past the articles and
 # prepositions after it (see `long_forms_after_a_coordination`). Written for French, which the
@@ -362,8 +368,10 @@ class AcronymTagger:
         # the features name the language the model learned: French read with the Spanish model
         # as "fr" would lose every feature joined with "lang=es" (its weights for shapes and
         # brackets), and tag long forms running over whole lists of names
-        features = token_features(words, rules, model, convention)
-        labels: list[Label] = self._tagger.tag(features)
+        if lang == "fr":
+            labels: list[Label] = self._tag_french_as_spanish(words, rules, model, convention)
+        else:
+            labels = self._tagger.tag(token_features(words, rules, model, convention))
         labels = short_forms_said_once(words, labels)
         labels = consistent_short_forms(words, with_rule_definitions(words, rules, labels, lang))
         labels = long_forms_to_the_next_entry(words, labels)
@@ -381,6 +389,48 @@ class AcronymTagger:
         if lang in ENDING_FUNCTION_WORDS:
             labels = long_forms_ending_on_a_word(words, labels, ENDING_FUNCTION_WORDS[lang])
         return labels
+
+    def _tag_french_as_spanish(
+        self, words: list[str], rules: Sequence[str], model: str, convention: str | None
+    ) -> list[Label]:
+        """Tag French with the Spanish model, its function words read as the Spanish ones and
+        each elided one without its apostrophe ("l ' OMD" as "la OMD": the model never saw a
+        short form after an apostrophe); the apostrophe takes the label of the span it stands
+        in."""
+        kept = [i for i in range(len(words)) if not _after_elision(words, i)]
+        view = [_as_spanish(words[i], i > 0 and _shouted(words[i - 1])) for i in kept]
+        view_rules = [rules[i] for i in kept]
+        tagged = self._tagger.tag(token_features(view, view_rules, model, convention))
+        labels: list[Label] = ["O"] * len(words)
+        for i, label in zip(kept, tagged, strict=True):
+            labels[i] = label
+        for i in range(1, len(words) - 1):
+            if _after_elision(words, i) and labels[i + 1].startswith("I-"):
+                labels[i] = labels[i + 1]
+        return labels
+
+
+def _as_spanish(word: str, shouted: bool) -> str:
+    """A French function word as the Spanish one, in its case ("Le" as "El", the "L" of "POUR L '
+    EUROPE" as "LA"; "ET" stays, it may be a short form)."""
+    spanish = _AS_SPANISH.get(word.lower())
+    if spanish is None or (len(word) > 1 and not word[1:].islower()):
+        return word
+    if shouted and word.isupper():
+        return spanish.upper()
+    return spanish.capitalize() if word[0].isupper() else spanish
+
+
+def _shouted(word: str) -> bool:
+    """Whether a word is written in capitals, two letters or more ("POUR L ' EUROPE")."""
+    return len(word) > 1 and word.isupper()
+
+
+def _after_elision(words: Sequence[str], i: int) -> bool:
+    """Whether word ``i`` is the apostrophe of an elided French word ("l ' OMD")."""
+    return (
+        0 < i < len(words) - 1 and words[i] in APOSTROPHES and words[i - 1].lower() in ELIDED_WORDS
+    )
 
 
 def with_rule_definitions(
