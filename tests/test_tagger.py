@@ -512,6 +512,7 @@ def test_a_short_form_said_twice_is_two_uses() -> None:
         ("the MANAGER M ( t )", "MANAGER M (", "MANAGER M"),
         ("the STOP ’ ’ action", "STOP ’ ’", "STOP"),
         ("achieved by LAPGAN . c —— c c", "LAPGAN . c", "LAPGAN"),
+        ("as OMS'   . Then", "OMS'   .", "OMS'"),  # and the spaces before the stop
         ("the best CNN + RNN on PRID", "CNN + RNN", "CNN | RNN"),
         ("our CNN + Min ( cos ) baseline", "CNN + Min (", "CNN | Min"),
         ("the SR+LM model", "SR+LM", "SR+LM"),

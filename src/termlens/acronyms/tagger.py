@@ -831,6 +831,8 @@ def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]
     unit of measure before it."""
     stop = _SHORT_FORM_STOP.search(text, start, end)
     end = end if stop is None or stop.start() == start else stop.start()
+    while end > start and text[end - 1].isspace():  # "SF   ." stops before its spaces
+        end -= 1
     bounds = [start]
     for joint in _SHORT_FORM_JOINT.finditer(text, start, end):
         bounds += [joint.start(), joint.end()]
