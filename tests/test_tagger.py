@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pycrfsuite
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from termlens.acronyms.extract import extract, shouted
@@ -556,6 +557,37 @@ def test_a_french_long_form_keeps_its_elided_words() -> None:
     )
     expected = "Organisation des Nations Unies pour l'éducation, la science et la culture"
     assert french_spans(text)[1] == [expected]
+
+
+@settings(max_examples=300)
+@example([("OMS", "   ", "short"), (".", " ", "short")])  # "OMS   ." kept its spaces
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["l'", "OMS", "(", "Fonds", ".", "4,5", "-"]),
+            st.sampled_from(["", " ", "   ", "\n"]),
+            st.sampled_from(["", "short", "long"]),
+        ),
+        max_size=12,
+    )
+)
+def test_tagged_spans_are_the_text_without_loose_edges(words: list[tuple[str, str, str]]) -> None:
+    # each word's tokens take its kind; a run of words of one kind is one span
+    text, kinds = "", []
+    for word, space, kind in words:
+        kinds += [kind] * len(word) + [""] * len(space)
+        text += word + space
+    doc = Document(text)
+    tokens = subtokens(doc.tokens)
+    labels: list[Label] = []
+    for i, token in enumerate(tokens):
+        kind = kinds[token.start]
+        inside = i > 0 and kinds[tokens[i - 1].start] == kind
+        labels.append("O" if not kind else cast(Label, ("I-" if inside else "B-") + kind))
+    shorts, longs = char_spans(doc, tokens, labels)
+    for span in shorts + longs:
+        assert span.text == text[span.start : span.end]
+        assert span.text and span.text == span.text.strip()
 
 
 def test_a_long_form_leaves_out_the_bracket_that_opens_its_short_form() -> None:
