@@ -63,11 +63,11 @@ ELIDED_WORDS = frozenset({"l", "d", "qu"})
 FRENCH_LINKS = frozenset("pour et en sur à par avec dans contre entre".split())
 APOSTROPHES = frozenset("'’")
 # the Spanish words the Spanish model reads French function words as (an elided one too)
-_AS_SPANISH = {
-    **{"le": "el", "les": "los", "des": "de", "du": "del", "au": "al", "aux": "a", "une": "una"},
-    **{"et": "y", "ou": "o", "pour": "para", "sur": "sobre", "dans": "en", "avec": "con"},
-    **{"par": "por", "à": "a", "l": "la", "d": "de", "qu": "que"},
-}
+_AS_SPANISH = dict(
+    pair.split(":")
+    for pair in "le:el les:los des:de du:del au:al aux:a une:una et:y ou:o pour:para sur:sobre "
+    "dans:en avec:con par:por à:a l:la d:de qu:que".split()
+)
 FRENCH_FUNCTION_WORDS = FRENCH_LEADING_WORDS | FRENCH_LINKS | ELIDED_WORDS | APOSTROPHES
 # where a long form before "( SF )" may start again: a coordination, past the articles and
 # prepositions after it (see `long_forms_after_a_coordination`). Written for French, which the
