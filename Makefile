@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml setup.py $(COMPILED)
 
 demo: $(STAMP)
 	$(BIN)/termlens find examples/demo.txt examples/demo_es.txt
-	$(BIN)/termlens expand examples/demo_expand.txt examples/demo_expand_es.txt
+	$(BIN)/termlens expand examples/demo_expand.txt examples/demo_expand_es.txt examples/demo_expand_fr.txt
 	$(BIN)/termlens attach blahg --definition "A dull, uninteresting blog." --top 3
 
 lint: $(STAMP)

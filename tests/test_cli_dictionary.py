@@ -346,6 +346,22 @@ def test_expand_detects_each_documents_language() -> None:
     assert meanings["PCR"] == "proteína C reactiva"  # not the English "polymerase chain reaction"
 
 
+def test_expand_demo_reads_french_names_from_their_head_noun() -> None:
+    code, out, _ = run("expand", str(ROOT / "examples" / "demo_expand_fr.txt"), "-f", "jsonl")
+    meanings = {
+        (json.loads(line)["short_form"]["text"], json.loads(line)["source"]): json.loads(line)[
+            "long_form"
+        ]
+        for line in out.splitlines()
+    }
+    assert code == 0
+    assert meanings["UNICEF", "defined-in-text"] == "Fonds des Nations Unies pour l'enfance"
+    assert meanings["HCR", "defined-in-text"] == (
+        "Haut-Commissariat des Nations Unies pour les réfugiés"
+    )
+    assert meanings["OMS", "dictionary"] == "Organisation mondiale de la santé"
+
+
 def test_expand_reads_french_with_its_senses() -> None:
     text = (
         "L'Organisation mondiale de la Santé publie un rapport. Selon l'OMS, la maladie progresse."
