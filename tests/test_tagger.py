@@ -640,6 +640,8 @@ def test_common_words_in_capitalised_runs_are_headings_not_short_forms(text: str
         ("We train the MANAGER module and the WORKER module jointly.", "WORKER", False),
         ("see ECE/ENERGY/WP.4 AND THE REPORT OF THE MEETING", "ENERGY", False),  # a code
         ("THE NASA REPORT SAYS", "NASA", False),  # no common word
+        ("COMMISSION ÉCONOMIQUE POUR L'EUROPE\nLe Groupe", "POUR L'EUROPE", True),  # words
+        ("le programme GET-IT (GET IT) en Afrique", "GET-IT", False),  # one word
     ],
 )
 def test_only_a_common_word_in_a_run_of_mostly_common_capitalised_words_is_shouted(

@@ -91,11 +91,15 @@ def _extract(
 
 
 def shouted(text: str, short: Span) -> bool:
-    """A common word in a run of capitalised words, most of them common: a heading or shouted
-    text ("THE RESULTS SHOW THAT OUR METHOD IS BETTER", "APPENDIX II: WHAT IS ANALYSIS"), not a
-    short form."""
-    word = short.text
-    if not (len(word) > 2 and word.isalpha() and word.isupper() and _common(word)):
+    """A common word, or words, in a run of capitalised words, most of them common: a heading or
+    shouted text ("THE RESULTS SHOW THAT OUR METHOD IS BETTER", "APPENDIX II: WHAT IS ANALYSIS",
+    "COMMISSION ÉCONOMIQUE POUR L'EUROPE"), not a short form."""
+    words = WORD.findall(short.text)
+    if not all(w.isupper() for w in words) or any(c.isdigit() for c in short.text):
+        return False
+    if not short.text.isalpha() and not any(c.isspace() for c in short.text):
+        return False  # one word: "U.S.", "GET-IT"
+    if not any(len(w) > 2 and _common(w) for w in words):
         return False
     if (
         text[short.start - 1 : short.start] in _CODE_OR_BRACKET
@@ -106,7 +110,7 @@ def shouted(text: str, short: Span) -> bool:
     after = WORD.findall(text, short.end, short.end + 120)
     run = [
         *takewhile(str.isupper, reversed(before)),
-        word,
+        *words,
         *takewhile(str.isupper, after),
     ]
     return len(run) >= SHOUTED_RUN and 2 * sum(map(_common, run)) >= len(run)
