@@ -551,6 +551,12 @@ def _names_another_language(doc: Document, short: Span) -> bool:
     return doc.lang == "es" and len(letters) >= 3 and letters.isalpha() and letters.isupper()
 
 
+def _words_right_before(text: str, end: int) -> list[re.Match[str]]:
+    """The words of the window before ``end``, none if a mark stands between the last and it."""
+    words = list(_NAME_WORD.finditer(text, max(0, end - WINDOW_CHARS), end))
+    return [] if not words or text[words[-1].end() : end].strip() else words
+
+
 def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Definition | None:
     """The name a short form of another language abbreviates, right before its bracket: a run of
     capitalised words and the function words between them, "la Agencia de Cooperación
@@ -560,8 +566,8 @@ def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Defini
     letters of the short form, and a sentence's first word whose initial is none is left out
     ("Trabaja con el Fondo de Población de las Naciones Unidas (FNUAP)")."""
     text = doc.text
-    words = list(_NAME_WORD.finditer(text, max(0, end - WINDOW_CHARS), end))
-    if not words or text[words[-1].end() : end].strip():
+    words = _words_right_before(text, end)
+    if not words:
         return None
     capitals: list[re.Match[str]] = []  # from the last
     initial: list[str] = []  # their initials, past an elided article
@@ -599,8 +605,8 @@ def _headed_name_before(doc: Document, end: int, short: Span, initials: bool) ->
     science") may stand in it. With ``initials``, two initials of its words are letters of the
     short form."""
     text = doc.text
-    words = list(_NAME_WORD.finditer(text, max(0, end - WINDOW_CHARS), end))
-    if not words or text[words[-1].end() : end].strip():
+    words = _words_right_before(text, end)
+    if not words:
         return None
     for i in range(len(words) - 1, max(-1, len(words) - 1 - MAX_NAME_WORDS), -1):
         if i < len(words) - 1 and not _joins_name(text, words[i].end(), words[i + 1]):

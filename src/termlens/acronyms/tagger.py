@@ -397,15 +397,16 @@ class AcronymTagger:
         each elided one without its apostrophe ("l ' OMD" as "la OMD": the model never saw a
         short form after an apostrophe); the apostrophe takes the label of the span it stands
         in."""
-        kept = [i for i in range(len(words)) if not _after_elision(words, i)]
+        elisions = {i for i in range(len(words)) if _after_elision(words, i)}
+        kept = [i for i in range(len(words)) if i not in elisions]
         view = [_as_spanish(words[i], i > 0 and _shouted(words[i - 1])) for i in kept]
         view_rules = [rules[i] for i in kept]
         tagged = self._tagger.tag(token_features(view, view_rules, model, convention))
         labels: list[Label] = ["O"] * len(words)
         for i, label in zip(kept, tagged, strict=True):
             labels[i] = label
-        for i in range(1, len(words) - 1):
-            if _after_elision(words, i) and labels[i + 1].startswith("I-"):
+        for i in elisions:
+            if labels[i + 1].startswith("I-"):
                 labels[i] = labels[i + 1]
         return labels
 
