@@ -632,6 +632,19 @@ def test_common_words_in_capitalised_runs_are_headings_not_short_forms(text: str
     assert extract(Document(text)) == []
 
 
+def test_a_heading_tagged_whole_keeps_the_short_forms_in_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the words the word list barely knows, with any accents: not SECURITE (sécurité) nor
+    # QUARANTIÈME, which a short form would not write
+    doc = Document("RAPPORT DU GRSP SUR SA QUARANTIÈME SESSION ET LA SECURITE", lang="es")
+    tokens = subtokens(doc.tokens)
+    labels: list[Label] = ["B-short", *["I-short"] * (len(tokens) - 1)]
+    tagger = default_tagger("es")
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    assert [(o.short.text, o.short.start) for o in extract(doc, tagger)] == [("GRSP", 11)]
+
+
 @pytest.mark.parametrize(
     ("text", "word", "expected"),
     [

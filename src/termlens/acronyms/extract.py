@@ -16,7 +16,13 @@ from itertools import takewhile
 
 from termlens.acronyms.align import align, align_unordered
 from termlens.acronyms.identify import Occurrence, in_normal_form, occurrences_of, with_declared
-from termlens.acronyms.rules import MAX_SHORT_FORM_CHARS, MIN_QUALITY, Definition, find_definitions
+from termlens.acronyms.rules import (
+    MAX_SHORT_FORM_CHARS,
+    MIN_QUALITY,
+    Definition,
+    find_definitions,
+    looks_like_short_form,
+)
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import (
     DIRECTION_MARKS,
@@ -26,12 +32,13 @@ from termlens.acronyms.tagger import (
     default_tagger,
 )
 from termlens.acronyms.translated import translate
-from termlens.acronyms.wordlist import WORD, seen
+from termlens.acronyms.wordlist import WORD, seen, seen_with_any_accents
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
 SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
 COMMON_WORD = 20  # times the word list's texts wrote a word for it to count as common
+KNOWN_WORD = 5  # times, with any accents, for a word of a heading to be a word, not a short form
 _LATIN = re.compile(r"[A-Za-z]")
 _CODE_OR_BRACKET = frozenset("/().")
 _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" and a word
@@ -83,8 +90,9 @@ def _extract(
         taken.add(occurrence.short.start, occurrence.short.end)
     occurrences += [
         Occurrence(s, None)
-        for s in shorts
-        if not taken.overlaps(s.start, s.end) and not shouted(doc.text, s)
+        for short in shorts
+        if not taken.overlaps(short.start, short.end)
+        for s in _unshouted(doc.text, short)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
@@ -114,6 +122,22 @@ def shouted(text: str, short: Span) -> bool:
         *takewhile(str.isupper, after),
     ]
     return len(run) >= SHOUTED_RUN and 2 * sum(map(_common, run)) >= len(run)
+
+
+def _unshouted(text: str, short: Span) -> list[Span]:
+    """The tagged short form, or if it is words of a shouted heading, the short forms among
+    them: words in capitals of Latin letters that the word list barely knows, with any accents
+    ("GRSP" in "RAPPORT DU GRSP SUR SA QUARANTIÈME SESSION"; not *SECURITE*, *QUARANTIÈME*)."""
+    if not shouted(text, short):
+        return [short]
+    return [
+        Span(short.start + m.start(), short.start + m.end(), m.group())
+        for m in WORD.finditer(short.text)
+        if m.group().isascii()
+        and m.group().isupper()
+        and looks_like_short_form(m.group())
+        and seen_with_any_accents(m.group()) < KNOWN_WORD
+    ]
 
 
 def _common(word: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 from functools import cache
 
+from termlens.acronyms.lexical import without_accents
 from termlens.errors import InputError
 from termlens.resources import resource_path
 from termlens.text import LETTER_RUN
@@ -42,6 +43,21 @@ def is_word(word: str) -> bool:
 def seen(word: str) -> int:
     """How often the word list's texts wrote ``word`` (0 for a word not in the list)."""
     return word_counts().get(word.lower(), 0)
+
+
+def seen_with_any_accents(word: str) -> int:
+    """How often the list's texts wrote ``word`` with any accents or none: *securite* counts
+    *sécurité* as well, for text that lost or never had its accents (headings in capitals)."""
+    return _counts_without_accents().get(without_accents(word.lower()), 0)
+
+
+@cache
+def _counts_without_accents() -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for word, count in word_counts().items():
+        key = without_accents(word)
+        counts[key] = counts.get(key, 0) + count
+    return counts
 
 
 def is_piece_of(piece: str, whole: str) -> bool:
