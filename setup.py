@@ -12,6 +12,7 @@ from setuptools import Extension, setup
 COMPILED = [
     "src/termlens/acronyms/align.py",
     "src/termlens/acronyms/identify.py",
+    "src/termlens/acronyms/names.py",
     "src/termlens/acronyms/rules.py",
     "src/termlens/acronyms/spans.py",
 ]

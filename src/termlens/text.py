@@ -7,6 +7,7 @@ holds for every span termlens emits.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
@@ -82,6 +83,9 @@ _OTHER_STOPWORDS: dict[str, frozenset[str]] = {
         "hình".split()
     ),
 }
+# an article and the space after it, in English, Spanish or French
+ARTICLE = re.compile(r"(?:the|a|an|el|la|los|las|un|una|le|les)\s+", re.IGNORECASE)
+CONJUNCTIONS = frozenset({"y", "e", "o", "u", "and", "or", "et", "ou"})
 LETTER_RUN = re.compile(r"[^\W\d_]+")  # a run of letters, no digits
 BLANK_LINE = re.compile(r"\n[^\S\n]*\n")  # between paragraphs
 _ADDRESS = re.compile(r"://|\bwww\.|\w@\w[\w-]*\.\w")  # a URL or an e-mail address
@@ -152,6 +156,12 @@ class Document:
     def span(self, start: int, end: int) -> Span:
         """The span of this document's text between two offsets."""
         return Span(start, end, self.text[start:end])
+
+
+def without_accents(text: str) -> str:
+    """The text with the marks that accented letters carry dropped (*Fréchet* → *Frechet*)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def tokenize(text: str, start: int = 0, end: int | None = None) -> Iterator[Token]:

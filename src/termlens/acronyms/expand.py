@@ -25,7 +25,7 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many, outside_code
-from termlens.acronyms.lexical import STOPWORDS, sense_groups, singular, without_accents
+from termlens.acronyms.lexical import STOPWORDS, sense_groups, singular
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
@@ -34,7 +34,7 @@ from termlens.errors import OptionError
 from termlens.markup import acronym_uses, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
-from termlens.text import BLANK_LINE, Span, guess_language, holds_address
+from termlens.text import BLANK_LINE, Span, guess_language, holds_address, without_accents
 
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context

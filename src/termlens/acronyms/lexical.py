@@ -9,7 +9,6 @@ ways). Looser still, :func:`near_duplicates` tells which senses are near-duplica
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -17,6 +16,7 @@ from typing import NamedTuple
 from rapidfuzz.distance import OSA, Levenshtein
 
 from termlens.disjoint_sets import DisjointSets
+from termlens.text import without_accents
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 LOST_LETTERS = re.compile(r"\w\?+\w")  # "Na?ve Bayes": "?" for letters an encoding lost
@@ -83,12 +83,6 @@ def sense_key(long: str) -> str:
     """The key of a long form's sense: its variant key (its lower case when it has no letters
     or digits)."""
     return variant_key(long) or long.lower()
-
-
-def without_accents(text: str) -> str:
-    """The text with the marks that accented letters carry dropped (*Fréchet* → *Frechet*)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def spells_out(short: str, long: str) -> bool:

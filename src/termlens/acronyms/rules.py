@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Final, Literal
 
 from termlens.acronyms.align import (
@@ -27,8 +26,25 @@ from termlens.acronyms.align import (
 from termlens.acronyms.align import (
     START as PERFECT,
 )
+from termlens.acronyms.names import (
+    from_name_head,
+    headed_name_before,
+    name_before,
+    names_another_language,
+    without_elided_article,
+    words_before_name,
+)
 from termlens.acronyms.wordlist import seen
-from termlens.text import BLANK_LINE, CONNECTORS, WORD, Document, Language, Span
+from termlens.text import (
+    ARTICLE,
+    BLANK_LINE,
+    CONJUNCTIONS,
+    CONNECTORS,
+    WORD,
+    Document,
+    Language,
+    Span,
+)
 
 # markup: declared by HTML's <abbr title="long">SF</abbr> or LaTeX's \newacronym{sf}{SF}{long};
 # list: "Abbreviations: SF, long; SF, long." or a glossary's lines, "- SF: long"
@@ -52,7 +68,6 @@ _CONNECTORS: Final = frozenset(CONNECTORS)
 # What may end the words that may hold a long form (checked by _stops_window)
 _STOP_CHARS: Final = ';()[]{}!?="“”.,:\n'  # each may end the words before a short form
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
-_ARTICLE: Final = re.compile(r"(?:the|a|an|el|la|los|las|un|una|le|les)\s+", re.IGNORECASE)
 # What says a bracket's short form abbreviates a name in another language than the text's:
 # "(KOICA, por sus siglas en inglés)", "(SAICM por sus siglas en inglés)", "(FDA, en inglés)",
 # "(JICA, sigle en anglais)"
@@ -63,36 +78,8 @@ _TRANSLATED_CUE: Final = re.compile(
     r"|italiano|italien|espagnol)\s*$",
     re.IGNORECASE,
 )
-_NAME_WORD: Final = re.compile(r"[^\W\d_][\w\-‐'’]*")
-_ELIDED: Final = re.compile(r"^[dl]['’]", re.IGNORECASE)
-# What may join the capitalised words of a name (Spanish, French, English)
-_NAME_FUNCTION_WORDS: Final = frozenset(
-    "de del la las los el y e para sobre en a al por con contra entre des du et pour le les "
-    "of the for and on in to".split()
-)
-# Nouns that open the name of a body, a programme or a treaty in Spanish and French; French
-# writes the name's other words in lower case ("Centre du commerce international (CCI)")
-_NAME_HEADS: Final = frozenset(
-    "organisation organización fonds fondo programme programa institut instituto bureau oficina "
-    "mission misión conférence conferencia commission comisión groupe grupo office comité "
-    "agence agencia union unión association asociación fédération federación centre centro "
-    "chambre cámara conseil consejo force fuerza opération operación traité tratado convention "
-    "convención convenio système sistema marché mercado partenariat alliance alianza communauté "
-    "comunidad banque banco cour corte tribunal forum foro fondation fundación réseau red "
-    "service servicio département departamento division división secrétariat secretaría "
-    "assemblée asamblea parti partido front frente mouvement movimiento coalition coalición armée "
-    "ejército ministère ministerio autorité autoridad observatoire observatorio protocole "
-    "protocolo initiative iniciativa université universidad académie academia société sociedad "
-    "commissariat comisionado organisme organismo".split()
-)
-# Words that open such a name before its noun: "Haut Commissariat", "Alto Comisionado"
-_NAME_HEAD_ADJECTIVES: Final = frozenset(
-    "haut haute alto alta nouveau nouvelle nuevo nueva".split()
-)
-MAX_NAME_WORDS: Final = 16
 # A capitalised word that may qualify a name in a bracket ("U.S.", "Türkiye")
 _QUALIFIER: Final = re.compile(r"(?:(?:[^\W\d_]\.){2,}|[^\W\d_a-z][^\W\d_]+)[^\S\n]+")
-_CONJUNCTIONS: Final = frozenset({"y", "e", "o", "u", "and", "or", "et", "ou"})
 _NEXT_WORD: Final = re.compile(r"[-‐]?\s*(\w+)")
 _INNER_BREAKS: Final = frozenset("-‐‑–/'’")
 _WORD: Final = re.compile(WORD)
@@ -360,18 +347,12 @@ def find_definitions(doc: Document) -> list[Definition]:
     for definition in _glossary_lines(doc):
         _keep(found, definition)
     return sorted(
-        (_without_elided_article(doc, d) for d in found.values()), key=lambda d: d.short.start
+        (
+            Definition(d.short, without_elided_article(doc, d.long), d.pattern, d.score)
+            for d in found.values()
+        ),
+        key=lambda d: d.short.start,
     )
-
-
-def _without_elided_article(doc: Document, definition: Definition) -> Definition:
-    """A Spanish or French long form does not start with an elided article or preposition:
-    "organisée par l'Organisation internationale du Travail (OIT)"."""
-    elided = _ELIDED.match(definition.long.text) if doc.lang == "es" else None
-    if elided is None or elided.end() == len(definition.long.text):
-        return definition
-    long = doc.span(definition.long.start + elided.end(), definition.long.end)
-    return Definition(definition.short, long, definition.pattern, definition.score)
 
 
 def _openings(text: str) -> list[int]:
@@ -460,7 +441,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     translated = _TRANSLATED_CUE.search(text, seg_start, inner_end)  # (FDA, por sus siglas …)
     if translated is not None and translated.start() > seg_start:
         seg_end = min(seg_end, translated.start())
-    article = _ARTICLE.match(text, seg_start, seg_end)
+    article = ARTICLE.match(text, seg_start, seg_end)
     if article and _names_short_form(text[article.end() : seg_end]):
         seg_start = article.end()  # (the "Fed"), (hereinafter the GDPR)
     quoted = _is_quoted(text[seg_start:seg_end])
@@ -478,20 +459,20 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     )
     before = _before_possessive(text, before)
     if translated is not None and candidates and _has_capitals(candidates[0].text):
-        name = _name_before(doc, before, candidates[0], initials=False)
+        name = name_before(doc, before, candidates[0], initials=False)
         if name is not None:  # its letters are another name's ("(habla en francés)": no short form)
-            return name
+            return _named(candidates[0], name)
     for short in candidates:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None:
             definition = _whole_across_a_comma(doc, before, short, definition) or definition
-            return _from_name_head(doc, before, _without_words_before_name(doc, before, definition))
+            return _from_name_head(doc, before, definition)
     for short in candidates[:1]:
-        if _names_another_language(doc, short) and (
-            (name := _name_before(doc, before, short, initials=True)) is not None
-            or (name := _headed_name_before(doc, before, short, initials=True)) is not None
+        if names_another_language(doc, short) and (
+            (name := name_before(doc, before, short, initials=True)) is not None
+            or (name := headed_name_before(doc, before, short, initials=True)) is not None
         ):
-            return name
+            return _named(short, name)
         if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
             definition = _long_form_before(doc, before, short, "long (short)", through_commas=True)
             if definition is not None:
@@ -521,169 +502,26 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     return None
 
 
-def _without_words_before_name(doc: Document, end: int, definition: Definition) -> Definition:
-    """In Spanish, a long form whose letters, read in any order, reach words before the name it
-    ends with loses them: "como el Fondo de las Naciones Unidas para la Infancia (UNICEF)"."""
-    if doc.lang != "es" or fold(definition.long.text[:1]) == fold(definition.short.text[:1]):
+def _named(short: Span, name: Span) -> Definition:
+    """A short form defined by the name right before its bracket (:mod:`names`)."""
+    return Definition(short, name, "long (short)", MIN_QUALITY_CUE)
+
+
+def _from_name_head(doc: Document, end: int, definition: Definition) -> Definition:
+    """The definition, its long form taken from the name it ends with when its letters reach
+    words before the name, or from the name's head when it starts inside it (:mod:`names`)."""
+    name = words_before_name(doc, end, definition.short, definition.long)
+    if name is not None:
+        definition = _named(definition.short, name)
+    long = from_name_head(doc, end, definition.short, definition.long)
+    if long == definition.long:
         return definition
-    name = _name_before(doc, end, definition.short, initials=True)
-    if name is None or name.long.start <= definition.long.start:
-        return definition
-    return name
+    return Definition(definition.short, long, definition.pattern, definition.score)
 
 
 def _has_capitals(short: str) -> bool:
     """Whether a short form holds two capitals or more, as an acronym does."""
     return sum(c.isupper() for c in short) >= 2
-
-
-def _opens_sentence(text: str, at: int) -> bool:
-    """Whether the word at ``at`` is the first of its sentence or line."""
-    before = text[:at].rstrip(" \t")
-    return not before or before[-1] in ".!?:\n"
-
-
-def _names_another_language(doc: Document, short: Span) -> bool:
-    """Whether a short form the words before it do not spell may abbreviate their name in
-    another language: in Spanish text, three or more capitals ("el Fondo de Población de las
-    Naciones Unidas (FNUAP)"), not a document's symbol (A/67/777) or a group's (G-8)."""
-    letters = short.text
-    return doc.lang == "es" and len(letters) >= 3 and letters.isalpha() and letters.isupper()
-
-
-def _words_right_before(text: str, end: int) -> list[re.Match[str]]:
-    """The words of the window before ``end``, none if a mark stands between the last and it."""
-    words = list(_NAME_WORD.finditer(text, max(0, end - WINDOW_CHARS), end))
-    return [] if not words or text[words[-1].end() : end].strip() else words
-
-
-def _name_before(doc: Document, end: int, short: Span, initials: bool) -> Definition | None:
-    """The name a short form of another language abbreviates, right before its bracket: a run of
-    capitalised words and the function words between them, "la Agencia de Cooperación
-    Internacional de Corea (KOICA, por sus siglas en inglés)". A lowercase word, a mark or
-    another short form ends the run, and so does a conjunction before an article ("el
-    Ministerio y la Agencia …"). With ``initials``, two of its capitalised words' initials are
-    letters of the short form, and a sentence's first word whose initial is none is left out
-    ("Trabaja con el Fondo de Población de las Naciones Unidas (FNUAP)")."""
-    text = doc.text
-    words = _words_right_before(text, end)
-    if not words:
-        return None
-    capitals: list[re.Match[str]] = []  # from the last
-    initial: list[str] = []  # their initials, past an elided article
-    for i in range(len(words) - 1, -1, -1):
-        word = _ELIDED.sub("", words[i].group())  # d'Information, l'Afrique
-        if i < len(words) - 1 and text[words[i].end() : words[i + 1].start()].strip():
-            break
-        lower = word.lower()
-        if word[:1].isupper() and lower not in _NAME_FUNCTION_WORDS and not word[1:].isupper():
-            capitals.append(words[i])
-            initial.append(fold(word[:1]))
-        elif lower not in _NAME_FUNCTION_WORDS or (
-            lower in _CONJUNCTIONS
-            and (i == len(words) - 1 or _ARTICLE.match(text, words[i + 1].start()))
-        ):
-            break
-    letters = set(fold(short.text))
-    if initials:
-        if initial and initial[-1] not in letters and _opens_sentence(text, capitals[-1].start()):
-            capitals.pop()
-            initial.pop()
-        if len(set(initial) & letters) < 2:
-            return None  # a place before an agency: "Federación de Rusia (UNEP)"
-    if len(capitals) < 2:
-        return None
-    start = capitals[-1].start()
-    return Definition(short, doc.span(start, words[-1].end()), "long (short)", MIN_QUALITY_CUE)
-
-
-def _headed_name_before(doc: Document, end: int, short: Span, initials: bool) -> Definition | None:
-    """The name right before a short form's bracket that opens with the nearest noun of
-    :data:`_NAME_HEADS`, and an adjective of :data:`_NAME_HEAD_ADJECTIVES` just before it ("Haut
-    Commissariat des Nations Unies pour les réfugiés (HCR)"). Of marks, only a slash or hyphen
-    glued to its words ("VIH/sida") or a comma before a function word ("pour l'éducation, la
-    science") may stand in it. With ``initials``, two initials of its words are letters of the
-    short form."""
-    text = doc.text
-    words = _words_right_before(text, end)
-    if not words:
-        return None
-    for i in range(len(words) - 1, max(-1, len(words) - 1 - MAX_NAME_WORDS), -1):
-        if i < len(words) - 1 and not _joins_name(text, words[i].end(), words[i + 1]):
-            return None
-        word = _ELIDED.sub("", words[i].group())
-        if word[:1].isupper() and word.rsplit("-", 1)[-1].lower() in _NAME_HEADS:
-            first = i
-            if i > 0 and fold(words[i - 1].group()) in _NAME_HEAD_ADJECTIVES:
-                first = i - 1
-            start = words[first].end() - len(_ELIDED.sub("", words[first].group()))
-            if initials and not _spelled_by_initials(text[start:end], short.text):
-                return None
-            name = doc.span(start, words[-1].end())
-            return Definition(short, name, "long (short)", MIN_QUALITY_CUE)
-    return None
-
-
-def _joins_name(text: str, end: int, following: re.Match[str]) -> bool:
-    """Whether what stands between two words may stand inside a name."""
-    gap = text[end : following.start()]
-    if not gap.strip() or gap in ("/", "-"):
-        return True
-    return gap.strip() == "," and following.group().lower() in _NAME_FUNCTION_WORDS
-
-
-def _capitalised_name_word(word: str) -> bool:
-    """A capitalised word that is no function word and no short form ("Nations", not "ONU")."""
-    return word[:1].isupper() and word.lower() not in _NAME_FUNCTION_WORDS and not word.isupper()
-
-
-def _spelled_by_initials(name: str, short: str) -> bool:
-    """Whether two of the initials of a name's words, function words aside, are letters of a
-    short form."""
-    letters = set(fold(short))
-    found = {
-        fold(word[:1])
-        for match in _NAME_WORD.finditer(name)
-        if (word := _ELIDED.sub("", match.group())).lower() not in _NAME_FUNCTION_WORDS
-    }
-    return len(found & letters) >= 2
-
-
-def _from_name_head(doc: Document, end: int, definition: Definition) -> Definition:
-    """In Spanish or French, a long form that starts inside a name, on a lower-case word
-    ("Centre du commerce international (CCI)") or right after a capitalised one ("Fonds des
-    Nations Unies pour l'enfance (UNICEF)"), runs from the name's head instead, when only
-    function words and capitalised words stand between them."""
-    if doc.lang != "es" or not _starts_inside_name(doc.text, definition.long):
-        return definition
-    text, start = doc.text, definition.long.start
-    name = _headed_name_before(doc, end, definition.short, initials=False)
-    if name is None or name.long.start >= start or name.long.end != definition.long.end:
-        return definition
-    between = list(_NAME_WORD.finditer(text, name.long.start, start))
-    if not all(
-        (word := _ELIDED.sub("", m.group())).lower() in _NAME_FUNCTION_WORDS or word[:1].isupper()
-        for m in between
-    ) or any(
-        m.group().lower() in _CONJUNCTIONS and _ARTICLE.match(text, n.start())
-        for m, n in pairwise(between)
-    ):
-        return definition  # not across a list: "la OSCE y las organizaciones no … (ONG)"
-    return Definition(definition.short, name.long, definition.pattern, definition.score)
-
-
-def _starts_inside_name(text: str, long: Span) -> bool:
-    """Whether a long form starts on a lower-case word or right after a capitalised one."""
-    if _ELIDED.sub("", long.text)[:1].islower():
-        return True
-    before = text[max(0, long.start - 64) : long.start]  # room for the longest word
-    words = before.split()
-    return (
-        before[-1:].isspace()
-        and bool(words)
-        and _NAME_WORD.fullmatch(words[-1]) is not None
-        and _capitalised_name_word(words[-1])
-    )
 
 
 def _whole_across_a_comma(
@@ -826,7 +664,7 @@ def _either_parts(doc: Document, first: tuple[int, int], second: tuple[int, int]
     ("the Board or EDPB")."""
     text = doc.text
     start, end = first
-    article = _ARTICLE.match(text, start, end)
+    article = ARTICLE.match(text, start, end)
     if article is not None and not _names_short_form(text[article.end() : end]):
         start, end = second
         return [doc.span(start, end)] if _cue_short_form(text[start:end]) else []
@@ -1088,7 +926,7 @@ def _long_form_inside_after_article(
     And Metalloprotease)"); then ``SF (long form)``. After an article the words must spell the
     short form well: "EMF (an Ecore model for each one)" describes it, and "India (la India,
     2007)" names it again."""
-    article = _ARTICLE.match(doc.text, start, end)
+    article = ARTICLE.match(doc.text, start, end)
     if article is not None and not fold(doc.text[article.end() : end]).startswith(fold(short.text)):
         definition = _spelled_well_inside(doc, short, article.end(), end)
         if definition is not None:
@@ -1225,7 +1063,7 @@ def _joined_by_conjunction(window: str, unordered: Alignment, ordered: Alignment
     "TC torácica y ecocardiograma transtorácico (ETT)" is *ecocardiograma transtorácico*, its
     second T inside a word, not *torácica y ecocardiograma …* in any order."""
     added = window[unordered.start : ordered.start].split()
-    return bool(added) and fold(added[-1]) in _CONJUNCTIONS
+    return bool(added) and fold(added[-1]) in CONJUNCTIONS
 
 
 def _expand_repeats(short: str) -> list[str]:
@@ -1384,7 +1222,7 @@ def _long_form_after(
         number = _PARAGRAPH_NUMBER.search(text, long_start, long_end)
         if number:  # "GS = General Service 37.", "CI = Compression Ignition 5.4."
             long_end = _stripped(text, long_start, number.start())[1]
-    article = _ARTICLE.match(text, long_start, long_end)
+    article = ARTICLE.match(text, long_start, long_end)
     if article:
         long_start = article.end()
     if long_start == long_end:

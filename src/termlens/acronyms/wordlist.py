@@ -12,10 +12,9 @@ from __future__ import annotations
 import gzip
 from functools import cache
 
-from termlens.acronyms.lexical import without_accents
 from termlens.errors import InputError
 from termlens.resources import resource_path
-from termlens.text import LETTER_RUN
+from termlens.text import LETTER_RUN, without_accents
 
 WORDS_FILE = "words.txt.gz"
 WORD = LETTER_RUN  # the list is built and read with this split

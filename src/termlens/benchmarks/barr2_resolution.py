@@ -23,11 +23,10 @@ from pathlib import Path
 from termlens.acronyms import align, find_abbreviations
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
-from termlens.acronyms.lexical import without_accents
 from termlens.benchmarks.metrics import PRF, compare_sets
 from termlens.errors import InputError
 from termlens.io import atomic_write, read_text
-from termlens.text import Document, Span
+from termlens.text import Document, Span, without_accents
 
 LICENCE = "BARR2 (IberEval 2018), third-party copy; see the data's SOURCE.md"
 SIGNATURE = "barr2-subtrack2|micro|strict(doc,offsets,definition)+flexible(lemma,accents)"
