@@ -645,6 +645,35 @@ def test_spanish_clinical_text(text: str, expected: tuple[str, str] | None) -> N
             "Según Front Line Defenders (FLD) y otros",
             ("FLD", "Front Line Defenders"),
         ),
+        (  # a name inside another: the outer head brings the first letter
+            "suivantes : Mission de l'Organisation des Nations Unies en République démocratique "
+            "du Congo (MONUC) (14 postes)",
+            (
+                "MONUC",
+                "Mission de l'Organisation des Nations Unies en République démocratique du Congo",
+            ),
+        ),
+        (  # or a word between the head and the long form the letters found
+            "de la Mission d'observation des Nations Unies en El Salvador (ONUSAL) qui a",
+            ("ONUSAL", "Mission d'observation des Nations Unies en El Salvador"),
+        ),
+        (
+            "el Oficial del Departamento de Apoyo al Desarrollo y de Servicios de Gestión "
+            "(DADSG) y",
+            ("DADSG", "Departamento de Apoyo al Desarrollo y de Servicios de Gestión"),
+        ),
+        (  # not to an outer head when the long form brings the first letter itself
+            "el Comité de la Organización Mundial de la Salud (OMS) se reunió",
+            ("OMS", "Organización Mundial de la Salud"),
+        ),
+        (  # a name whose first words' initials are the short form
+            "el Sistema Armonizado de Designación y Codificación de Mercancías (SA); b) la",
+            ("SA", "Sistema Armonizado de Designación y Codificación de Mercancías"),
+        ),
+        (
+            "le Système harmonisé de désignation et de codification des marchandises (SH); b)",
+            ("SH", "Système harmonisé de désignation et de codification des marchandises"),
+        ),
     ],
 )
 def test_names_from_their_head_noun(text: str, expected: tuple[str, str]) -> None:
@@ -662,6 +691,7 @@ def test_a_name_from_its_head_holds_letters_of_the_short_form() -> None:
         "con apoyo de la Federación de Rusia (UNEP) y otros",  # a place, not the agency's name
         "en la Sede de las Naciones Unidas (A/67/777) se",  # a document's symbol
         "el Ministerio de Salud y la Organización Mundial (WHO) firmaron",  # Mundial: one letter
+        "con el Fondo Mundial para la Naturaleza (WWF) y",  # initials not the short form's
     ],
 )
 def test_capitals_before_a_bracket_are_not_always_its_name(text: str) -> None:

@@ -20,7 +20,7 @@ from termlens.text import ARTICLE, CONJUNCTIONS, Document, Span
 
 NAME_WINDOW_CHARS: Final = 300  # how far before a bracket to look for a name
 _NAME_WORD: Final = re.compile(r"[^\W\d_][\w\-‐'’]*")
-_ELIDED: Final = re.compile(r"^[dl]['’]", re.IGNORECASE)
+_ELIDED: Final = re.compile(r"^[dl]['’]", re.IGNORECASE)  # d'Information, l'Afrique
 # What may join the capitalised words of a name (Spanish, French, English)
 _NAME_FUNCTION_WORDS: Final = frozenset(
     "de del la las los el y e para sobre en a al por con contra entre des du et pour le les "
@@ -46,6 +46,7 @@ _NAME_HEAD_ADJECTIVES: Final = frozenset(
     "haut haute alto alta nouveau nouvelle nuevo nueva".split()
 )
 MAX_NAME_WORDS: Final = 16
+MAX_OUTER_WORDS: Final = 4  # words between a long form and the head before it, with the head
 
 
 def without_elided_article(doc: Document, long: Span) -> Span:
@@ -79,6 +80,25 @@ def names_another_language(doc: Document, short: Span) -> bool:
     Naciones Unidas (FNUAP)"), not a document's symbol (A/67/777) or a group's (G-8)."""
     letters = short.text
     return doc.lang == "es" and len(letters) >= 3 and letters.isalpha() and letters.isupper()
+
+
+def name_opened_by(doc: Document, end: int, short: Span) -> Span | None:
+    """In Spanish or French, the name right before a short form's bracket (from its head noun,
+    :func:`headed_name_before`) whose first words' initials are the short form's letters, in
+    order: "el Sistema Armonizado de Designación y Codificación de Mercancías (SA)", "le
+    Système harmonisé de désignation et de codification des marchandises (SH)"."""
+    letters = short.text
+    if doc.lang != "es" or len(letters) < 2 or not (letters.isalpha() and letters.isupper()):
+        return None
+    name = headed_name_before(doc, end, short, initials=False)
+    if name is None:
+        return None
+    initials = [
+        fold(word[:1])
+        for match in _NAME_WORD.finditer(name.text)
+        if (word := _ELIDED.sub("", match.group())).lower() not in _NAME_FUNCTION_WORDS
+    ]
+    return name if "".join(initials[: len(letters)]) == fold(letters) else None
 
 
 def _words_right_before(text: str, end: int) -> list[re.Match[str]]:
@@ -181,9 +201,13 @@ def from_name_head(doc: Document, end: int, short: Span, long: Span) -> Span:
     """In Spanish or French, a long form that starts inside a name, on a lower-case word
     ("Centre du commerce international (CCI)") or right after a capitalised one ("Fonds des
     Nations Unies pour l'enfance (UNICEF)"), runs from the name's head instead, when only
-    function words and capitalised words stand between them."""
-    if doc.lang != "es" or not _starts_inside_name(doc.text, long):
+    function words and capitalised words stand between them; one that does not open with the
+    short form's first letter runs from the head just before it that brings that letter
+    (:func:`_from_outer_head`)."""
+    if doc.lang != "es":
         return long
+    if not _starts_inside_name(doc.text, long):
+        return _from_outer_head(doc, end, short, long)
     text, start = doc.text, long.start
     name = headed_name_before(doc, end, short, initials=False)
     if name is None or name.start >= start or name.end != long.end:
@@ -198,6 +222,36 @@ def from_name_head(doc: Document, end: int, short: Span, long: Span) -> Span:
     ):
         return long  # not across a list: "la OSCE y las organizaciones no … (ONG)"
     return name
+
+
+def _from_outer_head(doc: Document, end: int, short: Span, long: Span) -> Span:
+    """A long form whose first word does not bring the short form's first letter runs from the
+    head noun just before it when that head, or the one word between them, does: "Mission de
+    l'Organisation des Nations Unies en République démocratique du Congo (MONUC)", "Mission
+    d'observation des Nations Unies en El Salvador (ONUSAL)"."""
+    text, first = doc.text, fold(short.text[:1])
+    if fold(_ELIDED.sub("", long.text)[:1]) == first:
+        return long
+    words = [m for m in _words_right_before(text, end) if m.end() <= long.start]
+    content = 0
+    for i in range(len(words) - 1, max(-1, len(words) - 1 - MAX_OUTER_WORDS), -1):
+        gap = text[words[i].end() : words[i + 1].start() if i < len(words) - 1 else long.start]
+        if gap.strip() and not _ELIDED.fullmatch(gap.strip()):  # de l'Organisation
+            return long
+        word = _ELIDED.sub("", words[i].group())
+        if word.lower() in _NAME_FUNCTION_WORDS:
+            continue
+        content += 1
+        if word[:1].isupper() and word.rsplit("-", 1)[-1].lower() in _NAME_HEADS:
+            brings = [_ELIDED.sub("", m.group()) for m in words[i:]]
+            if not any(
+                fold(w[:1]) == first for w in brings if w.lower() not in _NAME_FUNCTION_WORDS
+            ):
+                return long
+            return doc.span(words[i].end() - len(word), long.end)
+        if content >= 2:
+            return long
+    return long
 
 
 def _starts_inside_name(text: str, long: Span) -> bool:

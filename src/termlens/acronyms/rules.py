@@ -30,6 +30,7 @@ from termlens.acronyms.names import (
     from_name_head,
     headed_name_before,
     name_before,
+    name_opened_by,
     names_another_language,
     without_elided_article,
     words_before_name,
@@ -472,6 +473,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
             (name := name_before(doc, before, short, initials=True)) is not None
             or (name := headed_name_before(doc, before, short, initials=True)) is not None
         ):
+            return _named(short, from_name_head(doc, before, short, name))
+        if (name := name_opened_by(doc, before, short)) is not None:
             return _named(short, name)
         if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
             definition = _long_form_before(doc, before, short, "long (short)", through_commas=True)
