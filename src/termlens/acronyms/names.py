@@ -93,12 +93,7 @@ def name_opened_by(doc: Document, end: int, short: Span) -> Span | None:
     name = headed_name_before(doc, end, short, initials=False)
     if name is None:
         return None
-    initials = [
-        fold(word[:1])
-        for match in _NAME_WORD.finditer(name.text)
-        if (word := _ELIDED.sub("", match.group())).lower() not in _NAME_FUNCTION_WORDS
-    ]
-    return name if "".join(initials[: len(letters)]) == fold(letters) else None
+    return name if "".join(_initials(name.text)[: len(letters)]) == fold(letters) else None
 
 
 def _words_right_before(text: str, end: int) -> list[re.Match[str]]:
@@ -161,7 +156,7 @@ def headed_name_before(doc: Document, end: int, short: Span, initials: bool) -> 
         if i < len(words) - 1 and not _joins_name(text, words[i].end(), words[i + 1]):
             return None
         word = _ELIDED.sub("", words[i].group())
-        if word[:1].isupper() and word.rsplit("-", 1)[-1].lower() in _NAME_HEADS:
+        if _is_head(word):
             first = i
             if i > 0 and fold(words[i - 1].group()) in _NAME_HEAD_ADJECTIVES:
                 first = i - 1
@@ -170,6 +165,12 @@ def headed_name_before(doc: Document, end: int, short: Span, initials: bool) -> 
                 return None
             return doc.span(start, words[-1].end())
     return None
+
+
+def _is_head(word: str) -> bool:
+    """Whether a word (its elided article left out) is a capitalised head noun: *Fonds*,
+    *Haut-Commissariat*."""
+    return word[:1].isupper() and word.rsplit("-", 1)[-1].lower() in _NAME_HEADS
 
 
 def _joins_name(text: str, end: int, following: re.Match[str]) -> bool:
@@ -188,13 +189,16 @@ def _capitalised_name_word(word: str) -> bool:
 def _spelled_by_initials(name: str, short: str) -> bool:
     """Whether two of the initials of a name's words, function words aside, are letters of a
     short form."""
-    letters = set(fold(short))
-    found = {
+    return len(set(_initials(name)) & set(fold(short))) >= 2
+
+
+def _initials(name: str) -> list[str]:
+    """The initials of a name's words, function words aside, past an elided article."""
+    return [
         fold(word[:1])
         for match in _NAME_WORD.finditer(name)
         if (word := _ELIDED.sub("", match.group())).lower() not in _NAME_FUNCTION_WORDS
-    }
-    return len(found & letters) >= 2
+    ]
 
 
 def from_name_head(doc: Document, end: int, short: Span, long: Span) -> Span:
@@ -242,13 +246,11 @@ def _from_outer_head(doc: Document, end: int, short: Span, long: Span) -> Span:
         if word.lower() in _NAME_FUNCTION_WORDS:
             continue
         content += 1
-        if word[:1].isupper() and word.rsplit("-", 1)[-1].lower() in _NAME_HEADS:
-            brings = [_ELIDED.sub("", m.group()) for m in words[i:]]
-            if not any(
-                fold(w[:1]) == first for w in brings if w.lower() not in _NAME_FUNCTION_WORDS
-            ):
-                return long
-            return doc.span(words[i].end() - len(word), long.end)
+        if _is_head(word):
+            start = words[i].end() - len(word)
+            return (
+                doc.span(start, long.end) if first in _initials(text[start : long.start]) else long
+            )
         if content >= 2:
             return long
     return long
