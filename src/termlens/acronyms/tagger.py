@@ -68,6 +68,10 @@ _AS_SPANISH = dict(
     for pair in "le:el les:los des:de du:del au:al aux:a une:una et:y ou:o pour:para sur:sobre "
     "dans:en avec:con par:por à:a l:la d:de qu:que".split()
 )
+# Spanish function words that French does not write: in capitals in French text, a short form
+# ("l'ES", "postes d'AL"), which the Spanish model reads as the function word and leaves out
+_SPANISH_ONLY = frozenset("al el es lo los las del su sus ya con por".split())
+_UNSEEN_LETTER = "Q"  # no word of the Spanish model's training texts is a run of it
 FRENCH_FUNCTION_WORDS = FRENCH_LEADING_WORDS | FRENCH_LINKS | ELIDED_WORDS | APOSTROPHES
 # where a long form before "( SF )" may start again: a coordination, past the articles and
 # prepositions after it (see `long_forms_after_a_coordination`). Written for French, which the
@@ -413,7 +417,10 @@ class AcronymTagger:
 
 def _as_spanish(word: str, shouted: bool) -> str:
     """A French function word as the Spanish one, in its case ("Le" as "El", the "L" of "POUR L '
-    EUROPE" as "LA"; "ET" stays, it may be a short form)."""
+    EUROPE" as "LA"; "ET" stays, it may be a short form); a Spanish function word in capitals
+    outside a heading as a word the model never saw, of its shape ("AL" as "QQ")."""
+    if word.isupper() and word.lower() in _SPANISH_ONLY and not shouted:
+        return _UNSEEN_LETTER * len(word)
     spanish = _AS_SPANISH.get(word.lower())
     if spanish is None or (len(word) > 1 and not word[1:].islower()):
         return word
