@@ -203,6 +203,42 @@ def test_every_offset_slices_the_input(text: str) -> None:
             assert text[long.start : long.end] == long.text
 
 
+_name_pieces = st.sampled_from(
+    [  # Spanish and French names before a bracket (acronyms/names.py)
+        "Mission",
+        "de l'",
+        "d'",
+        "l'Organisation",
+        "Organisation",
+        "des Nations Unies",
+        "Naciones Unidas",
+        "Sistema Armonizado",
+        "Haut-Commissariat",
+        "pour l'enfance",
+        " y las ",
+        " (MONUC)",
+        " (SA)",
+        " (UNICEF, por sus siglas en inglés)",
+        "VIH/sida",
+        ", la ",
+        "ES",
+        "’",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_name_pieces, _pieces, st.text(max_size=6)), max_size=40).map("".join))
+def test_every_offset_slices_spanish_and_french_input(text: str) -> None:
+    # the rules read French as Spanish
+    for occurrence in find_abbreviations(Document(text, lang="es")):
+        assert text[occurrence.short.start : occurrence.short.end] == occurrence.short.text
+        long = occurrence.long
+        if long is not None:
+            assert text[long.start : long.end] == long.text
+            assert long.text == long.text.strip()
+
+
 def test_deep_nesting_and_long_lines_finish() -> None:
     text = "(" * 20000 + "support vector machine (SVM)" + ")" * 20000 + " x" * 100000
     found = find_abbreviations(text)
