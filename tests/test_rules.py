@@ -662,6 +662,15 @@ def test_spanish_clinical_text(text: str, expected: tuple[str, str] | None) -> N
             "(DADSG) y",
             ("DADSG", "Departamento de Apoyo al Desarrollo y de Servicios de Gestión"),
         ),
+        (  # from the head when the name's initials hold more of the short form's letters
+            "los países de la Asociación de Naciones del Asia Sudoriental (ASEAN) acordaron",
+            ("ASEAN", "Asociación de Naciones del Asia Sudoriental"),
+        ),
+        (  # but not across a list
+            "el Foro Mundial de las Comunidades Pesqueras, el Colectivo Internacional de Apoyo "
+            "al Pescador Artesanal (CIAPA) y",
+            ("CIAPA", "Colectivo Internacional de Apoyo al Pescador Artesanal"),
+        ),
         (  # not to an outer head when the long form brings the first letter itself
             "el Comité de la Organización Mundial de la Salud (OMS) se reunió",
             ("OMS", "Organización Mundial de la Salud"),

@@ -205,18 +205,35 @@ def from_name_head(doc: Document, end: int, short: Span, long: Span) -> Span:
     """In Spanish or French, a long form that starts inside a name, on a lower-case word
     ("Centre du commerce international (CCI)") or right after a capitalised one ("Fonds des
     Nations Unies pour l'enfance (UNICEF)"), runs from the name's head instead, when only
-    function words and capitalised words stand between them; one that does not open with the
-    short form's first letter runs from the head just before it that brings that letter
-    (:func:`_from_outer_head`)."""
+    function words and capitalised words stand between them, and so does one whose words'
+    initials hold fewer of the short form's letters than the name's ("Asociación de Naciones
+    del Asia Sudoriental (ASEAN)"); one that does not open with the short form's first letter
+    runs from the head just before it that brings that letter (:func:`_from_outer_head`)."""
     if doc.lang != "es":
         return long
-    if not _starts_inside_name(doc.text, long):
-        return _from_outer_head(doc, end, short, long)
+    inside = _starts_inside_name(doc.text, long)
+    if not inside and (outer := _from_outer_head(doc, end, short, long)) != long:
+        return outer
+    name = _name_around(doc, end, short, long)
+    if name is None:
+        return long
+    if inside:
+        return name
+    letters = set(fold(short.text))
+    covered = len(set(_initials(name.text)) & letters)
+    return name if covered > len(set(_initials(long.text)) & letters) else long
+
+
+def _name_around(doc: Document, end: int, short: Span, long: Span) -> Span | None:
+    """The name from the nearest head noun before the bracket, when it starts before the long
+    form and only function words and capitalised words stand between them, with no list."""
     text, start = doc.text, long.start
     name = headed_name_before(doc, end, short, initials=False)
     if name is None or name.start >= start or name.end != long.end:
-        return long
+        return None
     between = list(_NAME_WORD.finditer(text, name.start, start))
+    if "," in text[name.start : start]:
+        return None  # a list: "el Foro Mundial de las Comunidades Pesqueras, el Colectivo …"
     if not all(
         (word := _ELIDED.sub("", m.group())).lower() in _NAME_FUNCTION_WORDS or word[:1].isupper()
         for m in between
@@ -224,7 +241,7 @@ def from_name_head(doc: Document, end: int, short: Span, long: Span) -> Span:
         m.group().lower() in CONJUNCTIONS and ARTICLE.match(text, n.start())
         for m, n in pairwise(between)
     ):
-        return long  # not across a list: "la OSCE y las organizaciones no … (ONG)"
+        return None  # not across a list: "la OSCE y las organizaciones no … (ONG)"
     return name
 
 
