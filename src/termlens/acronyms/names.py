@@ -231,9 +231,9 @@ def _name_around(doc: Document, end: int, short: Span, long: Span) -> Span | Non
     name = headed_name_before(doc, end, short, initials=False)
     if name is None or name.start >= start or name.end != long.end:
         return None
-    between = list(_NAME_WORD.finditer(text, name.start, start))
     if "," in text[name.start : start]:
         return None  # a list: "el Foro Mundial de las Comunidades Pesqueras, el Colectivo …"
+    between = list(_NAME_WORD.finditer(text, name.start, start))
     if not all(
         (word := _ELIDED.sub("", m.group())).lower() in _NAME_FUNCTION_WORDS or word[:1].isupper()
         for m in between
