@@ -247,30 +247,21 @@ def _name_around(doc: Document, end: int, short: Span, long: Span) -> Span | Non
 
 def _from_outer_head(doc: Document, end: int, short: Span, long: Span) -> Span:
     """A long form whose first word does not bring the short form's first letter runs from the
-    head noun just before it when that head, or the one word between them, does: "Mission de
-    l'Organisation des Nations Unies en République démocratique du Congo (MONUC)", "Mission
-    d'observation des Nations Unies en El Salvador (ONUSAL)"."""
-    text, first = doc.text, fold(short.text[:1])
+    head noun just before it (:func:`headed_name_before`) when that head, or the one word
+    between them, does: "Mission de l'Organisation des Nations Unies en République démocratique
+    du Congo (MONUC)", "Mission d'observation des Nations Unies en El Salvador (ONUSAL)"."""
+    first = fold(short.text[:1])
     if fold(_ELIDED.sub("", long.text)[:1]) == first:
         return long
-    words = [m for m in _words_right_before(text, end) if m.end() <= long.start]
-    content = 0
-    for i in range(len(words) - 1, max(-1, len(words) - 1 - MAX_OUTER_WORDS), -1):
-        gap = text[words[i].end() : words[i + 1].start() if i < len(words) - 1 else long.start]
-        if gap.strip() and not _ELIDED.fullmatch(gap.strip()):  # de l'Organisation
-            return long
-        word = _ELIDED.sub("", words[i].group())
-        if word.lower() in _NAME_FUNCTION_WORDS:
-            continue
-        content += 1
-        if _is_head(word):
-            start = words[i].end() - len(word)
-            return (
-                doc.span(start, long.end) if first in _initials(text[start : long.start]) else long
-            )
-        if content >= 2:
-            return long
-    return long
+    name = headed_name_before(doc, long.start, short, initials=False)
+    if name is None:
+        return long
+    between = name.text
+    words = [w for m in _NAME_WORD.finditer(between) if (w := _ELIDED.sub("", m.group()))]
+    content = [w for w in words if w.lower() not in _NAME_FUNCTION_WORDS]
+    if len(words) > MAX_OUTER_WORDS or len(content) > 2 or "," in between:
+        return long
+    return doc.span(name.start, long.end) if first in _initials(between) else long
 
 
 def _starts_inside_name(text: str, long: Span) -> bool:
