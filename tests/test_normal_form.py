@@ -508,6 +508,17 @@ def test_a_latex_command_that_prints_a_declared_short_form_is_a_use_of_it() -> N
     assert markup.acronym_uses("\\ac{gan} \\gls{gan}") == []  # nothing declared
 
 
+def test_a_use_inside_a_declaration_is_part_of_the_declaration() -> None:
+    # found by the property test below: the use and the declaration around it were both read,
+    # and the normal form of "\newacronym{a}{a}{\ac{a}}{" was "aa}{"
+    text = "\\newacronym{a}{A}{\\ac{a} model} then \\ac{a}"
+    assert [(text[s:e], printed) for s, e, _, printed in markup.acronym_uses(text)] == [
+        ("\\ac{a}", "A")
+    ]
+    assert markup.acronym_uses(text)[0][0] == text.rindex("\\ac{a}")
+    assert NormalForm.of("\\newacronym{a}{a}{\\ac{a}}{").text == "a{"
+
+
 _latex_pieces = st.sampled_from(
     [
         " ",

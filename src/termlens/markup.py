@@ -244,14 +244,15 @@ def acronym_uses(text: str) -> list[tuple[int, int, str, str]]:
     in capitals. A key no declaration gives ("\\gls{sample}" of a glossary entry) is none."""
     if "\\" not in text or not any(opening in text for opening in _USE_OPENINGS):
         return []  # no use: the declarations are not looked for
-    shorts = {key: text[slice(*short)] for key, _, short, _ in _latex_acronyms(text)}
+    declarations = list(_latex_acronyms(text))
+    shorts = {key: text[slice(*short)] for key, _, short, _ in declarations}
     if not shorts:
         return []
     uses = []
     for match in _ACRONYM_USE.finditer(text):
         short = shorts.get(match.group("key"))
-        if short is None:
-            continue
+        if short is None or any(s <= match.start() < e for _, (s, e), _, _ in declarations):
+            continue  # not a key, or inside a declaration: "\newacronym{a}{A}{\ac{b} …}"
         printed = short.upper() if match.group("command") == "GLS" else short
         plural = "s" if match.group("plural") else ""
         uses.append((match.start(), match.end(), short, printed + plural))
