@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.acronyms.dictionary import AcronymDictionary, Entry
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.benchmarks import barr2_resolution as r
 from termlens.errors import InputError
@@ -214,3 +215,42 @@ def test_a_translated_definition_gives_way_to_the_original_annotators_write() ->
     assert {f.definition for f in r.Resolver(dictionary).resolve("new", spelled, ranker)} == {
         "tomografía computarizada"
     }
+
+
+@pytest.mark.parametrize(
+    ("annotated", "hyphenated", "written"), [(4, 1, "plain"), (3, 2, "hyphen")]
+)
+def test_a_sense_is_written_as_the_annotators_mostly_wrote_it(
+    annotated: int, hyphenated: int, written: str
+) -> None:
+    plain, hyphen = "prostate specific antigen", "prostate-specific antigen"
+    case = "Varón de 70 años con PSA de 12 ng/ml y nódulo prostático."
+    texts = {f"c{i}": case for i in range(annotated + hyphenated)}
+    at = case.index("PSA")
+    gold = [
+        R(doc_id, at, at + 3, "PSA", plain if i < annotated else hyphen)
+        for i, doc_id in enumerate(texts)
+    ]
+    dictionary = AcronymDictionary.create()
+    dictionary.add([Entry("PSA", hyphen, 500, "es", "clinical")], "other")
+    r.teach(dictionary, texts, gold)
+    ranker = Disambiguator(dictionary, language="es")
+    assert ranker.rank("PSA", case)[0][0].long == hyphen  # the other source's counts lead
+    found = r.Resolver(dictionary).resolve("new", case, ranker)
+    assert [f.definition for f in found] == [plain if written == "plain" else hyphen]
+
+
+def test_cross_validation_with_a_bundle_ignores_its_barr2_sources(tmp_path: Path) -> None:
+    texts = {f"c{i}": f"Caso {i}: paciente con IC y disnea de esfuerzo." for i in range(4)}
+    gold = [R(d, t.index("IC"), t.index("IC") + 2, "IC", "insuficiencia cardiaca")
+            for d, t in texts.items()]  # fmt: skip
+    bundle = tmp_path / "bundle.sqlite"
+    with AcronymDictionary.create(bundle) as store:  # the bundle's copy of the annotations
+        wrong = [replace(g, definition="intervalo de confianza") for g in gold]
+        r.teach(store, texts, wrong * 20)
+        store.add([Entry("IC", "índice cardiaco", 1, "es", "clinical")], "other")
+    found = list(r.cross_validate(texts, gold, 2, bundle))
+    assert sorted((f.doc_id, f.definition) for f in found) == [
+        (d, "insuficiencia cardiaca") for d in sorted(texts)
+    ]
+    assert AcronymDictionary.open(bundle).usage(r.OTHER_FOLDS) == {}  # the bundle is untouched

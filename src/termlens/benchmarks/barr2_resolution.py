@@ -15,6 +15,8 @@ accents and punctuation.
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,6 +33,8 @@ from termlens.text import Document, Span, without_accents
 LICENCE = "BARR2 (IberEval 2018), third-party copy; see the data's SOURCE.md"
 SIGNATURE = "barr2-subtrack2|micro|strict(doc,offsets,definition)+flexible(lemma,accents)"
 SOURCE = "barr2-training-abbreviations"
+OTHER_FOLDS = "barr2-other-folds"  # what cross-validation teaches a copy of the bundle
+BUNDLED_SOURCES = frozenset({SOURCE, "mined-barr2"})  # the bundle's sources read from BARR2
 MIN_RATE = 0.5  # a written form is an abbreviation where annotators marked it this often
 CONTEXT_CHARS = 150
 _QUANTITY_BEFORE = re.compile(r"[\dº°/]\s?$")
@@ -111,10 +115,12 @@ def teach(
     gold: Iterable[Resolution],
     licence: str = "",
     tags: Callable[[str], tuple[str, str]] | None = None,
+    source: str = SOURCE,
 ) -> None:
-    """Store what annotated cases teach: the definitions seen for each abbreviation (counted,
-    with their contexts) and how often each written form was annotated where it occurs. A
-    definition's language and domain are ``tags(definition)``, by default Spanish, clinical."""
+    """Store what annotated cases teach, as ``source``: the definitions seen for each
+    abbreviation (counted, with their contexts) and how often each written form was annotated
+    where it occurs. A definition's language and domain are ``tags(definition)``, by default
+    Spanish, clinical."""
     annotated: Counter[str] = Counter()
     entries: Counter[tuple[str, str]] = Counter()
     contexts = []
@@ -134,17 +140,20 @@ def teach(
         seen.update(m.group() for m in pattern.finditer(texts[doc_id]))
     tagged = {d: tags(d) if tags else ("es", "clinical") for _, d in entries}
     entries_in = (Entry(s, d, n, *tagged[d]) for (s, d), n in entries.items())
-    dictionary.add(entries_in, SOURCE, licence, "BARR2 training abbreviations")
-    dictionary.add_contexts(contexts, SOURCE, licence)
-    dictionary.add_usage({s: (n, max(n, seen[s])) for s, n in annotated.items()}, SOURCE, licence)
+    dictionary.add(entries_in, source, licence, "BARR2 training abbreviations")
+    dictionary.add_contexts(contexts, source, licence)
+    dictionary.add_usage({s: (n, max(n, seen[s])) for s, n in annotated.items()}, source, licence)
 
 
 class Resolver:
-    """Finds and resolves the abbreviations of clinical cases with what :func:`teach` stored."""
+    """Finds and resolves the abbreviations of clinical cases with what :func:`teach` stored as
+    ``source``."""
 
-    def __init__(self, dictionary: AcronymDictionary) -> None:
+    def __init__(self, dictionary: AcronymDictionary, source: str = SOURCE) -> None:
         self.dictionary = dictionary
-        self.rates = dictionary.usage(SOURCE)
+        self.source = source
+        self.rates = dictionary.usage(source)
+        self._other_sources = frozenset(dictionary.source_names()) - {source}
         if not self.rates:
             raise InputError(f"{dictionary.name}: has no BARR2 abbreviation usage to learn from")
         # only the forms annotators usually mark: a rejected "cm." must leave its "cm" to match
@@ -183,7 +192,7 @@ class Resolver:
         for token, ranking in zip(undefined, ranker.rank_many(contexts), strict=True):
             uses[token.text].append(ranking)
         meanings = {
-            short: ranked[0][0].long
+            short: self._as_annotated(ranked[0][0])
             for short, rankings in uses.items()
             if (ranked := pooled(rankings, key=lambda candidate: candidate.long))
         }
@@ -195,6 +204,16 @@ class Resolver:
             if token.text in meanings
         ]
 
+    def _as_annotated(self, chosen: Candidate) -> str:
+        """The chosen spelling, or the annotators' spelling of its sense where they wrote that
+        one at least twice as often: the bundle's other sources favour *prostate-specific
+        antigen*, the annotators wrote *prostate specific antigen* 10 times to 1."""
+        for sense in self.dictionary.lookup(chosen.sense.short, self._other_sources):
+            if sense.key == chosen.sense.key:
+                top, most = max(sense.variants, key=lambda variant: variant[1])
+                return top if 2 * dict(sense.variants).get(chosen.long, 0) < most else chosen.long
+        return chosen.long
+
     def _originals(self, defined: dict[str, str]) -> dict[str, str]:
         """For each short form whose definition in the case does not spell it (a translation:
         "tomografía de coherencia óptica (OCT)"), the most frequent annotated definition that
@@ -204,7 +223,7 @@ class Resolver:
             if spelled_in_order(short, long):
                 continue
             for sense in self.dictionary.lookup(short):
-                if SOURCE in sense.sources and spelled_in_order(short, sense.long):
+                if self.source in sense.sources and spelled_in_order(short, sense.long):
                     out[short] = sense.long
                     break
         return out
@@ -261,16 +280,30 @@ def predict(
 
 
 def cross_validate(
-    texts: dict[str, str], gold: Sequence[Resolution], folds: int
+    texts: dict[str, str], gold: Sequence[Resolution], folds: int, bundled: Path | None = None
 ) -> Iterator[Resolution]:
     """Predictions for every case from what the other folds' cases teach (case ``i`` in sorted
-    order is in fold ``i % folds``)."""
+    order is in fold ``i % folds``). With a ``bundled`` dictionary file, each fold learns into
+    a temporary copy of it whose BARR2 sources are ignored, as a run on unseen cases ranks the
+    bundle's other senses too; without, into an empty dictionary."""
     if folds < 2:
         raise InputError(f"--folds {folds}: cross-validation needs at least 2 folds")
     ids = sorted(texts)
     for fold in range(folds):
         held = {doc_id for i, doc_id in enumerate(ids) if i % folds == fold}
-        dictionary = AcronymDictionary.create()
-        teach(dictionary, texts, [g for g in gold if g.doc_id not in held])
-        resolver, ranker = Resolver(dictionary), Disambiguator(dictionary, language="es")
-        yield from predict(((d, texts[d]) for d in ids if d in held), resolver, ranker)
+        taught = [g for g in gold if g.doc_id not in held]
+        cases = [(d, texts[d]) for d in ids if d in held]
+        if bundled is None:
+            dictionary = AcronymDictionary.create()
+            teach(dictionary, texts, taught)
+            resolver, ranker = Resolver(dictionary), Disambiguator(dictionary, language="es")
+            yield from predict(cases, resolver, ranker)
+            continue
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / bundled.name
+            shutil.copyfile(bundled, copy)
+            with AcronymDictionary.open(copy, writable=True) as store:
+                teach(store, texts, taught, source=OTHER_FOLDS)
+            with AcronymDictionary.open(copy) as store:
+                ranker = Disambiguator(store, language="es", exclude_sources=BUNDLED_SOURCES)
+                yield from predict(cases, Resolver(store, OTHER_FOLDS), ranker)
