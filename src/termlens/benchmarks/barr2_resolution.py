@@ -222,8 +222,8 @@ class Resolver:
         for short, long in defined.items():
             if spelled_in_order(short, long):
                 continue
-            for sense in self.dictionary.lookup(short):
-                if self.source in sense.sources and spelled_in_order(short, sense.long):
+            for sense in self.dictionary.lookup(short, self._other_sources):
+                if spelled_in_order(short, sense.long):
                     out[short] = sense.long
                     break
         return out
