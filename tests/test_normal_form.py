@@ -286,6 +286,32 @@ def test_every_span_of_marked_up_text_maps_back_in_order(text: str, data: st.Dat
     assert form.text[start:end] in read(original_start, original_end)
 
 
+def test_a_declaration_nested_in_another_is_read_without_a_crash() -> None:
+    for text in [
+        r"<abbr title='x'>\newacronym{a}{b}{c}</abbr>",
+        r"<abbr title='x'>'\newacronym{}{b}{c}</abbr>",
+    ]:
+        for o in find_abbreviations(text):
+            assert text[o.short.start : o.short.end] == o.short.text
+        for e in expand(text):
+            assert text[e.short.start : e.short.end] == e.short.text
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(_marked_up, st.sampled_from(["<abbr title='x y'>", "</abbr>", "SVM", "(SVM)"])),
+        max_size=30,
+    ).map("".join)
+)
+def test_found_and_expanded_spans_of_marked_up_text_slice_it(text: str) -> None:
+    for o in find_abbreviations(text):
+        assert text[o.short.start : o.short.end] == o.short.text
+    for e in expand(text):
+        assert text[e.short.start : e.short.end] == e.short.text
+    expanded_text(text, expand(text))
+
+
 def test_rules_read_markdown_bold() -> None:
     text = "We train a **support vector machine** (**SVM**). The *SVM* is fast."
     found = find_abbreviations(text)

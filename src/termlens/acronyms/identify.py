@@ -72,9 +72,12 @@ def in_normal_form(
         long_forms: dict[int, Span] = {}
         given = []
         for (short_start, short_end), (long_start, long_end) in declared(document.text):
+            start, end = form.normal(short_start), form.normal(short_end)
+            if not 0 <= start < end <= len(form.text):
+                continue  # markup the normal form leaves out: \newacronym inside <abbr>
             if holds_address(document.text[long_start:long_end]):
                 continue
-            short = normal.span(form.normal(short_start), form.normal(short_end))
+            short = normal.span(start, end)
             given.append(Definition(short, normal.span(short.start, short.start), "markup", 1.0))
             long_forms[short.start] = document.span(long_start, long_end)
 
