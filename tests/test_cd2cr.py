@@ -65,6 +65,27 @@ def test_a_mention_outside_its_sentence_is_named(tmp_path: Path) -> None:
     assert topic.mentions == [] and "left out" in warnings[0]
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("sentence_id", None, r"mention 0: sentence_id: expected a whole number, got None"),
+        ("tokens_ids", [[3]], r"mention 0: tokens_ids: expected a whole number, got \[3\]"),
+        ("tokens_ids", 3, r"mention 0: tokens_ids: expected a list of token numbers, got 3"),
+        ("cluster_id", "seven", r"mention 0: cluster_id: expected a whole number, got 'seven'"),
+    ],
+)
+def test_a_mention_field_of_a_wrong_type_is_named(
+    tmp_path: Path, field: str, value: object, message: str
+) -> None:
+    conll = _write(tmp_path, [{**_entity("0_news_1", 1, [3, 4], "The findings", 7), field: value}])
+    with pytest.raises(InputError, match=message):
+        read_cd2cr(conll)
+    entity = _entity("0_news_1", 1, [3, 4], "The findings", 7)
+    del entity["doc_id"]
+    with pytest.raises(InputError, match=r"mention 0: no 'doc_id'"):
+        read_cd2cr(_write(tmp_path, [entity]))
+
+
 def test_missing_entities_file(tmp_path: Path) -> None:
     conll = tmp_path / "test.conll"
     conll.write_text(CONLL)

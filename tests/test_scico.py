@@ -52,6 +52,15 @@ def test_read_and_write_back(tmp_path: Path) -> None:
         ({"mentions": [[0, 1, 2, 0], [0, 1, 2, 1]]}, r"mention 1 \[0, 1, 2\] is listed twice"),
         ({"relations": [[0, 1], [1, 0]]}, r"the relations form a cycle 0 → 1 → 0"),
         ({"tokens": "abc"}, "expected a SciCo topic"),
+        ({"tokens": [["A", 1]]}, r"tokens 0: expected a paragraph's list of strings"),
+        ({"mentions": [[0, "x", 2, 0]]}, r"mention 0: expected \[paragraph, start, end, cluster\]"),
+        ({"mentions": {"0": [0, 1, 2]}}, r"mentions: expected a list, got dict"),
+        (
+            {"relations": [["x", 1]]},
+            r'relation 0: expected \[parent, child\] cluster ids, got \["x", 1\]',
+        ),
+        ({"relations": [[1, 0, 2]]}, r"relation 0: expected \[parent, child\] cluster ids"),
+        ({"relations": [7]}, r"relation 0: expected \[parent, child\] cluster ids, got 7"),
     ],
 )
 def test_bad_topics_name_topic_and_mention(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,44 @@ def _read(path: Path) -> str:
     return decode(data, str(path))
 
 
+@dataclass(frozen=True, slots=True)
+class _Entity:
+    """One mention of the entities JSON, its fields checked."""
+
+    topic: str
+    doc_id: str
+    sentence_id: int
+    token_ids: list[int]
+    cluster_id: int
+    tokens: str
+
+
+def _entity(record: Any, where: str) -> _Entity:
+    """The mention ``record``, or an error naming the field that is missing or of a wrong type."""
+    if not isinstance(record, dict):
+        raise InputError(f"{where}: expected an object with doc_id, sentence_id, tokens_ids, ...")
+
+    def integer(value: Any, field: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
+            raise InputError(f"{where}: {field}: expected a whole number, got {value!r}")
+        return int(value)
+
+    for field in ("topic", "doc_id", "sentence_id", "tokens_ids", "cluster_id"):
+        if field not in record:
+            raise InputError(f"{where}: no {field!r}")
+    ids = record["tokens_ids"]
+    if not isinstance(ids, list):
+        raise InputError(f"{where}: tokens_ids: expected a list of token numbers, got {ids!r}")
+    return _Entity(
+        str(record["topic"]),
+        str(record["doc_id"]),
+        integer(record["sentence_id"], "sentence_id"),
+        [integer(i, "tokens_ids") for i in ids],
+        integer(record["cluster_id"], "cluster_id"),
+        str(record.get("tokens", "")),
+    )
+
+
 def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
     """The topics of a CD²CR split, with gold clusters. Mentions that run past their CoNLL
     sentence are left out and said in ``warnings`` (an error without that list)."""
@@ -61,13 +100,17 @@ def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
         key = (fields[2], int(fields[3]))
         first_token.setdefault(key, int(fields[4]))
         sentences.setdefault(fields[0], {}).setdefault(key, []).append(fields[5])
+    path = entities_path(conll)
     try:
-        entities: list[dict[str, Any]] = json.loads(_read(entities_path(conll)))
+        entities = json.loads(_read(path))
     except json.JSONDecodeError as exc:
-        raise InputError(f"{entities_path(conll)}: not JSON ({exc.msg})") from None
-    by_topic: dict[str, list[dict[str, Any]]] = {}
-    for entity in entities:
-        by_topic.setdefault(str(entity["topic"]), []).append(entity)
+        raise InputError(f"{path}: not JSON ({exc.msg})") from None
+    if not isinstance(entities, list):
+        raise InputError(f"{path}: expected a JSON list of mentions")
+    by_topic: dict[str, list[_Entity]] = {}
+    for number, entity in enumerate(entities):
+        checked = _entity(entity, f"{path}: mention {number}")
+        by_topic.setdefault(checked.topic, []).append(checked)
     topics = []
     for topic_id, paragraphs in sentences.items():
         keys = list(paragraphs)
@@ -75,11 +118,11 @@ def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
         tokens = [paragraphs[key] for key in keys]
         mentions, raw_clusters = [], []
         for entity in by_topic.get(topic_id, []):
-            key = (entity["doc_id"], int(entity["sentence_id"]))
-            ids = [i - first_token.get(key, 0) for i in sorted(entity["tokens_ids"])]
+            key = (entity.doc_id, entity.sentence_id)
+            ids = [i - first_token.get(key, 0) for i in sorted(entity.token_ids)]
             if key not in index or not ids or ids[0] < 0 or ids[-1] >= len(paragraphs[key]):
                 problem = (
-                    f"{entities_path(conll)}: topic {topic_id}: mention {entity.get('tokens')!r} "
+                    f"{path}: topic {topic_id}: mention {entity.tokens!r} "
                     f"in {key[0]} sentence {key[1]} falls outside the CoNLL sentence"
                 )
                 if warnings is None:
@@ -96,7 +139,7 @@ def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
                     " ".join(words),
                 )
             )
-            raw_clusters.append(int(entity["cluster_id"]))
+            raw_clusters.append(entity.cluster_id)
         ids_in_order = {c: i for i, c in enumerate(dict.fromkeys(raw_clusters))}
         extra: dict[str, object] = {
             "doc_ids": [doc for doc, _ in keys],

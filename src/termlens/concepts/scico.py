@@ -91,12 +91,18 @@ def _topic(record: Any, where: str, warnings: list[str] | None) -> Topic:
     topic_id = str(record.get("id", where))
     where = f"{where} (topic {topic_id})"
     tokens: list[list[str]] = record["tokens"]
+    for index, paragraph_tokens in enumerate(tokens):
+        if not isinstance(paragraph_tokens, list) or not all(
+            isinstance(t, str) for t in paragraph_tokens
+        ):
+            raise InputError(f"{where}: tokens {index}: expected a paragraph's list of strings")
     mentions, clusters = [], []
     seen: set[tuple[int, int, int]] = set()
-    for index, raw in enumerate(record.get("mentions") or []):
+    for index, raw in enumerate(_listed(record, "mentions", where)):
         if not isinstance(raw, list) or len(raw) < 3:
             raise InputError(f"{where}: mention {index}: expected [paragraph, start, end, cluster]")
-        paragraph, start, end = (int(v) for v in raw[:3])
+        what = f"mention {index}: expected [paragraph, start, end, cluster] as integers"
+        paragraph, start, end, *cluster = _integers(raw[:4], f"{where}: {what}")
         if not 0 <= paragraph < len(tokens) or not 0 <= start <= end < len(tokens[paragraph]):
             raise InputError(
                 f"{where}: mention {index} {raw[:3]} falls outside its paragraph "
@@ -106,8 +112,13 @@ def _topic(record: Any, where: str, warnings: list[str] | None) -> Topic:
             raise InputError(f"{where}: mention {index} {raw[:3]} is listed twice")
         seen.add((paragraph, start, end))
         mentions.append(_mention(tokens, record.get("sentences"), paragraph, start, end))
-        clusters.append(int(raw[3]) if len(raw) > 3 else -1)
-    relations = [(int(r[0]), int(r[1])) for r in record.get("relations") or []]
+        clusters.append(cluster[0] if cluster else -1)
+    relations = []
+    for index, raw in enumerate(_listed(record, "relations", where)):
+        pair = _integers(raw, f"{where}: relation {index}: expected [parent, child] cluster ids")
+        if len(pair) != 2:
+            raise InputError(f"{where}: relation {index}: expected [parent, child] cluster ids")
+        relations.append((pair[0], pair[1]))
     cycle = find_cycle(relations)
     if cycle:
         problem = f"{where}: the relations form a cycle {' → '.join(map(str, cycle))}"
@@ -125,14 +136,40 @@ def _topic(record: Any, where: str, warnings: list[str] | None) -> Topic:
     return Topic(topic_id, tokens, mentions, clusters, relations, rest)
 
 
+def _listed(record: dict[str, Any], field: str, where: str) -> list[Any]:
+    """The record's list ``field`` ([] when missing or null)."""
+    value = record.get(field) or []
+    if not isinstance(value, list):
+        raise InputError(f"{where}: {field}: expected a list, got {type(value).__name__}")
+    return value
+
+
+def _integers(values: Any, problem: str) -> list[int]:
+    """``values`` as integers (JSON numbers without a fraction), else an error: ``problem``."""
+    if not isinstance(values, list) or not all(map(_integral, values)):
+        raise InputError(f"{problem}, got {json.dumps(values)[:80]}")
+    return [int(v) for v in values]
+
+
+def _integral(value: Any) -> bool:
+    if isinstance(value, float):
+        return value.is_integer()
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _mention(
     tokens: list[list[str]], sentences: Any, paragraph: int, start: int, end: int
 ) -> Mention:
     words = tokens[paragraph]
     low, high = 0, len(words)
     if isinstance(sentences, list) and paragraph < len(sentences):
-        for bounds in sentences[paragraph]:
-            if bounds[0] <= start < bounds[1]:
+        for bounds in sentences[paragraph] if isinstance(sentences[paragraph], list) else []:
+            if (
+                isinstance(bounds, list)
+                and len(bounds) == 2
+                and all(isinstance(b, int) for b in bounds)
+                and bounds[0] <= start < bounds[1]
+            ):
                 low, high = bounds[0], max(bounds[1], end + 1)
                 break
     return Mention(
