@@ -254,3 +254,29 @@ def test_bench_sdu22_ae_bad_language_and_input(tmp_path: Path, fixtures: Path) -
     code, _, err = run("bench", "sciai", "--data", str(bad), "--predictions", str(out))
     assert code == 1 and "record 0: 1 labels for 2 tokens" in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "record", "message"),
+    [
+        (
+            "sciai",
+            {"tokens": ["a"], "labels": ["B-acronym"]},
+            'record 0: "labels" must be a list of',
+        ),
+        ("sciai", {"tokens": ["a"], "labels": 3}, 'record 0: "labels" must be a list of'),
+        ("sciai", {"id": {"n": 1}, "tokens": ["a"]}, 'record 0: "id" must be a string or a number'),
+        ("sdu22-ae", {"text": "a b", "acronyms": [["0", "1"]]}, "record 0: bad acronyms span"),
+        ("sdu22-ae", {"text": "a b", "long-forms": 7}, "record 0: long-forms must be a list"),
+        ("sdu22-ae", {"ID": [1], "text": "a b"}, 'record 0: "ID" must be a string or a number'),
+    ],
+)
+def test_bench_extraction_input_of_a_wrong_type_is_named(
+    tmp_path: Path, command: str, record: dict[str, object], message: str
+) -> None:
+    bad, out = tmp_path / "bad.json", tmp_path / "pred.json"
+    bad.write_text(json.dumps([record]))
+    language = ["--lang", "english"] if command == "sdu22-ae" else []
+    code, _, err = run("bench", command, "--data", str(bad), *language, "--predictions", str(out))
+    assert code == 1 and message in err and "Traceback" not in err
+    assert not out.exists()

@@ -10,14 +10,15 @@ import gzip
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TypedDict
+from typing import TypedDict, get_args
 
-from termlens.acronyms.tagger import AcronymTagger
+from termlens.acronyms.tagger import AcronymTagger, Label
 from termlens.benchmarks.extraction import MacroScore, RecordSpans, bio_spans, score
 from termlens.errors import InputError
 from termlens.io import atomic_write, decode
 
 SIGNATURE = "sciai|macro(short,long)|exact-token-spans"
+LABELS = frozenset(get_args(Label))
 
 
 class Record(TypedDict, total=False):
@@ -38,7 +39,10 @@ def load(path: Path) -> list[Record]:
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror}); check the path") from None
     if path.suffix == ".gz":
-        raw = gzip.decompress(raw)
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError):
+            raise InputError(f"{path}: not a valid gzip file") from None
     try:
         records = json.loads(decode(raw, str(path)))
     except json.JSONDecodeError as exc:
@@ -50,11 +54,17 @@ def load(path: Path) -> list[Record]:
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
             raise InputError(f'{path}: record {number}: "tokens" must be a list of strings')
         labels = record.get("labels")
-        if labels is not None and len(labels) != len(tokens):
-            raise InputError(
-                f"{path}: record {number}: {len(labels)} labels for {len(tokens)} tokens"
-            )
+        if labels is not None:
+            if not isinstance(labels, list) or not set(map(str, labels)) <= LABELS:
+                allowed = ", ".join(sorted(LABELS))
+                raise InputError(f'{path}: record {number}: "labels" must be a list of {allowed}')
+            if len(labels) != len(tokens):
+                raise InputError(
+                    f"{path}: record {number}: {len(labels)} labels for {len(tokens)} tokens"
+                )
         record.setdefault("id", str(number))
+        if isinstance(record["id"], bool) or not isinstance(record["id"], str | int):
+            raise InputError(f'{path}: record {number}: "id" must be a string or a number')
     return records
 
 

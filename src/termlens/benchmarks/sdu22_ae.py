@@ -52,11 +52,26 @@ def load(path: Path) -> list[dict[str, object]]:
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             raise InputError(f'{path}: record {number}: expected an object with a string "text"')
         record.setdefault("ID", str(number))
+        if isinstance(record["ID"], bool) or not isinstance(record["ID"], str | int):
+            raise InputError(f'{path}: record {number}: "ID" must be a string or a number')
         for field in ("acronyms", "long-forms"):
-            for span in record.get(field, []):
-                if not (isinstance(span, list) and len(span) == 2 and 0 <= span[0] <= span[1]):
+            spans = record.get(field, [])
+            if not isinstance(spans, list):
+                raise InputError(f"{path}: record {number}: {field} must be a list of spans")
+            for span in spans:
+                if not _offsets(span):
                     raise InputError(f"{path}: record {number}: bad {field} span {span!r}")
     return records
+
+
+def _offsets(span: object) -> bool:
+    """Whether ``span`` is [start, end] with whole numbers, 0 <= start <= end."""
+    return (
+        isinstance(span, list)
+        and len(span) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in span)
+        and 0 <= span[0] <= span[1]
+    )
 
 
 def held_out(
