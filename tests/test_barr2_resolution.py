@@ -256,3 +256,10 @@ def test_cross_validation_with_a_bundle_ignores_its_barr2_sources(tmp_path: Path
         (d, "insuficiencia cardiaca") for d in sorted(texts)
     ]
     assert AcronymDictionary.open(bundle).usage(r.OTHER_FOLDS) == {}  # the bundle is untouched
+
+
+def test_a_fold_with_nothing_to_learn_from_is_named() -> None:
+    texts = {"a": "Paciente con HTA.", "b": "Sin antecedentes."}
+    gold = [R("a", 13, 16, "HTA", "hipertensión arterial")]
+    with pytest.raises(InputError, match=r"--folds 2: the cases outside fold 0 hold no annotation"):
+        list(r.cross_validate(texts, gold, 2))

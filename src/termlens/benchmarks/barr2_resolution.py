@@ -296,8 +296,8 @@ def cross_validate(
         if bundled is None:
             dictionary = AcronymDictionary.create()
             teach(dictionary, texts, taught)
-            resolver, ranker = Resolver(dictionary), Disambiguator(dictionary, language="es")
-            yield from predict(cases, resolver, ranker)
+            resolver = _fold_resolver(dictionary, SOURCE, fold, folds)
+            yield from predict(cases, resolver, Disambiguator(dictionary, language="es"))
             continue
         with tempfile.TemporaryDirectory() as folder:
             copy = Path(folder) / bundled.name
@@ -306,4 +306,13 @@ def cross_validate(
                 teach(store, texts, taught, source=OTHER_FOLDS)
             with AcronymDictionary.open(copy) as store:
                 ranker = Disambiguator(store, language="es", exclude_sources=BUNDLED_SOURCES)
-                yield from predict(cases, Resolver(store, OTHER_FOLDS), ranker)
+                yield from predict(cases, _fold_resolver(store, OTHER_FOLDS, fold, folds), ranker)
+
+
+def _fold_resolver(dictionary: AcronymDictionary, source: str, fold: int, folds: int) -> Resolver:
+    if not dictionary.usage(source):
+        raise InputError(
+            f"--folds {folds}: the cases outside fold {fold} hold no annotation that matches "
+            "their text; give more annotated cases, or fewer folds"
+        )
+    return Resolver(dictionary, source)
