@@ -74,6 +74,14 @@ def test_wn_loads_the_export_and_finds_the_new_senses(
             '{"lemma": "dog", "pos": "noun", "synset": "dog#n#1", "operation": "merge"}',
             "already a word",
         ),
+        (
+            '{"lemma": "x", "pos": ["noun"], "synset": "blog#n#1", "operation": "attach"}',
+            r"pos: expected a string, got \['noun'\]",
+        ),
+        (
+            '{"lemma": 7, "pos": "noun", "synset": "blog#n#1", "operation": "attach"}',
+            "lemma: expected a string, got 7",
+        ),
     ],
 )
 def test_bad_additions_are_named(wordnet: WordNet, tmp_path: Path, line: str, message: str) -> None:

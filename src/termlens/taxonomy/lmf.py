@@ -60,6 +60,9 @@ def read_additions(path: Path, wordnet: WordNet) -> list[Addition]:
         missing = [f for f in ("lemma", "pos", "synset", "operation") if not record.get(f)]
         if missing:
             raise InputError(f"{where}: missing {', '.join(missing)}")
+        for field in ("lemma", "pos", "synset", "operation", "definition"):
+            if field in record and not isinstance(record[field], str):
+                raise InputError(f"{where}: {field}: expected a string, got {record[field]!r}")
         if record["pos"] not in POS:
             raise InputError(f"{where}: pos {record['pos']!r}; use noun or verb")
         if record["operation"] not in OPERATIONS:
