@@ -53,6 +53,24 @@ def test_bioc_bad_xml_is_one_clear_error(tmp_path: Path) -> None:
         bioc.load(bad)
 
 
+@pytest.mark.parametrize(
+    ("offset", "message"),
+    [
+        ("x0", r"passage 1: <offset> 'x0' is not a whole number"),
+        ("999999999", "passage 1: <offset> 999999999 lies far past"),
+    ],
+)
+def test_a_bad_passage_offset_is_named(tmp_path: Path, offset: str, message: str) -> None:
+    bad = tmp_path / "bad.xml"
+    passage = "<passage><offset>{}</offset><text>A b.</text></passage>"
+    bad.write_text(
+        f"<collection><document><id>d1</id>{passage.format(0)}{passage.format(offset)}"
+        "</document></collection>"
+    )
+    with pytest.raises(InputError, match=r"bad.xml: document 'd1': " + message):
+        bioc.load(bad)
+
+
 def test_barr2_hand_worked(fixtures: Path) -> None:
     texts = barr2.load_texts(fixtures / "barr2_set")
     predicted = barr2.predict(texts.items())

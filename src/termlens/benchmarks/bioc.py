@@ -18,6 +18,7 @@ from termlens.io import atomic_write, read_text
 from termlens.text import Document
 
 SIGNATURE = "bioc-pairs|unique(doc,sf,lf)|case-insensitive|ws-normalised"
+MAX_GAP = 100_000  # characters a passage may start past the text before it (a bad offset, else)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +61,22 @@ def load(path: Path) -> list[BiocDocument]:
         doc_id = doc.findtext("id", default="")
         text = ""
         pairs = []
-        for passage in doc.iter("passage"):
-            offset = int(passage.findtext("offset", default="0"))
+        for number, passage in enumerate(doc.iter("passage")):
+            offset = _offset(passage, len(text), f"{path}: document {doc_id!r}: passage {number}")
             text = text.ljust(offset) + (passage.findtext("text") or "")
             pairs.extend(_relations(doc_id, passage))
         documents.append(BiocDocument(doc_id, text, tuple(pairs)))
     return documents
+
+
+def _offset(passage: ET.Element, laid_out: int, where: str) -> int:
+    """The passage's <offset>: a whole number, at most MAX_GAP past the text laid out so far."""
+    written = (passage.findtext("offset") or "0").strip()
+    if not written.isdigit():
+        raise InputError(f"{where}: <offset> {written!r} is not a whole number")
+    if int(written) > laid_out + MAX_GAP:
+        raise InputError(f"{where}: <offset> {written} lies far past the text before it")
+    return int(written)
 
 
 def _relations(doc_id: str, passage: ET.Element) -> list[Pair]:
