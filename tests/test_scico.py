@@ -70,6 +70,16 @@ def test_bad_topics_name_topic_and_mention(
         read_topics(_write(tmp_path / "in.jsonl", {**TOPIC, **change}))
 
 
+def test_a_repeated_topic_id_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(TOPIC) + "\n" + json.dumps(TOPIC) + "\n")
+    with pytest.raises(InputError, match=r"line 2: topic id 't1' is already that of line 1"):
+        read_topics(path)
+    warnings: list[str] = []
+    assert len(read_topics(path, warnings)) == 2
+    assert "line 2: topic id 't1' is already that of line 1" in warnings[0]
+
+
 def test_warnings_instead_of_errors_where_gold_is_not_needed(tmp_path: Path) -> None:
     warnings: list[str] = []
     cyclic = {**TOPIC, "relations": [[0, 1], [1, 0]]}

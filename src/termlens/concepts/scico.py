@@ -78,11 +78,20 @@ def read_topics(path: Path, warnings: list[str] | None = None) -> list[Topic]:
     """Read a SciCo jsonl file; an error names the line, topic and mention that is wrong.
 
     With a ``warnings`` list, gold relations that form a cycle are dropped (and said there)
-    instead of failing: clustering ignores the gold anyway. Topics with fewer than two
-    mentions are said there too."""
-    return [
-        _topic(record, where, warnings) for where, record in json_lines(read_text(path), str(path))
-    ]
+    instead of failing, and a repeated topic id is said there: clustering ignores the gold
+    anyway. Topics with fewer than two mentions are said there too."""
+    topics: list[Topic] = []
+    first: dict[str, str] = {}  # topic id → where it was read
+    for where, record in json_lines(read_text(path), str(path)):
+        topic = _topic(record, where, warnings)
+        if topic.id in first:
+            problem = f"{where}: topic id {topic.id!r} is already that of {first[topic.id]}"
+            if warnings is None:
+                raise InputError(problem)
+            warnings.append(f"{problem}; scoring would need it to be its own")
+        first.setdefault(topic.id, where.rsplit(": ", 1)[-1])
+        topics.append(topic)
+    return topics
 
 
 def _topic(record: Any, where: str, warnings: list[str] | None) -> Topic:
