@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from termlens.benchmarks import sciai, sdu22_ae
 from termlens.benchmarks.extraction import RecordSpans, bio_spans, score
 
 
@@ -35,3 +36,21 @@ def test_macro_score_hand_worked() -> None:
 def test_empty_predictions_score_zero() -> None:
     gold = {"a": RecordSpans(frozenset({(0, 0)}), frozenset({(1, 2)}))}
     assert score({}, gold).f1 == 0.0
+
+
+def test_records_that_repeat_an_id_are_scored_each_against_its_own_gold() -> None:
+    records: list[dict[str, object]] = [
+        {"ID": "1", "text": "SVM works.", "acronyms": [[0, 3]], "long-forms": []},
+        {"ID": "1", "text": "It works.", "acronyms": [], "long-forms": []},
+    ]
+    predictions: list[dict[str, object]] = [
+        {"ID": "1", "acronyms": [[0, 3]], "long-forms": []},
+        {"ID": "1", "acronyms": [], "long-forms": []},
+    ]
+    result = sdu22_ae.evaluate(predictions, records)
+    assert result is not None and (result.short.tp, result.short.fn) == (1, 0)
+    sentences = [{"id": "s", "tokens": ["SVM", "works"], "labels": ["B-short", "O"]}]
+    sentences.append({"id": "s", "tokens": ["It", "works"], "labels": ["O", "O"]})
+    guessed = [{"id": "s", "predictions": ["B-short", "O"]}, {"id": "s", "predictions": ["O", "O"]}]
+    scored = sciai.evaluate(guessed, sentences)
+    assert scored is not None and (scored.short.tp, scored.short.fn) == (1, 0)

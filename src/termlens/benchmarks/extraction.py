@@ -7,13 +7,15 @@ taken from the averaged precision and recall.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from termlens.acronyms.tagger import spans
 from termlens.benchmarks.metrics import PRF
 
 Spans = frozenset[tuple[int, int]]
+K = TypeVar("K", bound=Hashable)  # what identifies a record
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +47,7 @@ class MacroScore:
         return 2 * p * r / (p + r) if p + r else 0.0
 
 
-def score(predicted: Mapping[str, RecordSpans], gold: Mapping[str, RecordSpans]) -> MacroScore:
+def score(predicted: Mapping[K, RecordSpans], gold: Mapping[K, RecordSpans]) -> MacroScore:
     """Score predictions against gold, record by record (a record missing from either is empty)."""
     short, long = PRF(0, 0, 0), PRF(0, 0, 0)
     empty = RecordSpans(frozenset(), frozenset())

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypedDict, get_args
 
 from termlens.acronyms.tagger import AcronymTagger, Label
-from termlens.benchmarks.extraction import MacroScore, RecordSpans, bio_spans, score
+from termlens.benchmarks.extraction import MacroScore, bio_spans, score
 from termlens.errors import InputError
 from termlens.io import atomic_write, decode
 
@@ -89,6 +89,6 @@ def evaluate(predictions: list[Prediction], records: list[Record]) -> MacroScore
     """The official metric, or None when the records carry no labels."""
     if not records or any("labels" not in r for r in records):
         return None
-    gold = {r["id"]: bio_spans(r["labels"]) for r in records}
-    pred: dict[str, RecordSpans] = {p["id"]: bio_spans(p["predictions"]) for p in predictions}
-    return score(pred, gold)
+    pairs = list(enumerate(zip(predictions, records, strict=True)))
+    pred = {i: bio_spans(p["predictions"]) for i, (p, _) in pairs}
+    return score(pred, {i: bio_spans(r["labels"]) for i, (_, r) in pairs})

@@ -171,9 +171,10 @@ def _spans(record: dict[str, object]) -> RecordSpans:
 def evaluate(
     predictions: list[dict[str, object]], records: list[dict[str, object]]
 ) -> MacroScore | None:
-    """The official metric, or None when the records carry no gold spans."""
+    """The official metric, or None when the records carry no gold spans. ``predictions`` are
+    in the records' order, and each is scored against its own record (a repeated ID is not
+    two records' spans mixed)."""
     if not records or any("acronyms" not in r for r in records):
         return None
-    gold = {str(r["ID"]): _spans(r) for r in records}
-    pred = {str(p["ID"]): _spans(p) for p in predictions}
-    return score(pred, gold)
+    pairs = list(enumerate(zip(predictions, records, strict=True)))
+    return score({i: _spans(p) for i, (p, _) in pairs}, {i: _spans(r) for i, (_, r) in pairs})
