@@ -67,6 +67,12 @@ def test_files_round_trip_and_bad_lines(tmp_path: Path) -> None:
     data.write_text("steam\tnoun\n")
     with pytest.raises(InputError, match="line 1: expected lemma"):
         semeval16.read_items(data)
+    data.write_text("steam\tnoun\tw.1\tPent-up anger.\n\nvent\tverb\tw.1\tTo let out.\n")
+    with pytest.raises(InputError, match=r"line 3: item id 'w\.1' is already that of line 1"):
+        semeval16.read_items(data)
+    key.write_text("w.1\tanger#n#1\tmerge\nw.1\tsteam#n#1\tattach\n")
+    with pytest.raises(InputError, match=r"line 2: item id 'w\.1' is already that of line 1"):
+        semeval16.read_answers(key)
 
 
 @pytest.mark.parametrize("split", ["trial", "training"])

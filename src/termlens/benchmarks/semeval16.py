@@ -73,21 +73,34 @@ def read_items(path: Path) -> list[Item]:
     """Read a task data file; an error names the line that is malformed. A part of speech
     other than noun or verb is read as it is: the placer declines that item alone."""
     items = []
+    lines: dict[str, int] = {}  # item id → its line
     for number, fields in _rows(path):
         if len(fields) < 4:
             raise InputError(
                 f"{path}: line {number}: expected lemma, pos, item-id, definition[, source URL]"
             )
+        _once(lines, fields[2], number, path)
         items.append(Item(fields[2], fields[0], fields[1], fields[3], "\t".join(fields[4:])))
     return items
+
+
+def _once(lines: dict[str, int], item_id: str, number: int, path: Path) -> None:
+    """Record ``item_id`` at line ``number``, or say it is there already."""
+    if item_id in lines:
+        raise InputError(
+            f"{path}: line {number}: item id {item_id!r} is already that of line {lines[item_id]}"
+        )
+    lines[item_id] = number
 
 
 def read_answers(path: Path) -> dict[str, Answer]:
     """Read a key file (gold or system), by item id."""
     answers: dict[str, Answer] = {}
+    lines: dict[str, int] = {}
     for number, fields in _rows(path):
         if len(fields) != 3 or fields[2] not in OPERATIONS:
             raise InputError(f"{path}: line {number}: expected item-id, lemma#pos#n, attach|merge")
+        _once(lines, fields[0], number, path)
         answers[fields[0]] = Answer(fields[0], fields[1], fields[2])
     return answers
 
