@@ -605,7 +605,9 @@ def test_cluster_reads_markdown_and_latex_documents_and_finds_nothing_in_code(
         encoding="utf-8",
     )
     (tmp_path / "notes.md").write_text(
-        "The GAN is stable.\n\n```\nGAN = build()\n```\n", encoding="utf-8"
+        "The GAN is stable. It improves *image synthesis*; see `train.py --gan`.\n\n"
+        "```\nGAN = build()\n```\n",
+        encoding="utf-8",
     )
     (tmp_path / "image.png").write_bytes(b"\x89PNG\r\n")  # not a text document: not read
     result = runner.invoke(
@@ -613,10 +615,11 @@ def test_cluster_reads_markdown_and_latex_documents_and_finds_nothing_in_code(
     )
     assert result.exit_code == 0, result.stderr
     assert "2 document(s)" in result.stderr
-    # the citation key, the equation and the code block hold no mention
+    # the citation key, the equation, the code span and the code block hold no mention
     assert "- generative adversarial network (3 mentions in notes, paper): also GAN ×2" in (
         result.stdout
     )
+    assert "train.py" not in result.stdout
     empty = tmp_path / "empty"
     empty.mkdir()
     result = runner.invoke(app, ["concepts", "cluster", "--text", str(empty), "-o", "-"])

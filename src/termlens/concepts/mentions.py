@@ -23,7 +23,7 @@ from termlens.concepts.relate import case_folded
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
-from termlens.normal_form import normalized
+from termlens.normal_form import NormalForm
 from termlens.text import Document, repeated_half
 
 # words a tagged term does not start or end with
@@ -49,7 +49,8 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     code_in: list[set[int]] = []  # each paragraph's tokens in code (:func:`markup.code_spans`)
     names: set[tuple[int, int, int]] = set()  # spans sought again: defined forms, acronyms
     for number, raw in enumerate(documents):
-        document = Document(normalized(raw.text))  # SciCo tokens, no offsets to map back
+        form = NormalForm.of(raw.text)
+        document = Document(form.text)  # SciCo tokens, no offsets to map back
         tokens = document.tokens
         paragraphs.append([t.text for t in tokens])
         written.append(_as_written(document))
@@ -75,7 +76,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         found = {half for span in found for half in _said_once(paragraphs[-1], span)}
         names.update((number, a, a) for a, b in found if a == b and _distinctive([tokens[a].text]))
         found_in.append(found)
-        code_in.append(_in_code(document))
+        code_in.append(_in_code(raw.text, form, document))
     for number, found in enumerate(found_in):
         found |= _named_again(paragraphs[number], sentences[number], names, paragraphs)
         code = code_in[number]
@@ -107,13 +108,19 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     return Topic(topic_id, paragraphs, mentions, [0] * len(mentions), [], fields, pairs)
 
 
-def _in_code(document: Document) -> set[int]:
-    """The tokens of a document that lie in code: a Markdown code block, a LaTeX citation key
-    or equation, and the like (:func:`markup.code_spans`); none of them is a mention."""
-    code = code_ranges(document.text)
+def _in_code(original: str, form: NormalForm, document: Document) -> set[int]:
+    """The tokens of a document (``original`` in its normal ``form``) that lie in code: a
+    Markdown code block or span, a LaTeX citation key or equation, and the like
+    (:func:`markup.code_spans`, read in the original, whose backticks the normal form leaves
+    out); none of them is a mention."""
+    code = code_ranges(original)
     if code is None:
         return set()
-    return {i for i, t in enumerate(document.tokens) if code.overlaps(t.start, t.end)}
+    return {
+        i
+        for i, t in enumerate(document.tokens)
+        if code.overlaps(*form.original_span(t.start, t.end))
+    }
 
 
 def _as_written(document: Document) -> Callable[[int, int], str]:
