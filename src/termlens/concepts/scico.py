@@ -88,7 +88,7 @@ def read_topics(path: Path, warnings: list[str] | None = None) -> list[Topic]:
             problem = f"{where}: topic id {topic.id!r} is already that of {first[topic.id]}"
             if warnings is None:
                 raise InputError(problem)
-            warnings.append(f"{problem}; scoring would need it to be its own")
+            warnings.append(f"{problem}; clustered, but `bench scico` cannot score such a file")
         first.setdefault(topic.id, where.rsplit(": ", 1)[-1])
         topics.append(topic)
     return topics
