@@ -546,6 +546,25 @@ def test_expand_reads_the_dotted_initialisms_the_dictionary_knows() -> None:
     assert all(text[e.short.start : e.short.end] == e.short.text for e in found)
 
 
+def test_a_meaning_is_shown_without_the_article_its_source_cut_with_it() -> None:
+    d = AcronymDictionary.create()
+    d.add(
+        [
+            Entry("UNEP", "The United Nations Environment Programme", 3),
+            Entry("ADAM", "A Disintegrin And Metalloprotease", 3),
+            Entry("LAPD", "Los Angeles Police Department", 3),
+        ],
+        "hand",
+    )
+    text = "The UNEP report on ADAM proteases was read by the LAPD."
+    found = expand(text, disambiguator=Disambiguator(d, complete=True), threshold=0.0)
+    assert [(e.short.text, e.long) for e in found] == [
+        ("UNEP", "United Nations Environment Programme"),
+        ("ADAM", "A Disintegrin And Metalloprotease"),  # the article's letter is the acronym's
+        ("LAPD", "Los Angeles Police Department"),
+    ]
+
+
 def test_expand_reads_the_words_in_capitals_the_dictionary_knows() -> None:
     d = AcronymDictionary.create()
     d.add(

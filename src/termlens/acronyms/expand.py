@@ -39,6 +39,7 @@ from termlens.text import BLANK_LINE, Span, guess_language, holds_address, witho
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
 ALTERNATIVES = 3
+_LEADING_ARTICLE = re.compile(r"(?:the|an?|el|la|los|las|le|les)\s+|l['’]", re.IGNORECASE)
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 _TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
 _TOKENISED_AFTER = re.compile(r"(?<=[(\[]) (?=\w)")  # "( with
@@ -659,7 +660,7 @@ def discourse_meaning(
     (:func:`lexical.same_sense`: *Centers for Disease Control* and *Centers for Disease Control
     and Prevention*), pool their probability, and each is shown in the spelling with the most of
     it (with its accents and the capitals of its names, see :func:`_accented` and
-    :func:`_with_name_capitals`)."""
+    :func:`_with_name_capitals`, and without a leading article, :func:`_without_article`)."""
     senses = {c.sense.key: c.sense for ranking in rankings for c, _ in ranking}
     short = next(iter(senses.values())).short if senses else ""
     longs = [without_stray_brackets(sense.long) for sense in senses.values()]
@@ -667,11 +668,27 @@ def discourse_meaning(
     ranked = pooled(rankings, key=lambda c: group[c.sense.key])
     return [
         (
-            _readable(without_stray_brackets(_with_name_capitals(_accented(c), c.sense.variants))),
+            _without_article(
+                _readable(
+                    without_stray_brackets(_with_name_capitals(_accented(c), c.sense.variants))
+                ),
+                short,
+            ),
             round(total / len(rankings), 4),
         )
         for c, total in ranked
     ]
+
+
+def _without_article(long: str, short: str) -> str:
+    """A meaning without the article that sources cut out of text with it (*Le Fonds des
+    Nations Unies pour l'enfance*, *The United Nations Environment Programme*, written after
+    the short form in running text), unless the short form starts with the article's letter
+    (*A Disintegrin And Metalloprotease*, *Los Angeles Police Department*)."""
+    article = _LEADING_ARTICLE.match(long)
+    if article is None or article.end() == len(long) or short[:1].casefold() == long[:1].casefold():
+        return long
+    return long[article.end() :]
 
 
 def without_stray_brackets(long: str) -> str:
