@@ -551,17 +551,19 @@ def test_a_meaning_is_shown_without_the_article_its_source_cut_with_it() -> None
     d.add(
         [
             Entry("UNEP", "The United Nations Environment Programme", 3),
+            Entry("ECE", "e Economic Commission for Europe", 3),  # "Th" cut off
             Entry("ADAM", "A Disintegrin And Metalloprotease", 3),
             Entry("LAPD", "Los Angeles Police Department", 3),
         ],
         "hand",
     )
-    text = "The UNEP report on ADAM proteases was read by the LAPD."
+    text = "The UNEP report on ADAM proteases was read by the LAPD and the ECE."
     found = expand(text, disambiguator=Disambiguator(d, complete=True), threshold=0.0)
     assert [(e.short.text, e.long) for e in found] == [
         ("UNEP", "United Nations Environment Programme"),
         ("ADAM", "A Disintegrin And Metalloprotease"),  # the article's letter is the acronym's
         ("LAPD", "Los Angeles Police Department"),
+        ("ECE", "Economic Commission for Europe"),
     ]
 
 

@@ -39,7 +39,10 @@ from termlens.text import BLANK_LINE, Span, guess_language, holds_address, witho
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
 ALTERNATIVES = 3
-_LEADING_ARTICLE = re.compile(r"(?:the|an?|el|la|los|las|le|les)\s+|l['’]", re.IGNORECASE)
+# an article, or a piece of a word cut before a capital ("e United Nations …": "The" cut)
+_LEADING_ARTICLE = re.compile(
+    r"(?i:the|an?|el|la|los|las|le|les)\s+|(?i:l['’])|[a-z]{1,2} (?=[A-Z])"
+)
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 _TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
 _TOKENISED_AFTER = re.compile(r"(?<=[(\[]) (?=\w)")  # "( with
@@ -681,14 +684,18 @@ def discourse_meaning(
 
 
 def _without_article(long: str, short: str) -> str:
-    """A meaning without the article that sources cut out of text with it (*Le Fonds des
-    Nations Unies pour l'enfance*, *The United Nations Environment Programme*, written after
-    the short form in running text), unless the short form starts with the article's letter
-    (*A Disintegrin And Metalloprotease*, *Los Angeles Police Department*)."""
+    """A meaning without the article, or the piece of a cut word, that sources cut out of text
+    with it (*Le Fonds des Nations Unies pour l'enfance*, *The United Nations Environment
+    Programme*, *e Economic Commission for Europe*), unless the short form takes its first
+    letter from the article (*A Disintegrin And Metalloprotease*, *Los Angeles Police
+    Department*)."""
     article = _LEADING_ARTICLE.match(long)
-    if article is None or article.end() == len(long) or short[:1].casefold() == long[:1].casefold():
+    if article is None or article.end() == len(long):
         return long
-    return long[article.end() :]
+    rest, first = long[article.end() :], short[:1].casefold()
+    if long[:1].casefold() == first and rest[:1].casefold() != first:
+        return long
+    return rest
 
 
 def without_stray_brackets(long: str) -> str:
