@@ -546,24 +546,28 @@ def test_expand_reads_the_dotted_initialisms_the_dictionary_knows() -> None:
     assert all(text[e.short.start : e.short.end] == e.short.text for e in found)
 
 
-def test_a_meaning_is_shown_without_the_article_its_source_cut_with_it() -> None:
+def test_a_meaning_is_shown_without_the_article_or_stop_its_source_cut_with_it() -> None:
     d = AcronymDictionary.create()
     d.add(
         [
             Entry("UNEP", "The United Nations Environment Programme", 3),
             Entry("ECE", "e Economic Commission for Europe", 3),  # "Th" cut off
+            Entry("SBSTA", "Subsidiary Body for Scientific and Technological Advice.", 3),
+            Entry("NAC", "Northeast Audit Co.", 3),
             Entry("ADAM", "A Disintegrin And Metalloprotease", 3),
             Entry("LAPD", "Los Angeles Police Department", 3),
         ],
         "hand",
     )
-    text = "The UNEP report on ADAM proteases was read by the LAPD and the ECE."
+    text = "The UNEP report on ADAM proteases was read by the LAPD, the ECE, the SBSTA and NAC."
     found = expand(text, disambiguator=Disambiguator(d, complete=True), threshold=0.0)
     assert [(e.short.text, e.long) for e in found] == [
         ("UNEP", "United Nations Environment Programme"),
         ("ADAM", "A Disintegrin And Metalloprotease"),  # the article's letter is the acronym's
         ("LAPD", "Los Angeles Police Department"),
         ("ECE", "Economic Commission for Europe"),
+        ("SBSTA", "Subsidiary Body for Scientific and Technological Advice"),  # no full stop
+        ("NAC", "Northeast Audit Co."),  # an abbreviation keeps its own
     ]
 
 

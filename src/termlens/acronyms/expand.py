@@ -43,6 +43,7 @@ ALTERNATIVES = 3
 _LEADING_ARTICLE = re.compile(
     r"(?i:the|an?|el|la|los|las|le|les)\s+|(?i:l['’])|[a-z]{1,2} (?=[A-Z])"
 )
+_CUT_FULL_STOP = re.compile(r"\s\S*[^\W\d_]{5}\.$")  # after a word of five letters or more
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 _TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
 _TOKENISED_AFTER = re.compile(r"(?<=[(\[]) (?=\w)")  # "( with
@@ -663,7 +664,8 @@ def discourse_meaning(
     (:func:`lexical.same_sense`: *Centers for Disease Control* and *Centers for Disease Control
     and Prevention*), pool their probability, and each is shown in the spelling with the most of
     it (with its accents and the capitals of its names, see :func:`_accented` and
-    :func:`_with_name_capitals`, and without a leading article, :func:`_without_article`)."""
+    :func:`_with_name_capitals`, and without a leading article or a final full stop that its
+    source cut with it, :func:`_without_article` and :func:`_without_full_stop`)."""
     senses = {c.sense.key: c.sense for ranking in rankings for c, _ in ranking}
     short = next(iter(senses.values())).short if senses else ""
     longs = [without_stray_brackets(sense.long) for sense in senses.values()]
@@ -671,11 +673,13 @@ def discourse_meaning(
     ranked = pooled(rankings, key=lambda c: group[c.sense.key])
     return [
         (
-            _without_article(
-                _readable(
-                    without_stray_brackets(_with_name_capitals(_accented(c), c.sense.variants))
-                ),
-                short,
+            _without_full_stop(
+                _without_article(
+                    _readable(
+                        without_stray_brackets(_with_name_capitals(_accented(c), c.sense.variants))
+                    ),
+                    short,
+                )
             ),
             round(total / len(rankings), 4),
         )
@@ -696,6 +700,13 @@ def _without_article(long: str, short: str) -> str:
     if long[:1].casefold() == first and rest[:1].casefold() != first:
         return long
     return rest
+
+
+def _without_full_stop(long: str) -> str:
+    """A meaning without the full stop its source cut with it after a word (*Organe
+    subsidiaire de conseil scientifique et technologique.*); an abbreviation keeps its own
+    (*Northeast Audit Co.*, *Corp.*, *U.S.*)."""
+    return long[:-1] if _CUT_FULL_STOP.search(long) else long
 
 
 def without_stray_brackets(long: str) -> str:
