@@ -554,12 +554,14 @@ def test_a_meaning_is_shown_without_the_article_or_stop_its_source_cut_with_it()
             Entry("ECE", "e Economic Commission for Europe", 3),  # "Th" cut off
             Entry("SBSTA", "Subsidiary Body for Scientific and Technological Advice.", 3),
             Entry("NAC", "Northeast Audit Co.", 3),
+            Entry("PRP", "personal pro-", 5),  # cut at a line break
+            Entry("PRP", "personal pronouns", 1),
             Entry("ADAM", "A Disintegrin And Metalloprotease", 3),
             Entry("LAPD", "Los Angeles Police Department", 3),
         ],
         "hand",
     )
-    text = "The UNEP report on ADAM proteases was read by the LAPD, the ECE, the SBSTA and NAC."
+    text = "The UNEP report on ADAM was read by the LAPD, the ECE, the SBSTA, NAC and PRP."
     found = expand(text, disambiguator=Disambiguator(d, complete=True), threshold=0.0)
     assert [(e.short.text, e.long) for e in found] == [
         ("UNEP", "United Nations Environment Programme"),
@@ -568,6 +570,7 @@ def test_a_meaning_is_shown_without_the_article_or_stop_its_source_cut_with_it()
         ("ECE", "Economic Commission for Europe"),
         ("SBSTA", "Subsidiary Body for Scientific and Technological Advice"),  # no full stop
         ("NAC", "Northeast Audit Co."),  # an abbreviation keeps its own
+        ("PRP", "personal pronouns"),
     ]
 
 

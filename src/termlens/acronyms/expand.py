@@ -664,27 +664,36 @@ def discourse_meaning(
     (:func:`lexical.same_sense`: *Centers for Disease Control* and *Centers for Disease Control
     and Prevention*), pool their probability, and each is shown in the spelling with the most of
     it (with its accents and the capitals of its names, see :func:`_accented` and
-    :func:`_with_name_capitals`, and without a leading article or a final full stop that its
-    source cut with it, :func:`_without_article` and :func:`_without_full_stop`)."""
+    :func:`_with_name_capitals`, and as its source should have cut it, :func:`_shown`)."""
     senses = {c.sense.key: c.sense for ranking in rankings for c, _ in ranking}
     short = next(iter(senses.values())).short if senses else ""
     longs = [without_stray_brackets(sense.long) for sense in senses.values()]
     group = dict(zip(senses, sense_groups(short, longs), strict=True))
     ranked = pooled(rankings, key=lambda c: group[c.sense.key])
-    return [
-        (
-            _without_full_stop(
-                _without_article(
-                    _readable(
-                        without_stray_brackets(_with_name_capitals(_accented(c), c.sense.variants))
-                    ),
-                    short,
-                )
-            ),
-            round(total / len(rankings), 4),
-        )
-        for c, total in ranked
+    spellings = [c.long for ranking in rankings for c, _ in ranking]
+    return [(_shown(c, short, spellings), round(total / len(rankings), 4)) for c, total in ranked]
+
+
+def _shown(candidate: Candidate, short: str, spellings: Sequence[str]) -> str:
+    """A candidate's spelling as a meaning: its accents and name capitals, whole where a line
+    break cut it (:func:`_completed_at_break` among the short form's ``spellings``), without a
+    leading article or a final full stop that its source cut with it."""
+    written = _with_name_capitals(_accented(candidate), candidate.sense.variants)
+    whole = _readable(without_stray_brackets(_completed_at_break(written, spellings)))
+    return _without_full_stop(_without_article(whole, short))
+
+
+def _completed_at_break(long: str, spellings: Sequence[str]) -> str:
+    """A long form cut at a line break's hyphen (*predeter-*, *personal pro-*), as the longest
+    other spelling of the short form that goes on from it with letters (*predeterminer*,
+    *personal pronouns*)."""
+    if not long.endswith("-") or len(long) < 4:
+        return long
+    start = long[:-1].casefold()
+    whole = [
+        s for s in spellings if s.casefold().startswith(start) and s[len(start) :][:1].isalpha()
     ]
+    return max(whole, key=len) if whole else long
 
 
 def _without_article(long: str, short: str) -> str:
