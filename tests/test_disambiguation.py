@@ -556,12 +556,13 @@ def test_a_meaning_is_shown_without_the_article_or_stop_its_source_cut_with_it()
             Entry("NAC", "Northeast Audit Co.", 3),
             Entry("PRP", "personal pro-", 5),  # cut at a line break
             Entry("PRP", "personal pronouns", 1),
+            Entry("AMT", "Amazon?s Mechanical Turk", 1),
             Entry("ADAM", "A Disintegrin And Metalloprotease", 3),
             Entry("LAPD", "Los Angeles Police Department", 3),
         ],
         "hand",
     )
-    text = "The UNEP report on ADAM was read by the LAPD, the ECE, the SBSTA, NAC and PRP."
+    text = "The UNEP report on ADAM was read by the LAPD, the ECE, the SBSTA, NAC, PRP and AMT."
     found = expand(text, disambiguator=Disambiguator(d, complete=True), threshold=0.0)
     assert [(e.short.text, e.long) for e in found] == [
         ("UNEP", "United Nations Environment Programme"),
@@ -571,6 +572,7 @@ def test_a_meaning_is_shown_without_the_article_or_stop_its_source_cut_with_it()
         ("SBSTA", "Subsidiary Body for Scientific and Technological Advice"),  # no full stop
         ("NAC", "Northeast Audit Co."),  # an abbreviation keeps its own
         ("PRP", "personal pronouns"),
+        ("AMT", "Amazon's Mechanical Turk"),
     ]
 
 

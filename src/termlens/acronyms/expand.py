@@ -43,6 +43,7 @@ ALTERNATIVES = 3
 _LEADING_ARTICLE = re.compile(
     r"(?i:the|an?|el|la|los|las|le|les)\s+|(?i:l['’])|[a-z]{1,2} (?=[A-Z])"
 )
+_LOST_APOSTROPHE = re.compile(r"(?<=[^\W\d_])\?(?=s\b)")  # "Amazon?s": an encoding lost it
 _CUT_FULL_STOP = re.compile(r"\s\S*[^\W\d_]{5}\.$")  # after a word of five letters or more
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 _TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
@@ -676,11 +677,12 @@ def discourse_meaning(
 
 def _shown(candidate: Candidate, short: str, spellings: Sequence[str]) -> str:
     """A candidate's spelling as a meaning: its accents and name capitals, whole where a line
-    break cut it (:func:`_completed_at_break` among the short form's ``spellings``), without a
-    leading article or a final full stop that its source cut with it."""
+    break cut it (:func:`_completed_at_break` among the short form's ``spellings``), with the
+    apostrophe a text encoding lost (*Amazon?s Mechanical Turk*), without a leading article or a
+    final full stop that its source cut with it."""
     written = _with_name_capitals(_accented(candidate), candidate.sense.variants)
     whole = _readable(without_stray_brackets(_completed_at_break(written, spellings)))
-    return _without_full_stop(_without_article(whole, short))
+    return _without_full_stop(_without_article(_LOST_APOSTROPHE.sub("'", whole), short))
 
 
 def _completed_at_break(long: str, spellings: Sequence[str]) -> str:
