@@ -39,6 +39,11 @@ def decode(data: bytes, name: str) -> str:
         ) from None
 
 
+def whole_number(value: object) -> bool:
+    """Whether a JSON value is an integer (not true or false, which Python counts as one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def json_lines(text: str, name: str) -> Iterator[tuple[str, Any]]:
     """Each non-blank line's place (``name: line N``) and JSON value; bad JSON is an InputError
     naming the line."""

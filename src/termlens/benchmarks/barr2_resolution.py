@@ -19,6 +19,7 @@ import shutil
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -292,27 +293,33 @@ def cross_validate(
     for fold in range(folds):
         held = {doc_id for i, doc_id in enumerate(ids) if i % folds == fold}
         taught = [g for g in gold if g.doc_id not in held]
-        cases = [(d, texts[d]) for d in ids if d in held]
-        if bundled is None:
-            dictionary = AcronymDictionary.create()
-            teach(dictionary, texts, taught)
-            resolver = _fold_resolver(dictionary, SOURCE, fold, folds)
-            yield from predict(cases, resolver, Disambiguator(dictionary, language="es"))
-            continue
-        with tempfile.TemporaryDirectory() as folder:
-            copy = Path(folder) / bundled.name
-            shutil.copyfile(bundled, copy)
-            with AcronymDictionary.open(copy, writable=True) as store:
-                teach(store, texts, taught, source=OTHER_FOLDS)
-            with AcronymDictionary.open(copy) as store:
-                ranker = Disambiguator(store, language="es", exclude_sources=BUNDLED_SOURCES)
-                yield from predict(cases, _fold_resolver(store, OTHER_FOLDS, fold, folds), ranker)
+        with _taught(texts, taught, bundled) as (store, source, ignored):
+            try:
+                resolver = Resolver(store, source)
+            except InputError:
+                raise InputError(
+                    f"--folds {folds}: the cases outside fold {fold} hold no annotation that "
+                    "matches their text; give more annotated cases, or fewer folds"
+                ) from None
+            ranker = Disambiguator(store, language="es", exclude_sources=ignored)
+            yield from predict(((d, texts[d]) for d in ids if d in held), resolver, ranker)
 
 
-def _fold_resolver(dictionary: AcronymDictionary, source: str, fold: int, folds: int) -> Resolver:
-    if not dictionary.usage(source):
-        raise InputError(
-            f"--folds {folds}: the cases outside fold {fold} hold no annotation that matches "
-            "their text; give more annotated cases, or fewer folds"
-        )
-    return Resolver(dictionary, source)
+@contextmanager
+def _taught(
+    texts: dict[str, str], gold: Sequence[Resolution], bundled: Path | None
+) -> Iterator[tuple[AcronymDictionary, str, frozenset[str]]]:
+    """A dictionary that ``gold`` taught, the source it taught as and the sources to ignore:
+    an empty one, or a temporary copy of ``bundled`` whose own BARR2 sources are ignored."""
+    if bundled is None:
+        dictionary = AcronymDictionary.create()
+        teach(dictionary, texts, gold)
+        yield dictionary, SOURCE, frozenset()
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / bundled.name
+        shutil.copyfile(bundled, copy)
+        with AcronymDictionary.open(copy, writable=True) as store:
+            teach(store, texts, gold, source=OTHER_FOLDS)
+        with AcronymDictionary.open(copy) as store:
+            yield store, OTHER_FOLDS, BUNDLED_SOURCES

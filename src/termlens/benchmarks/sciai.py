@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TypedDict, get_args
 
 from termlens.acronyms.tagger import AcronymTagger, Label
-from termlens.benchmarks.extraction import MacroScore, bio_spans, score
+from termlens.benchmarks.extraction import MacroScore, bio_spans, score_in_order
 from termlens.errors import InputError
-from termlens.io import atomic_write, decode
+from termlens.io import atomic_write, decode, whole_number
 
 SIGNATURE = "sciai|macro(short,long)|exact-token-spans"
 LABELS = frozenset(get_args(Label))
@@ -63,7 +63,7 @@ def load(path: Path) -> list[Record]:
                     f"{path}: record {number}: {len(labels)} labels for {len(tokens)} tokens"
                 )
         record.setdefault("id", str(number))
-        if isinstance(record["id"], bool) or not isinstance(record["id"], str | int):
+        if not (isinstance(record["id"], str) or whole_number(record["id"])):
             raise InputError(f'{path}: record {number}: "id" must be a string or a number')
     return records
 
@@ -89,6 +89,7 @@ def evaluate(predictions: list[Prediction], records: list[Record]) -> MacroScore
     """The official metric, or None when the records carry no labels."""
     if not records or any("labels" not in r for r in records):
         return None
-    pairs = list(enumerate(zip(predictions, records, strict=True)))
-    pred = {i: bio_spans(p["predictions"]) for i, (p, _) in pairs}
-    return score(pred, {i: bio_spans(r["labels"]) for i, (_, r) in pairs})
+    return score_in_order(
+        (bio_spans(p["predictions"]), bio_spans(r["labels"]))
+        for p, r in zip(predictions, records, strict=True)
+    )

@@ -15,9 +15,9 @@ from pathlib import Path
 from termlens.acronyms.mining import Use
 from termlens.acronyms.tagger import AcronymTagger, char_spans, rules_language
 from termlens.acronyms.translated import TranslatedLongForms, revised, translate
-from termlens.benchmarks.extraction import MacroScore, RecordSpans, score
+from termlens.benchmarks.extraction import MacroScore, RecordSpans, score_in_order
 from termlens.errors import InputError, choose_one
-from termlens.io import atomic_write, read_text
+from termlens.io import atomic_write, read_text, whole_number
 from termlens.normal_form import NormalForm
 from termlens.text import LANGUAGE_NAMES, Document, language_code
 
@@ -52,7 +52,7 @@ def load(path: Path) -> list[dict[str, object]]:
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             raise InputError(f'{path}: record {number}: expected an object with a string "text"')
         record.setdefault("ID", str(number))
-        if isinstance(record["ID"], bool) or not isinstance(record["ID"], str | int):
+        if not (isinstance(record["ID"], str) or whole_number(record["ID"])):
             raise InputError(f'{path}: record {number}: "ID" must be a string or a number')
         for field in ("acronyms", "long-forms"):
             spans = record.get(field, [])
@@ -69,7 +69,7 @@ def _offsets(span: object) -> bool:
     return (
         isinstance(span, list)
         and len(span) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in span)
+        and all(map(whole_number, span))
         and 0 <= span[0] <= span[1]
     )
 
@@ -176,5 +176,4 @@ def evaluate(
     two records' spans mixed)."""
     if not records or any("acronyms" not in r for r in records):
         return None
-    pairs = list(enumerate(zip(predictions, records, strict=True)))
-    return score({i: _spans(p) for i, (p, _) in pairs}, {i: _spans(r) for i, (_, r) in pairs})
+    return score_in_order((_spans(p), _spans(r)) for p, r in zip(predictions, records, strict=True))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from termlens.errors import InputError
-from termlens.io import atomic_write, json_lines, read_text
+from termlens.io import atomic_write, json_lines, read_text, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +163,7 @@ def _integers(values: Any, problem: str) -> list[int]:
 def _integral(value: Any) -> bool:
     if isinstance(value, float):
         return value.is_integer()
-    return isinstance(value, int) and not isinstance(value, bool)
+    return whole_number(value)
 
 
 def _mention(
