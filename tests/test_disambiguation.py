@@ -448,10 +448,12 @@ def test_a_dictionary_long_form_right_before_the_bracket_is_a_definition() -> No
     assert expanded_text(text, found).endswith(
         "The MSF-run (MSF: Doctors without Borders) clinics lack HIV (human immunodeficiency virus)."
     )
-    # a long form that starts inside a word, or not right before the bracket, defines nothing
-    for other in ("The AntiDoctors Without Borders (MSF).", "Doctors Without Borders MSF (MSF)."):
-        sources = {e.source for e in expand(other, disambiguator=Disambiguator(d))}
-        assert "defined" not in sources, other
+    # a long form that starts inside a word defines nothing, nor does one not right before the
+    # bracket: the name is then only written out elsewhere in the text, and no use defines
+    inside = expand("The AntiDoctors Without Borders (MSF).", disambiguator=Disambiguator(d))
+    assert "defined" not in {e.source for e in inside}
+    apart = expand("Doctors Without Borders MSF (MSF).", disambiguator=Disambiguator(d))
+    assert [(e.long, e.defines) for e in apart] == [("Doctors Without Borders", False)] * 2
 
 
 def test_the_short_forms_of_one_compound_share_one_bracket() -> None:

@@ -158,6 +158,17 @@ class Document:
         return Span(start, end, self.text[start:end])
 
 
+def singular(word: str) -> str:
+    """The singular of a lower-case word that looks like an English plural, else the word."""
+    if word.endswith("ies") and len(word) > 5:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 4:
+        return word[:-1]
+    return word
+
+
 def without_accents(text: str) -> str:
     """The text with the marks that accented letters carry dropped (*Fréchet* → *Frechet*)."""
     decomposed = unicodedata.normalize("NFKD", text)

@@ -40,7 +40,6 @@ from termlens.acronyms.lexical import (
     content_forms,
     content_words,
     near_duplicates,
-    singular,
     stem,
     words,
 )
@@ -51,7 +50,7 @@ from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.probability import sigmoid
 from termlens.resources import resource_path
-from termlens.text import english_name, guess_language
+from termlens.text import english_name, guess_language, singular
 
 FEATURES = (
     "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",

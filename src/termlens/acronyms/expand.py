@@ -25,16 +25,24 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
 from termlens.acronyms.extract import shouted
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many, outside_code
-from termlens.acronyms.lexical import STOPWORDS, sense_groups, singular
+from termlens.acronyms.lexical import STOPWORDS, sense_groups
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
+from termlens.acronyms.written_out import written_out
 from termlens.errors import OptionError
 from termlens.markup import acronym_uses, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
-from termlens.text import BLANK_LINE, Span, guess_language, holds_address, without_accents
+from termlens.text import (
+    BLANK_LINE,
+    Span,
+    guess_language,
+    holds_address,
+    singular,
+    without_accents,
+)
 
 DICTIONARY_FILE = "acronyms.sqlite"
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
@@ -118,7 +126,7 @@ def expand(
     :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language."""
     ranker = disambiguator or default_disambiguator()
     form = NormalForm.of(text)
-    occurrences = _occurrences(form.text, lang, ranker.dictionary)
+    occurrences = _occurrences(form.text, lang, ranker.dictionary, ranker.exclude_sources)
     return in_original(expand_occurrences(form.text, occurrences, ranker, threshold), form)
 
 
@@ -173,17 +181,26 @@ def with_declarations(expansions: list[Expansion], text: str) -> list[Expansion]
     return sorted(out, key=_at)
 
 
-def _occurrences(text: str, lang: str, dictionary: AcronymDictionary) -> list[Occurrence]:
+def _occurrences(
+    text: str,
+    lang: str,
+    dictionary: AcronymDictionary,
+    exclude_sources: frozenset[str] = frozenset(),
+) -> list[Occurrence]:
     """The short forms of ``text`` read in ``lang`` (rules and tagger), and the dotted
     initialisms and words in capitals the dictionary knows (:func:`with_dotted_initialisms`,
-    :func:`with_known_capitals`), none in a Markdown code block."""
+    :func:`with_known_capitals`), none in a Markdown code block; those the text does not define
+    defined by a name it writes out, one the dictionary knows (but from ``exclude_sources``)
+    or one in capitals (:func:`written_out.written_out`)."""
     rules, tagger = reading(lang)
     (occurrences,) = find_abbreviations_in_many(
         [text], lang=rules, rules_only=False, tagger_lang=tagger
     )
     known = lambda short: short in dictionary  # as written: iOS is not IOS  # noqa: E731
     found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
-    return outside_code(text, defined_as_the_dictionary_says(text, found, dictionary))
+    found = defined_as_the_dictionary_says(text, found, dictionary)
+    senses = lambda short: _senses(dictionary, short, exclude_sources)  # noqa: E731
+    return outside_code(text, written_out(text, found, senses))
 
 
 def defined_as_the_dictionary_says(
@@ -222,6 +239,15 @@ def _spellings(dictionary: AcronymDictionary, short: str) -> list[str]:
     """The written long forms the dictionary knows for ``short``, the longest first."""
     spellings = {long for sense in dictionary.lookup(short) for long, _ in sense.variants}
     return sorted(spellings, key=len, reverse=True)
+
+
+def _senses(
+    dictionary: AcronymDictionary, short: str, exclude_sources: frozenset[str]
+) -> Iterator[tuple[str, str]]:
+    """The (sense, spelling) pairs the dictionary knows for ``short``, or for its singular."""
+    for known in (short, short[:-1]) if _PLURAL.fullmatch(short) else (short,):
+        for sense in dictionary.lookup(known, exclude_sources):
+            yield from ((sense.key, long) for long, _ in sense.variants)
 
 
 def _glued(text: str, start: int) -> bool:

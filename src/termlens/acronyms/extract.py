@@ -33,6 +33,7 @@ from termlens.acronyms.tagger import (
 )
 from termlens.acronyms.translated import translate
 from termlens.acronyms.wordlist import WORD, seen, seen_with_any_accents
+from termlens.acronyms.written_out import written_out
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
@@ -95,7 +96,7 @@ def _extract(
         for s in _unshouted(doc.text, short)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
-    return occurrences
+    return written_out(doc.text, occurrences)
 
 
 def shouted(text: str, short: Span) -> bool:

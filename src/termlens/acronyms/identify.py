@@ -32,8 +32,14 @@ class Occurrence:
 
     @property
     def defines(self) -> bool:
-        """True where this occurrence is the one inside the definition."""
-        return self.definition is not None and self.definition.short == self.short
+        """True where this occurrence is the one inside the definition (none is, where the
+        document writes the long form out elsewhere: :mod:`termlens.acronyms.written_out`)."""
+        definition = self.definition
+        return (
+            definition is not None
+            and definition.short == self.short
+            and definition.pattern != "written out"
+        )
 
     @property
     def long(self) -> Span | None:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from rapidfuzz.distance import OSA, Levenshtein
 
 from termlens.disjoint_sets import DisjointSets
-from termlens.text import without_accents
+from termlens.text import singular, without_accents
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 LOST_LETTERS = re.compile(r"\w\?+\w")  # "Na?ve Bayes": "?" for letters an encoding lost
@@ -54,17 +54,6 @@ def stem(word: str) -> str:
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
-    return word
-
-
-def singular(word: str) -> str:
-    """The singular of a lower-case word that looks like an English plural, else the word."""
-    if word.endswith("ies") and len(word) > 5:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 4:
-        return word[:-1]
     return word
 
 

@@ -49,7 +49,7 @@ from termlens.text import (
 
 # markup: declared by HTML's <abbr title="long">SF</abbr> or LaTeX's \newacronym{sf}{SF}{long};
 # list: "Abbreviations: SF, long; SF, long." or a glossary's lines, "- SF: long"
-Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "markup", "list"]
+Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "markup", "list", "written out"]
 
 MIN_QUALITY: Final = 0.5  # score per short-form unit an alignment needs
 MIN_QUALITY_LOWERCASE: Final = 1.0  # stricter for all-lowercase short forms ("pit", "ml")

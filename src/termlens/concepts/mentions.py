@@ -18,13 +18,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
 from termlens.acronyms.identify import code_ranges
-from termlens.acronyms.lexical import singular
 from termlens.concepts.relate import case_folded
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
 from termlens.normal_form import NormalForm
-from termlens.text import Document, repeated_half
+from termlens.text import Document, repeated_half, singular
 
 # words a tagged term does not start or end with
 EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".split())

@@ -1,0 +1,244 @@
+"""Short forms a document uses without defining them, paired with a name it writes elsewhere.
+
+A title says "Adequate Intake of Potassium" and the body "the AI for potassium"; an abstract says
+"Neural Turing Machine" and the body "the NTM". Neither is a definition the rules read (no
+bracket, no cue word) nor one the tagger pairs (too far apart), yet a reader knows what the short
+form stands for, and so should ``find`` and ``expand``. A name counts as written out for a short
+form when, strongest first:
+
+- it is a long form the dictionary knows for the short form (``expand`` asks the dictionary);
+- its words' initials spell the short form (:func:`spells`) and they are capitalised, as names
+  are: words the word list knows (not a person's name), no piece of a longer capitalised name.
+
+A name in small letters that only spells the short form is not enough: running text holds many
+("history in the state" for HITS). Where two different names are found at the strongest level,
+the text is ambiguous and the short form stays undefined. A name inside a definition the text
+gives (*principal component* in "principal component analysis (PCA)") is not read again for
+another short form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from termlens.acronyms.align import FUNCTION_WORDS, fold
+from termlens.acronyms.identify import Occurrence
+from termlens.acronyms.rules import Definition
+from termlens.acronyms.spans import RangeSet
+from termlens.acronyms.wordlist import seen
+from termlens.text import Span, singular
+
+MAX_LETTERS = 10
+# words that open a sentence and belong to no name after them ("We" in "Image Cascade Network
+# We propose", text that lost its line breaks)
+SENTENCE_OPENERS = frozenset(
+    "the a an this these those that it its we our they their there here in on at by for from "
+    "with as however thus then each both all".split()
+)
+EXTRA_WORDS = 2  # function words a name may hold beyond one word per letter
+KNOWN_WORD = 5  # times the word list's texts wrote a word for it to count as one
+_JOINING = frozenset({"and", "or", "y", "o", "u", "e"})
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# what ends a stretch of words a name may lie in: punctuation, brackets, digits, a line break
+# unless a word in small letters goes on after it
+_BREAK = re.compile(r"[^\w\s'’\-‐‑]|\d|_|\n(?![ \t]*[a-zà-ÿ])")
+_BETWEEN_WORDS = r"(?:\s*[-‐‑]\s*|\s+)"
+KNOWN, CAPITALISED = 2, 1  # how strongly a name is written out, strongest first
+# Known senses of a short form: (sense, spelling) pairs
+Senses = Callable[[str], Iterable[tuple[str, str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    start: int
+    end: int
+    text: str
+    stretch: int  # the stretch of text between breaks the word lies in
+
+
+@dataclass(frozen=True, slots=True)
+class _Name:
+    start: int
+    end: int
+    level: int
+    key: str  # two names with one key are one name
+
+
+def written_out(
+    text: str,
+    occurrences: list[Occurrence],
+    known: Senses | None = None,
+) -> list[Occurrence]:
+    """The occurrences, each undefined short form defined by the name ``text`` writes out for
+    it elsewhere, if any (see the module's docstring). ``known(short)`` gives the (sense,
+    spelling) pairs a dictionary knows for a short form; with it, short forms defined by a name
+    written out are sought again. The use that
+    defines a short form is its first after the name, or its first at all, and every use takes
+    that definition."""
+    again = known is not None
+    undefined: dict[str, list[Occurrence]] = defaultdict(list)
+    taken = RangeSet()
+    for occurrence in occurrences:
+        taken.add(occurrence.short.start, occurrence.short.end)
+        if _open(occurrence, again):
+            undefined[occurrence.short.text].append(occurrence)
+        elif occurrence.long is not None:
+            taken.add(occurrence.long.start, occurrence.long.end)
+    if not undefined:
+        return occurrences
+    words = _Words(text)
+    made: dict[str, Definition] = {}
+    for short, uses in undefined.items():
+        stem = _stem(short)
+        if stem is None:
+            continue
+        names = [
+            n
+            for n in words.names(stem, known and known(short))
+            if not taken.overlaps(n.start, n.end)
+        ]
+        name = _unambiguous(names)
+        if name is not None:
+            after = [u for u in uses if u.short.start >= name.end]
+            long = Span(name.start, name.end, text[name.start : name.end])
+            definition = Definition((after or uses)[0].short, long, "written out", name.level / 2)
+            made[short] = definition
+    if not made:
+        return occurrences
+    return [
+        Occurrence(o.short, made[o.short.text]) if o.short.text in made and _open(o, again) else o
+        for o in occurrences
+    ]
+
+
+def _open(occurrence: Occurrence, again: bool) -> bool:
+    """Whether an occurrence's short form is still to be sought: undefined, or ``again`` defined
+    by a name written out."""
+    definition = occurrence.definition
+    return definition is None or (again and definition.pattern == "written out")
+
+
+def _stem(short: str) -> str | None:
+    """The letters a name must spell for ``short`` (a plural's *s* left out), or None for a form
+    no name is sought for (one letter, digits, mostly small letters: *mRNA*)."""
+    stem = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
+    if not stem.isalpha() or not 2 <= len(stem) <= MAX_LETTERS:
+        return None
+    return stem if 2 * sum(c.isupper() for c in stem) > len(stem) else None
+
+
+class _Words:
+    """The words of a text (hyphenated ones as their parts), each with its stretch, indexed by
+    their folded initial; and the set of their folded forms."""
+
+    def __init__(self, text: str) -> None:
+        breaks = [m.start() for m in _BREAK.finditer(text)]
+        self.text = text
+        self.words: list[_Word] = []
+        self.starting: dict[str, list[int]] = defaultdict(list)
+        stretch = 0
+        for match in _WORD.finditer(text):
+            while stretch < len(breaks) and breaks[stretch] < match.start():
+                stretch += 1
+            word = match.group()
+            self.starting[fold(word[0])].append(len(self.words))
+            self.words.append(_Word(match.start(), match.end(), word, stretch))
+        self.folded = frozenset(fold(w.text) for w in self.words)
+
+    def names(self, stem: str, senses: Iterable[tuple[str, str]] | None) -> Iterator[_Name]:
+        """Every name written out for the short form ``stem``, at the level it is found."""
+        for sense, spelling in senses or ():
+            parts = [fold(w) for w in _WORD.findall(spelling)]
+            if len(parts) >= 2 and all(p in self.folded for p in parts[:-1]):
+                for match in _spelling_pattern(spelling).finditer(self.text):
+                    yield _Name(match.start(), match.end(), KNOWN, sense)
+        words = self.words
+        for i in self.starting.get(fold(stem[0]), ()):
+            if words[i].text.lower() in FUNCTION_WORDS:
+                continue
+            for end in range(i + 2, min(i + len(stem) + EXTRA_WORDS, len(words)) + 1):
+                phrase = words[i:end]
+                if phrase[-1].stretch != words[i].stretch:
+                    break
+                if spells(stem, [w.text for w in phrase]) and _capitalised_name(words, i, end):
+                    key = _key(w.text for w in phrase)
+                    yield _Name(words[i].start, phrase[-1].end, CAPITALISED, key)
+
+
+@lru_cache(maxsize=1 << 12)
+def _spelling_pattern(spelling: str) -> re.Pattern[str]:
+    """A long form's words as a whole in any case, spaced or hyphenated either way, its last
+    word singular or plural."""
+    parts = [re.escape(w) for w in _WORD.findall(spelling)]
+    return re.compile(rf"(?<!\w)(?i:{_BETWEEN_WORDS.join(parts)})(?:s|es)?(?!\w)")
+
+
+def _unambiguous(names: Sequence[_Name]) -> _Name | None:
+    """The first of the names at the strongest level, if they are all one name."""
+    if not names:
+        return None
+    best = max(n.level for n in names)
+    strongest = sorted((n for n in names if n.level == best), key=lambda n: n.start)
+    return strongest[0] if len({n.key for n in strongest}) == 1 else None
+
+
+def _key(words: Iterable[str]) -> str:
+    """Folded words, the last one singular: how two writings of one name compare."""
+    folded = [fold(w) for w in words]
+    folded[-1] = singular(folded[-1])
+    return " ".join(folded)
+
+
+def spells(stem: str, words: Sequence[str]) -> bool:
+    """Whether the words' initials spell the short form ``stem``: each content word's first
+    letter in turn, and a function word's where the short form writes it small (*state Of
+    health* for SoH); other function words give nothing, and may join two content words only
+    (*and* and *or* three: *Kim and Kwon* is no name)."""
+    letters = fold(stem)
+    lowered = [fold(w) for w in words]
+    content = [w not in FUNCTION_WORDS for w in lowered]
+    if not (content[0] and content[-1]):
+        return False
+    if any(c and len(w) < 2 for c, w in zip(content, lowered, strict=True)):
+        return False
+    if sum(content) < 3 and any(w in _JOINING for w in lowered):
+        return False
+    at = 0
+    for word, is_content in zip(lowered, content, strict=True):
+        if at < len(letters) and word[0] == letters[at] and (is_content or stem[at].islower()):
+            at += 1
+        elif is_content:
+            return False
+    return at == len(letters)
+
+
+def _capitalised_name(words: Sequence[_Word], i: int, end: int) -> bool:
+    """Whether words ``i`` to ``end`` are a capitalised name on their own: every content word
+    capitalised, none in capitals (a heading, or short forms in a row), at least half of them
+    words the word list knows (not a person's name), and no capitalised word
+    right before or after in the same stretch (a piece of *American Heart Association*), but a
+    stretch's first word such as *We* or *Our* before, or such a word after (text that lost
+    its line breaks: "Image Cascade Network We propose")."""
+    phrase = words[i:end]
+    if not all(_capitalised(w.text) or w.text in FUNCTION_WORDS for w in phrase):
+        return False
+    if any(w.text.isupper() and len(w.text) > 1 for w in phrase):
+        return False
+    content = [w.text for w in phrase if w.text not in FUNCTION_WORDS]
+    if 2 * sum(seen(w) >= KNOWN_WORD for w in content) < len(content):
+        return False  # a person's name: "Ricky Loynd" for RL
+    before = words[i - 1] if i > 0 and words[i - 1].stretch == phrase[0].stretch else None
+    if before is not None and _capitalised(before.text):
+        opens = i == 1 or words[i - 2].stretch != before.stretch
+        if not (opens and before.text.lower() in SENTENCE_OPENERS):
+            return False
+    after = words[end] if end < len(words) and words[end].stretch == phrase[-1].stretch else None
+    return after is None or not _capitalised(after.text) or after.text.lower() in SENTENCE_OPENERS
+
+
+def _capitalised(word: str) -> bool:
+    return word[0].isupper() and word.lower() not in FUNCTION_WORDS

@@ -1,0 +1,97 @@
+"""Short forms paired with a name their document writes out elsewhere (`written_out`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from termlens.acronyms.dictionary import AcronymDictionary, Entry
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.expand import expand
+from termlens.acronyms.extract import extract
+from termlens.acronyms.written_out import spells
+from termlens.formats import brat_lines, expanded_text, occurrence_kind
+from termlens.text import Document
+
+
+def meanings(text: str) -> dict[str, tuple[str | None, str]]:
+    """Each short form `find` reports: its long form and its kind."""
+    return {
+        o.short.text: (o.long.text if o.long else None, occurrence_kind(o))
+        for o in extract(Document(text, lang="en"))
+    }
+
+
+@pytest.mark.parametrize(
+    ("stem", "words", "spelled"),
+    [
+        ("NTM", ["Neural", "Turing", "Machine"], True),
+        ("DoD", ["Department", "of", "Defense"], True),  # a small letter from a function word
+        ("OCC", ["Office", "of", "the", "Comptroller", "of", "the", "Currency"], True),
+        ("HITS", ["history", "in", "the", "state"], False),  # capitals: no function word's
+        ("GAT", ["Graph", "Attention", "Networks"], False),  # initials only
+        ("VT", ["V", "and", "T"], False),  # one-letter words
+        ("KK", ["Kim", "and", "Kwon"], False),  # two names joined
+        ("KRR", ["Knowledge", "Representation", "and", "Reasoning"], True),
+        ("TM", ["Turing", "Machine", "of"], False),  # no function word at an edge
+    ],
+)
+def test_initials_spell_a_short_form(stem: str, words: list[str], spelled: bool) -> None:
+    assert spells(stem, words) is spelled
+
+
+def test_a_capitalised_name_written_out_defines_a_short_form_used_alone() -> None:
+    text = "We build on the Neural Turing Machine. Later the NTM reads its memory; NTMs scale."
+    found = extract(Document(text, lang="en"))
+    ntm = [o for o in found if o.short.text.startswith("NTM")]
+    assert [(o.short.text, o.long and o.long.text) for o in ntm] == [
+        ("NTM", "Neural Turing Machine"),
+        ("NTMs", "Neural Turing Machine"),
+    ]
+    long = ntm[0].long
+    assert long is not None and text[long.start : long.end] == "Neural Turing Machine"
+    # no use stands inside the definition: each is a mention, and brat draws no relation
+    assert {occurrence_kind(o) for o in ntm} == {"mention"}
+    assert not any(line.startswith("R") for line in brat_lines(found))
+
+
+def test_no_name_where_the_text_is_doubtful() -> None:
+    assert meanings("The history in the state matters. HITS ranks pages.")["HITS"] == (
+        None,
+        "undefined",
+    )  # small letters only spell it
+    assert meanings("Thanks to Ricky Loynd for help. RL agents learn.")["RL"][0] is None  # a person
+    assert meanings("The American Heart Association agrees. HA rises.")["HA"][0] is None  # a piece
+    assert (
+        meanings("PERFORMANCE COMPARISON\nThe PC wins.")["PC"][0] is None
+    )  # a heading in capitals
+    two = "Both Mean Squared Error and Maximum Spanning Edge matter. The MSE is low."
+    assert meanings(two)["MSE"][0] is None  # two names: ambiguous
+
+
+def test_a_name_in_a_definition_is_not_read_again() -> None:
+    text = "We run a Principal Component Analysis (PCA). Each PC explains variance."
+    assert meanings(text)["PC"][0] is None
+
+
+def test_a_definition_the_text_gives_wins_over_a_name_written_out() -> None:
+    text = "The Neural Turing Machine is old. A neural topic model (NTM) is new. The NTM fits."
+    assert meanings(text)["NTM"][0] == "neural topic model"
+
+
+def test_expand_reads_a_title_s_name_and_a_name_the_dictionary_knows() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("AI", "artificial intelligence", 50), Entry("AI", "adequate intake", 5)], "hand")
+    ranker = Disambiguator(d)
+    title = "Adequate Intake of potassium in adults\n\nThe AI for potassium is 4.7 g per day."
+    found = expand(title, lang="en", disambiguator=ranker)
+    assert [(e.long, e.source, e.defines) for e in found] == [("Adequate Intake", "defined", False)]
+    assert expanded_text(title, found).endswith(
+        "The AI (Adequate Intake) for potassium is 4.7 g per day."
+    )
+    known = "We sell adequate intake charts. The AI for potassium is 4.7 g per day."
+    found = expand(known, lang="en", disambiguator=ranker)
+    assert [(e.long, e.source) for e in found] == [("adequate intake", "defined")]
+    # a known name beats a capitalised one only spelled by its initials
+    both = "Apple Inc is big. We sell adequate intake charts. The AI for potassium is 4.7 g."
+    found = expand(both, lang="en", disambiguator=ranker)
+    assert [e.long for e in found] == ["adequate intake"]
