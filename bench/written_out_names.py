@@ -17,8 +17,11 @@ Two measures over SciREX papers (`termlens.acronyms.written_out`, run by `termle
   bundled dictionary is read without the pairs it mined from these papers, as
   ``bench/expand_vs_definitions.py`` reads it.
 
-Run by hand: ``python bench/written_out_names.py [--papers N] [--show N] [--expand]`` (SciREX
-train, 175 papers; a minute on two processes, ten more with ``--expand``).
+- **What it costs** (``--speed``): `find`'s seconds over the papers on one process, with and
+  without written-out names, alternated twice.
+
+Run by hand: ``python bench/written_out_names.py [--papers N] [--show N] [--expand] [--speed]``
+(SciREX train, 175 papers; a minute on two processes, six more with ``--expand``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import time
 from collections import Counter
 
 from termlens.acronyms import expand, extract
@@ -74,9 +78,13 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--expand", action="store_true", help="also judge `expand`'s meanings")
+    parser.add_argument("--speed", action="store_true", help="only time `find` with and without")
     args = parser.parse_args()
     papers = list(scirex_papers(data_dir() / "scirex" / "train_docs.jsonl.gz"))
     papers = papers[: args.papers] if args.papers else papers
+    if args.speed:
+        timed(papers)
+        return
     found = list(find_abbreviations_in_many(papers, lang="en", rules_only=False, jobs=args.jobs))
     cut = [without_brackets(text, found[i]) for i, text in enumerate(papers)]
     refound = find_abbreviations_in_many(
@@ -146,6 +154,19 @@ def main() -> None:
             changed, min(args.show, len(changed))
         ):
             print(f"    paper {i - len(texts)}: {short}: {before_!r} -> {after_!r}")
+
+
+def timed(papers: list[str]) -> None:
+    """`find`'s seconds over the papers on one process, with and without written-out names."""
+    names = extract.written_out
+    for _ in range(2):
+        for label, step in (("with", names), ("without", lambda text, occurrences: occurrences)):
+            extract.written_out = step
+            start = time.perf_counter()
+            for _ in find_abbreviations_in_many(papers, lang="en", rules_only=False):
+                pass
+            print(f"find {label:8s} names written out: {time.perf_counter() - start:6.2f} s")
+    extract.written_out = names
 
 
 def another_meaning(short: str, before: str | None, after: str | None) -> bool:

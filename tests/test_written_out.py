@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from termlens.acronyms.dictionary import AcronymDictionary, Entry
 from termlens.acronyms.disambiguate import Disambiguator
@@ -66,6 +68,17 @@ def test_no_name_where_the_text_is_doubtful() -> None:
     )  # a heading in capitals
     two = "Both Mean Squared Error and Maximum Spanning Edge matter. The MSE is low."
     assert meanings(two)["MSE"][0] is None  # two names: ambiguous
+    assert meanings("We beat State-of-the-Art Methods. The AM wins.")["AM"][0] is None  # compound
+    assert meanings("The Alzheimer's Disease Association agrees: AD is common.")["AD"][0] is None
+
+
+def test_names_in_spanish_and_after_an_elided_article() -> None:
+    text = "Según el Instituto Nacional de Estadística, el paro bajó. El INE publicó datos del INE."
+    found = extract(Document(text, lang="es"))
+    assert [o.long and o.long.text for o in found] == ["Instituto Nacional de Estadística"] * 2
+    french = "L'Organisation Mondiale de la Santé publie. Selon l'OMS, le risque baisse."
+    found = extract(Document(french, lang="es"), lang="fr")
+    assert [o.long and o.long.text for o in found] == ["Organisation Mondiale de la Santé"]
 
 
 def test_a_name_in_a_definition_is_not_read_again() -> None:
@@ -81,6 +94,13 @@ def test_a_definition_the_text_gives_wins_over_a_name_written_out() -> None:
 def test_expand_reads_a_title_s_name_and_a_name_the_dictionary_knows() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("AI", "artificial intelligence", 50), Entry("AI", "adequate intake", 5)], "hand")
+    d.add(
+        [
+            Entry("ORR", "objective response rate", 50),
+            Entry("ORR", "oxygen reduction reaction", 20),
+        ],
+        "hand",
+    )
     ranker = Disambiguator(d)
     title = "Adequate Intake of potassium in adults\n\nThe AI for potassium is 4.7 g per day."
     found = expand(title, lang="en", disambiguator=ranker)
@@ -88,10 +108,43 @@ def test_expand_reads_a_title_s_name_and_a_name_the_dictionary_knows() -> None:
     assert expanded_text(title, found).endswith(
         "The AI (Adequate Intake) for potassium is 4.7 g per day."
     )
-    known = "We sell adequate intake charts. The AI for potassium is 4.7 g per day."
+    known = "Catalysts speed up the oxygen reduction reaction. Our ORR rates are high."
     found = expand(known, lang="en", disambiguator=ranker)
-    assert [(e.long, e.source) for e in found] == [("adequate intake", "defined")]
+    assert [(e.long, e.source) for e in found] == [("oxygen reduction reaction", "defined")]
     # a known name beats a capitalised one only spelled by its initials
-    both = "Apple Inc is big. We sell adequate intake charts. The AI for potassium is 4.7 g."
+    both = "The Open Road Race uses catalysts for the oxygen reduction reaction. ORR is slow."
     found = expand(both, lang="en", disambiguator=ranker)
-    assert [e.long for e in found] == ["adequate intake"]
+    assert [e.long for e in found] == ["oxygen reduction reaction"]
+    # a two-letter short form has too many names in small letters to take one the text writes
+    small = "We sell adequate intake charts. The AI for potassium is 4.7 g per day."
+    assert {e.source for e in expand(small, lang="en", disambiguator=ranker)} == {"dictionary"}
+
+
+_PIECES = [
+    "Neural",
+    "Turing",
+    "Machine",
+    "of",
+    "the",
+    "NTM",
+    "NTMs",
+    "nm",
+    "-",
+    ".",
+    "\n",
+    "(",
+    "'s",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES) | st.text(max_size=4), max_size=30))
+def test_names_written_out_fit_the_text_and_never_hold_a_short_form(pieces: list[str]) -> None:
+    text = " ".join(pieces)
+    for o in extract(Document(text, lang="en")):
+        assert text[o.short.start : o.short.end] == o.short.text
+        long = o.long
+        if long is not None and o.definition is not None and o.definition.pattern == "written out":
+            assert text[long.start : long.end] == long.text
+            assert not (long.start < o.short.end and o.short.start < long.end)
+            assert not o.defines

@@ -6,9 +6,10 @@ bracket, no cue word) nor one the tagger pairs (too far apart), yet a reader kno
 form stands for, and so should ``find`` and ``expand``. A name counts as written out for a short
 form when, strongest first:
 
-- it is a long form the dictionary knows for the short form (``expand`` asks the dictionary);
-- its words' initials spell the short form (:func:`spells`) and they are capitalised, as names
-  are: words the word list knows (not a person's name), no piece of a longer capitalised name.
+- its words' initials spell the short form (:func:`spells`), and it is a long form the dictionary
+  knows for it (``expand`` asks the dictionary; for short forms of three letters or more);
+- its words' initials spell the short form and they are capitalised, as names are: words the
+  word list knows (not a person's name), no piece of a longer capitalised name or compound.
 
 A name in small letters that only spells the short form is not enough: running text holds many
 ("history in the state" for HITS). Where two different names are found at the strongest level,
@@ -20,10 +21,12 @@ another short form.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from termlens.acronyms.align import FUNCTION_WORDS, fold
 from termlens.acronyms.identify import Occurrence
@@ -33,6 +36,9 @@ from termlens.acronyms.wordlist import seen
 from termlens.text import Span, singular
 
 MAX_LETTERS = 10
+# a name in small letters the dictionary knows counts for a short form of this many letters: two
+# letters have too many ("maximum likelihood" in a paper whose ML is machine learning)
+MIN_KNOWN_LETTERS = 3
 # words that open a sentence and belong to no name after them ("We" in "Image Cascade Network
 # We propose", text that lost its line breaks)
 SENTENCE_OPENERS = frozenset(
@@ -42,22 +48,25 @@ SENTENCE_OPENERS = frozenset(
 EXTRA_WORDS = 2  # function words a name may hold beyond one word per letter
 KNOWN_WORD = 5  # times the word list's texts wrote a word for it to count as one
 _JOINING = frozenset({"and", "or", "y", "o", "u", "e"})
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_WORD = re.compile(r"[^\W\d_]+(?:['’]s\b)?")  # a possessive's *'s* kept, an elision's *l'* apart
 # what ends a stretch of words a name may lie in: punctuation, brackets, digits, a line break
 # unless a word in small letters goes on after it
 _BREAK = re.compile(r"[^\w\s'’\-‐‑]|\d|_|\n(?![ \t]*[a-zà-ÿ])")
 _BETWEEN_WORDS = r"(?:\s*[-‐‑]\s*|\s+)"
+_HYPHENS = frozenset("-‐‑")
+_TWO_WORDS = re.compile(rf"({_WORD.pattern})[ \t\-‐‑]*({_WORD.pattern})")  # and what joins them
+_CAPITAL = re.compile(r"(?<![^\W\d_'’])[A-ZÀ-ÖØ-ÞĀ-ſ]")  # where a capitalised Latin word may start
 KNOWN, CAPITALISED = 2, 1  # how strongly a name is written out, strongest first
 # Known senses of a short form: (sense, spelling) pairs
 Senses = Callable[[str], Iterable[tuple[str, str]]]
 
 
-@dataclass(frozen=True, slots=True)
-class _Word:
+class _Word(NamedTuple):
+    """A word of a stretch of text (a named tuple: texts hold many)."""
+
     start: int
     end: int
     text: str
-    stretch: int  # the stretch of text between breaks the word lies in
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +99,13 @@ def written_out(
             taken.add(occurrence.long.start, occurrence.long.end)
     if not undefined:
         return occurrences
+    stems = {short: stem for short in undefined if (stem := _stem(short)) is not None}
+    if not stems:
+        return occurrences
     words = _Words(text)
     made: dict[str, Definition] = {}
-    for short, uses in undefined.items():
-        stem = _stem(short)
-        if stem is None:
-            continue
+    for short, stem in stems.items():
+        uses = undefined[short]
         names = [
             n
             for n in words.names(stem, known and known(short))
@@ -132,41 +142,81 @@ def _stem(short: str) -> str | None:
 
 
 class _Words:
-    """The words of a text (hyphenated ones as their parts), each with its stretch, indexed by
-    their folded initial; and the set of their folded forms."""
+    """A text's capitalised words by their folded initial, and the words of each stretch of text
+    between breaks (hyphenated words as their parts), split where a name is sought."""
 
     def __init__(self, text: str) -> None:
-        breaks = [m.start() for m in _BREAK.finditer(text)]
         self.text = text
-        self.words: list[_Word] = []
-        self.starting: dict[str, list[int]] = defaultdict(list)
-        stretch = 0
-        for match in _WORD.finditer(text):
-            while stretch < len(breaks) and breaks[stretch] < match.start():
-                stretch += 1
-            word = match.group()
-            self.starting[fold(word[0])].append(len(self.words))
-            self.words.append(_Word(match.start(), match.end(), word, stretch))
-        self.folded = frozenset(fold(w.text) for w in self.words)
+        self.breaks = [m.start() for m in _BREAK.finditer(text)]
+        self.capitals: dict[str, list[int]] = defaultdict(list)
+        for match in _CAPITAL.finditer(text):
+            if match.group().isupper():
+                self.capitals[fold(match.group())].append(match.start())
+        self._stretches: dict[int, list[_Word]] = {}
+
+    @cached_property
+    def lowered(self) -> str:
+        return self.text.lower()
+
+    def stretch(self, at: int) -> tuple[list[_Word], int]:
+        """The words of the stretch that holds offset ``at``, and which of them starts there."""
+        k = bisect_left(self.breaks, at)
+        if k not in self._stretches:
+            start = self.breaks[k - 1] + 1 if k else 0
+            end = self.breaks[k] if k < len(self.breaks) else len(self.text)
+            self._stretches[k] = [
+                _Word(m.start(), m.end(), m.group()) for m in _WORD.finditer(self.text, start, end)
+            ]
+        words = self._stretches[k]
+        return words, bisect_left(words, (at,))
 
     def names(self, stem: str, senses: Iterable[tuple[str, str]] | None) -> Iterator[_Name]:
         """Every name written out for the short form ``stem``, at the level it is found."""
-        for sense, spelling in senses or ():
-            parts = [fold(w) for w in _WORD.findall(spelling)]
-            if len(parts) >= 2 and all(p in self.folded for p in parts[:-1]):
+        for sense, spelling in senses if senses and len(stem) >= MIN_KNOWN_LETTERS else ():
+            written = _WORD.findall(spelling)
+            if written and written[0].lower() in self.lowered and spells(stem, written):
                 for match in _spelling_pattern(spelling).finditer(self.text):
                     yield _Name(match.start(), match.end(), KNOWN, sense)
-        words = self.words
-        for i in self.starting.get(fold(stem[0]), ()):
-            if words[i].text.lower() in FUNCTION_WORDS:
+        second = fold(stem[1])
+        for at in self.capitals.get(fold(stem[0]), ()):
+            pair = _TWO_WORDS.match(self.text, at)
+            if pair is None or not _capitalised(pair.group(1)):
+                continue
+            if fold(pair.group(2)[0]) != second and pair.group(2) not in FUNCTION_WORDS:
+                continue  # the next word spells no more of it
+            words, i = self.stretch(at)
+            if i == len(words) or words[i].start != at:
                 continue
             for end in range(i + 2, min(i + len(stem) + EXTRA_WORDS, len(words)) + 1):
                 phrase = words[i:end]
-                if phrase[-1].stretch != words[i].stretch:
-                    break
-                if spells(stem, [w.text for w in phrase]) and _capitalised_name(words, i, end):
+                if spells(stem, [w.text for w in phrase]) and self.capitalised_name(words, i, end):
                     key = _key(w.text for w in phrase)
-                    yield _Name(words[i].start, phrase[-1].end, CAPITALISED, key)
+                    yield _Name(at, phrase[-1].end, CAPITALISED, key)
+
+    def capitalised_name(self, words: Sequence[_Word], i: int, end: int) -> bool:
+        """Whether a stretch's words ``i`` to ``end`` are a capitalised name on their own: every
+        content word capitalised, the first not inside a hyphenated compound, none in capitals (a
+        heading, or short forms in a row), at least half of them words the word list knows (not
+        a person's name), and no capitalised word right before or after (a piece of *American
+        Heart Association*), but the stretch's first word such as *We* or *Our* before, or such
+        a word after (text that lost its line breaks: "Image Cascade Network We propose")."""
+        phrase = words[i:end]
+        if self.text[max(0, phrase[0].start - 3) : phrase[0].start].rstrip()[-1:] in _HYPHENS:
+            return False  # a piece of a compound: "Art Methods" of State-of-the-Art Methods
+        if not all(_capitalised(w.text) or w.text in FUNCTION_WORDS for w in phrase):
+            return False
+        if any(w.text.isupper() and len(w.text) > 1 for w in phrase):
+            return False
+        content = [w.text for w in phrase if w.text not in FUNCTION_WORDS]
+        if 2 * sum(seen(w) >= KNOWN_WORD for w in content) < len(content):
+            return False  # a person's name: "Ricky Loynd" for RL
+        opener = i == 1 and words[0].text.lower() in SENTENCE_OPENERS
+        if i > 0 and _capitalised(words[i - 1].text) and not opener:
+            return False
+        if end == len(words):
+            return True
+        after = words[end].text
+        return not _capitalised(after) or after.lower() in SENTENCE_OPENERS
 
 
 @lru_cache(maxsize=1 << 12)
@@ -216,29 +266,6 @@ def spells(stem: str, words: Sequence[str]) -> bool:
     return at == len(letters)
 
 
-def _capitalised_name(words: Sequence[_Word], i: int, end: int) -> bool:
-    """Whether words ``i`` to ``end`` are a capitalised name on their own: every content word
-    capitalised, none in capitals (a heading, or short forms in a row), at least half of them
-    words the word list knows (not a person's name), and no capitalised word
-    right before or after in the same stretch (a piece of *American Heart Association*), but a
-    stretch's first word such as *We* or *Our* before, or such a word after (text that lost
-    its line breaks: "Image Cascade Network We propose")."""
-    phrase = words[i:end]
-    if not all(_capitalised(w.text) or w.text in FUNCTION_WORDS for w in phrase):
-        return False
-    if any(w.text.isupper() and len(w.text) > 1 for w in phrase):
-        return False
-    content = [w.text for w in phrase if w.text not in FUNCTION_WORDS]
-    if 2 * sum(seen(w) >= KNOWN_WORD for w in content) < len(content):
-        return False  # a person's name: "Ricky Loynd" for RL
-    before = words[i - 1] if i > 0 and words[i - 1].stretch == phrase[0].stretch else None
-    if before is not None and _capitalised(before.text):
-        opens = i == 1 or words[i - 2].stretch != before.stretch
-        if not (opens and before.text.lower() in SENTENCE_OPENERS):
-            return False
-    after = words[end] if end < len(words) and words[end].stretch == phrase[-1].stretch else None
-    return after is None or not _capitalised(after.text) or after.text.lower() in SENTENCE_OPENERS
-
-
 def _capitalised(word: str) -> bool:
-    return word[0].isupper() and word.lower() not in FUNCTION_WORDS
+    """A capitalised content word (not one letter: the *L* of *L'Organisation*)."""
+    return len(word) > 1 and word[0].isupper() and word.lower() not in FUNCTION_WORDS
