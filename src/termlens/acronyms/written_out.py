@@ -54,7 +54,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’]s\b)?")  # a possessive's *'s* kept, an e
 _BREAK = re.compile(r"[^\w\s'’\-‐‑]|\d|_|\n(?![ \t]*[a-zà-ÿ])")
 _BETWEEN_WORDS = r"(?:\s*[-‐‑]\s*|\s+)"
 _HYPHENS = frozenset("-‐‑")
-_TWO_WORDS = re.compile(rf"({_WORD.pattern})[ \t\-‐‑]*({_WORD.pattern})")  # and what joins them
+_TWO_WORDS = re.compile(rf"({_WORD.pattern})[ \t\-‐‑]*({_WORD.pattern})")  # a word and the next
 _CAPITAL = re.compile(r"(?<![^\W\d_'’])[A-ZÀ-ÖØ-ÞĀ-ſ]")  # where a capitalised Latin word may start
 KNOWN, CAPITALISED = 2, 1  # how strongly a name is written out, strongest first
 # Known senses of a short form: (sense, spelling) pairs
@@ -85,9 +85,10 @@ def written_out(
     """The occurrences, each undefined short form defined by the name ``text`` writes out for
     it elsewhere, if any (see the module's docstring). ``known(short)`` gives the (sense,
     spelling) pairs a dictionary knows for a short form; with it, short forms defined by a name
-    written out are sought again. The use that
-    defines a short form is its first after the name, or its first at all, and every use takes
-    that definition."""
+    written out are sought again. The definition's short form is the first use after the name,
+    or the first use at all, its score 1 for a name the dictionary knows and 0.5 for a
+    capitalised one; every use takes it, and none stands inside it
+    (:attr:`Occurrence.defines`)."""
     again = known is not None
     undefined: dict[str, list[Occurrence]] = defaultdict(list)
     taken = RangeSet()
@@ -148,15 +149,36 @@ class _Words:
     def __init__(self, text: str) -> None:
         self.text = text
         self.breaks = [m.start() for m in _BREAK.finditer(text)]
-        self.capitals: dict[str, list[int]] = defaultdict(list)
+        self.capitals: dict[str, list[int]] = defaultdict(list)  # by their folded initial
         for match in _CAPITAL.finditer(text):
             if match.group().isupper():
                 self.capitals[fold(match.group())].append(match.start())
+        self._pairs: dict[str, dict[str | None, list[int]]] = {}
         self._stretches: dict[int, list[_Word]] = {}
 
+    def starting(self, first: str, second: str) -> list[int]:
+        """Where a capitalised word with the folded initial ``first`` starts and the next word's
+        initial is ``second``, or the next word is a function word (which may give no letter)."""
+        if first not in self._pairs:
+            pairs: dict[str | None, list[int]] = defaultdict(list)
+            for at in self.capitals.get(first, ()):
+                pair = _TWO_WORDS.match(self.text, at)
+                if pair is not None and _capitalised(pair.group(1)):
+                    after = pair.group(2)
+                    pairs[None if after in FUNCTION_WORDS else fold(after[0])].append(at)
+            self._pairs[first] = pairs
+        pairs = self._pairs[first]
+        return sorted([*pairs.get(second, ()), *pairs.get(None, ())])
+
     @cached_property
-    def lowered(self) -> str:
-        return self.text.lower()
+    def folded(self) -> str:
+        """The text in small letters without accents, one character for one."""
+        return fold(self.text)
+
+    @cached_property
+    def vocabulary(self) -> frozenset[str]:
+        """The text's folded words."""
+        return frozenset(_WORD.findall(self.folded))
 
     def stretch(self, at: int) -> tuple[list[_Word], int]:
         """The words of the stretch that holds offset ``at``, and which of them starts there."""
@@ -173,17 +195,16 @@ class _Words:
     def names(self, stem: str, senses: Iterable[tuple[str, str]] | None) -> Iterator[_Name]:
         """Every name written out for the short form ``stem``, at the level it is found."""
         for sense, spelling in senses if senses and len(stem) >= MIN_KNOWN_LETTERS else ():
-            written = _WORD.findall(spelling)
-            if written and written[0].lower() in self.lowered and spells(stem, written):
-                for match in _spelling_pattern(spelling).finditer(self.text):
-                    yield _Name(match.start(), match.end(), KNOWN, sense)
-        second = fold(stem[1])
-        for at in self.capitals.get(fold(stem[0]), ()):
-            pair = _TWO_WORDS.match(self.text, at)
-            if pair is None or not _capitalised(pair.group(1)):
+            written = [fold(w) for w in _WORD.findall(spelling)]
+            if not self.vocabulary.issuperset(written[:-1]) or not spells(stem, written):
                 continue
-            if fold(pair.group(2)[0]) != second and pair.group(2) not in FUNCTION_WORDS:
-                continue  # the next word spells no more of it
+            pattern = _spelling_pattern(spelling)
+            at = self.folded.find(written[0])
+            while at != -1:
+                if match := pattern.match(self.text, at):
+                    yield _Name(at, match.end(), KNOWN, sense)
+                at = self.folded.find(written[0], at + 1)
+        for at in self.starting(fold(stem[0]), fold(stem[1])):
             words, i = self.stretch(at)
             if i == len(words) or words[i].start != at:
                 continue
