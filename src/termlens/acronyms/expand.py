@@ -618,6 +618,8 @@ def _expansions(
         if occurrence.definition is not None:
             long = unbroken(occurrence.definition.long.text)
             defined, used = occurrence.definition.short.text, occurrence.short.text
+            if occurrence.definition.pattern == "written out":
+                defined = _in_number_of(long, used)
             out.append(
                 Expansion(
                     occurrence.short,
@@ -660,6 +662,16 @@ def english_number(long: str, defined: str, used: str) -> str:
     else:
         word = None
     return long if last is None or word is None else long[: last.start()] + word
+
+
+def _in_number_of(name: str, short: str) -> str:
+    """The short form in the number of an English name written out apart from it: *GRUs* for
+    *Gated Recurrent Units*, *GRU* for *Gated Recurrent Unit* (what :func:`english_number` takes
+    as the form the name was given for)."""
+    base = short[:-1] if _PLURAL.fullmatch(short) else short
+    last = _LAST_WORD.search(name)
+    plural = last is not None and singular(last.group().lower()) != last.group().lower()
+    return base + "s" if plural else base
 
 
 def _english_plural(word: str) -> str | None:
