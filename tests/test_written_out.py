@@ -115,10 +115,18 @@ def test_expand_reads_a_title_s_name_and_a_name_the_dictionary_knows() -> None:
     both = "The Open Road Race uses catalysts for the oxygen reduction reaction. ORR is slow."
     found = expand(both, lang="en", disambiguator=ranker)
     assert [e.long for e in found] == ["oxygen reduction reaction"]
-    # a name written out apart from its short form is said in the number of each use
-    units = "We use Gated Recurrent Units. The GRU is fast; two GRUs are faster."
-    found = expand(units, lang="en", disambiguator=ranker)
-    assert [e.long for e in found] == ["Gated Recurrent Unit", "Gated Recurrent Units"]
+    # a name in small letters written out apart from its short form is said in the number of
+    # each use; a capitalised one is a name as written
+    reactions = "Catalysts speed up oxygen reduction reactions. One ORR is slow; ORRs vary."
+    found = expand(reactions, lang="en", disambiguator=ranker)
+    assert [e.long for e in found] == ["oxygen reduction reaction", "oxygen reduction reactions"]
+    pairs = (
+        "We test on Quora Question Pairs. The QQP set is large; the NTMs and Neural Turing Machine."
+    )
+    assert [e.long for e in expand(pairs, lang="en", disambiguator=ranker)] == [
+        "Quora Question Pairs",
+        "Neural Turing Machine",
+    ]
     # a two-letter short form has too many names in small letters to take one the text writes
     small = "We sell adequate intake charts. The AI for potassium is 4.7 g per day."
     assert {e.source for e in expand(small, lang="en", disambiguator=ranker)} == {"dictionary"}

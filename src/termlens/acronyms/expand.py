@@ -665,12 +665,16 @@ def english_number(long: str, defined: str, used: str) -> str:
 
 
 def _in_number_of(name: str, short: str) -> str:
-    """The short form in the number of an English name written out apart from it: *GRUs* for
-    *Gated Recurrent Units*, *GRU* for *Gated Recurrent Unit* (what :func:`english_number` takes
-    as the form the name was given for)."""
+    """The short form in the number of an English name in small letters written out apart from
+    it: *ORRs* for *oxygen reduction reactions*, *ORR* for *oxygen reduction reaction* (what
+    :func:`english_number` takes as the form the name was given for); the use itself for a
+    capitalised name, whose number is its own (*Quora Question Pairs*, *Neural Turing
+    Machine*)."""
+    if not name.islower():
+        return short
     base = short[:-1] if _PLURAL.fullmatch(short) else short
     last = _LAST_WORD.search(name)
-    plural = last is not None and singular(last.group().lower()) != last.group().lower()
+    plural = last is not None and singular(last.group()) != last.group()
     return base + "s" if plural else base
 
 

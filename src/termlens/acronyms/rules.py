@@ -49,6 +49,7 @@ from termlens.text import (
 
 # markup: declared by HTML's <abbr title="long">SF</abbr> or LaTeX's \newacronym{sf}{SF}{long};
 # list: "Abbreviations: SF, long; SF, long." or a glossary's lines, "- SF: long"
+# written out: a name the document writes apart from its short form (acronyms/written_out.py)
 Pattern = Literal["long (short)", "short (long)", "cue", "tagger", "markup", "list", "written out"]
 
 MIN_QUALITY: Final = 0.5  # score per short-form unit an alignment needs
