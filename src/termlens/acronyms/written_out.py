@@ -46,6 +46,10 @@ SENTENCE_OPENERS = frozenset(
     "with as however thus then each both all".split()
 )
 EXTRA_WORDS = 2  # function words a name may hold beyond one word per letter
+# capitalised words tried as a name's first, per short form, the first in the text: a SciREX
+# paper has at most 67; text in Title Case throughout (a long bibliography) has thousands, and
+# its opening pages name what it names
+MAX_STARTS = 1000
 KNOWN_WORD = 5  # times the word list's texts wrote a word for it to count as one
 _JOINING = frozenset({"and", "or", "y", "o", "u", "e"})
 _WORD = re.compile(r"[^\W\d_]+(?:['’]s\b)?")  # a possessive's *'s* kept, an elision's *l'* apart
@@ -107,12 +111,8 @@ def written_out(
     made: dict[str, Definition] = {}
     for short, stem in stems.items():
         uses = undefined[short]
-        names = [
-            n
-            for n in words.names(stem, known and known(short))
-            if not taken.overlaps(n.start, n.end)
-        ]
-        name = _unambiguous(names)
+        names = words.names(stem, known and known(short))
+        name = _unambiguous(n for n in names if not taken.overlaps(n.start, n.end))
         if name is not None:
             after = [u for u in uses if u.short.start >= name.end]
             long = Span(name.start, name.end, text[name.start : name.end])
@@ -204,7 +204,7 @@ class _Words:
                 if match := pattern.match(self.text, at):
                     yield _Name(at, match.end(), KNOWN, sense)
                 at = self.folded.find(written[0], at + 1)
-        for at in self.starting(fold(stem[0]), fold(stem[1])):
+        for at in self.starting(fold(stem[0]), fold(stem[1]))[:MAX_STARTS]:
             words, i = self.stretch(at)
             if i == len(words) or words[i].start != at:
                 continue
@@ -248,13 +248,23 @@ def _spelling_pattern(spelling: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?i:{_BETWEEN_WORDS.join(parts)})(?:s|es)?(?!\w)")
 
 
-def _unambiguous(names: Sequence[_Name]) -> _Name | None:
-    """The first of the names at the strongest level, if they are all one name."""
-    if not names:
-        return None
-    best = max(n.level for n in names)
-    strongest = sorted((n for n in names if n.level == best), key=lambda n: n.start)
-    return strongest[0] if len({n.key for n in strongest}) == 1 else None
+def _unambiguous(names: Iterable[_Name]) -> _Name | None:
+    """The first in the text of the names at the strongest level, if they are all one name.
+    ``names`` come strongest level first, so two names at a level end the search."""
+    best: _Name | None = None
+    keys: set[str] = set()
+    for name in names:
+        if best is None or name.level > best.level:
+            best, keys = name, {name.key}
+            continue
+        if name.level < best.level:
+            break
+        keys.add(name.key)
+        if len(keys) > 1:
+            return None
+        if name.start < best.start:
+            best = name
+    return best
 
 
 def _key(words: Iterable[str]) -> str:
