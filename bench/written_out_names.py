@@ -18,7 +18,9 @@ Two measures over SciREX papers (`termlens.acronyms.written_out`, run by `termle
   ``bench/expand_vs_definitions.py`` reads it.
 
 - **What it costs** (``--speed``): `find`'s seconds on one process over the papers and over SciAI
-  dev's sentences, with and without written-out names, alternated twice.
+  dev's sentences, with and without written-out names, alternated twice; and (``--stress``) the
+  step alone on a 1.2 MB text of random capitalised words with 300 undefined short forms, with
+  its bound on the words it tries (`written_out.MAX_STARTS`) and without.
 
 Run by hand: ``python bench/written_out_names.py [--papers N] [--show N] [--expand] [--speed]``
 (SciREX train, 175 papers; a minute on two processes, six more with ``--expand``).
@@ -33,7 +35,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from termlens.acronyms import expand, extract
+from termlens.acronyms import expand, extract, written_out
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many
 from termlens.acronyms.lexical import same_sense, variant_key
@@ -41,6 +43,7 @@ from termlens.acronyms.rerank import default_context_check
 from termlens.benchmarks import sciai
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import scirex_papers
+from termlens.text import Span
 
 WARM_UP = "We train a CNN and an LSTM on the images; the SVM baseline and the NLP tools are older."
 LEFT_OUT = frozenset({"mined-scirex"})  # the pairs the bundle mined from SciREX
@@ -82,11 +85,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--expand", action="store_true", help="also judge `expand`'s meanings")
     parser.add_argument("--speed", action="store_true", help="only time `find` with and without")
+    parser.add_argument("--stress", action="store_true", help="only time the step on Title Case")
     args = parser.parse_args()
     papers = list(scirex_papers(data_dir() / "scirex" / "train_docs.jsonl.gz"))
     papers = papers[: args.papers] if args.papers else papers
     if args.speed:
         timed(papers)
+        return
+    if args.stress:
+        stressed()
         return
     found = list(find_abbreviations_in_many(papers, lang="en", rules_only=False, jobs=args.jobs))
     cut = [without_brackets(text, found[i]) for i, text in enumerate(papers)]
@@ -193,6 +200,27 @@ def timed(papers: list[str]) -> None:
                     f"{len(texts) / seconds:8,.0f} texts/s"
                 )
     extract.written_out = names
+
+
+def stressed() -> None:
+    """The step alone on text in Title Case throughout, with and without its bound."""
+    rng = random.Random(0)
+    words = "Alpha Beta Gamma Delta Model Network Machine Learning of the and".split()
+    text = " ".join(rng.choice(words) for _ in range(200_000))
+    occurrences = []
+    for _ in range(300):
+        short = "".join(rng.choice("ABGDMNL") for _ in range(rng.randint(2, 5)))
+        occurrences.append(Occurrence(Span(len(text) + 1, len(text) + 1 + len(short), short), None))
+        text += " " + short
+    bound = written_out.MAX_STARTS
+    for label, starts in (("bounded", bound), ("unbounded", 10**9)):
+        written_out.MAX_STARTS = starts
+        start = time.perf_counter()
+        found = written_out.written_out(text, occurrences)
+        seconds = time.perf_counter() - start
+        named = sum(o.definition is not None for o in found)
+        print(f"{label:9s} {len(text):,} characters: {seconds:5.1f} s, {named} named")
+    written_out.MAX_STARTS = bound
 
 
 def another_meaning(short: str, before: str | None, after: str | None) -> bool:
