@@ -33,7 +33,7 @@ from termlens.acronyms.identify import Occurrence
 from termlens.acronyms.rules import Definition
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.wordlist import seen
-from termlens.text import Span, singular
+from termlens.text import CONJUNCTIONS, Span, singular
 
 MAX_LETTERS = 10
 # a name in small letters the dictionary knows counts for a short form of this many letters: two
@@ -51,7 +51,6 @@ EXTRA_WORDS = 2  # function words a name may hold beyond one word per letter
 # its opening pages name what it names
 MAX_STARTS = 1000
 KNOWN_WORD = 5  # times the word list's texts wrote a word for it to count as one
-_JOINING = frozenset({"and", "or", "y", "o", "u", "e"})
 _WORD = re.compile(r"[^\W\d_]+(?:['’]s\b)?")  # a possessive's *'s* kept, an elision's *l'* apart
 # what ends a stretch of words a name may lie in: punctuation, brackets, digits, a line break
 # unless a word in small letters goes on after it
@@ -286,7 +285,7 @@ def spells(stem: str, words: Sequence[str]) -> bool:
         return False
     if any(c and len(w) < 2 for c, w in zip(content, lowered, strict=True)):
         return False
-    if sum(content) < 3 and any(w in _JOINING for w in lowered):
+    if sum(content) < 3 and any(w in CONJUNCTIONS for w in lowered):
         return False
     at = 0
     for word, is_content in zip(lowered, content, strict=True):
