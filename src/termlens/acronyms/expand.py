@@ -61,7 +61,7 @@ _DOTTED_INITIALISM = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}(?![\w.])")  # U.S., 
 # compound or code, tokenised or not: VIH, PIB, H2O, mRNA, eGFR, but not the K of K-SVD, the GAN
 # of "LS - GAN", the IIS of "IIS - 1618477"
 _CAPITALS = re.compile(
-    r"(?<![\w./-])(?<!\w [-/] )(?=[a-z]{0,3}(?:\d*[A-Z]){2})[a-z]{0,3}[A-Z\d]+"
+    r"(?<![\w./-])(?<!\w [-/] )(?=[a-z]{0,3}(?:\d*[A-Z]){2})[a-z]{0,3}[A-Z\d]+s?"
     r"(?![\w/-]|\.\w| [-/] \w)"
 )
 ExpansionSource = Literal["defined", "dictionary", "abstained", "unknown"]
