@@ -331,7 +331,8 @@ def test_a_defined_meaning_takes_the_number_of_the_short_form_s_use(
     text = (
         "Grids use phasor measurement units (PMUs). Each PMU samples voltage. We train a "
         "support vector machine (SVM); two SVMs vote. A principal component analysis (PCA) "
-        "helps, two PCAs more. The glossary entries (GEs) differ; one GE is short."
+        "helps, two PCAs more. The glossary entries (GEs) differ; one GE is short. We add "
+        "exploration bonuses (EBs); an EB decays. Of the root causes (RCs), one RC is enough."
     )
     found = expand(text, lang="en", disambiguator=Disambiguator(ai_dictionary))
     meaning = {e.short.text: e.long for e in found if not e.defines}
@@ -340,6 +341,8 @@ def test_a_defined_meaning_takes_the_number_of_the_short_form_s_use(
         "SVMs": "support vector machines",
         "PCAs": "principal component analyses",
         "GE": "glossary entry",
+        "EB": "exploration bonus",  # not "bonuse"
+        "RC": "root cause",
     }
     spanish = "Las unidades de cuidados intensivos (UCIs) crecen. Cada UCI tiene camas."
     found = expand(spanish, lang="es", disambiguator=Disambiguator(ai_dictionary))

@@ -30,6 +30,7 @@ from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
+from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
 from termlens.errors import OptionError
 from termlens.markup import acronym_uses, declared
@@ -658,10 +659,19 @@ def english_number(long: str, defined: str, used: str) -> str:
     elif used == defined + "s":
         word = _english_plural(last.group())
     elif defined == used + "s":
-        word = singular(last.group())
+        word = _english_singular(last.group())
     else:
         word = None
     return long if last is None or word is None else long[: last.start()] + word
+
+
+def _english_singular(word: str) -> str:
+    """The singular of an English plural, as the word list knows it: *bonuses* → *bonus* where
+    the rule that gives *causes* → *cause* gives a word no text wrote (*bonuse*)."""
+    one = singular(word)
+    if one == word or not word.endswith("es") or seen(one):
+        return one
+    return word[:-2] if seen(word[:-2]) else one
 
 
 def _in_number_of(name: str, short: str) -> str:
