@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from termlens import Document, OptionError, find_abbreviations
 from termlens.acronyms import find_abbreviations_in_many
-from termlens.acronyms.identify import _singular
+from termlens.acronyms.identify import short_form_singular
 
 TEXT = (
     "The support vector machine (SVM) is fast. An SVM, or two SVMs, beat the SVM-based "
@@ -78,7 +78,8 @@ def test_a_singular_defined_on_its_own_keeps_its_own_definition() -> None:
 
 def test_no_singular_for_words_that_only_end_in_s() -> None:
     assert [
-        _singular(s) for s in ("CRFs", "NSAIDs", "3Ds", "IBC\u2019s", "SARS", "Ms", "NaCls", "12s")
+        short_form_singular(s)
+        for s in ("CRFs", "NSAIDs", "3Ds", "IBC\u2019s", "SARS", "Ms", "NaCls", "12s")
     ] == ["CRF", "NSAID", "3D", "IBC", None, None, None, None]
 
 

@@ -23,8 +23,8 @@ from typing import Literal
 
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
-from termlens.acronyms.extract import shouted
-from termlens.acronyms.identify import Occurrence, find_abbreviations_in_many, outside_code
+from termlens.acronyms.extract import extract, shouted
+from termlens.acronyms.identify import Occurrence, outside_code, short_form_singular
 from termlens.acronyms.lexical import STOPWORDS, sense_groups
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_short_form, unbroken
@@ -38,6 +38,7 @@ from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
 from termlens.text import (
     BLANK_LINE,
+    Document,
     Span,
     guess_language,
     holds_address,
@@ -81,7 +82,6 @@ SEGMENT_CHARS = 100  # a paragraph this long may read as another language than i
 SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraphs' characters
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
-_PLURAL = re.compile(r"[^\W_]*[A-Z0-9]s")  # RNAs, SVMs, IL6s: a short form's plural
 # where a tagged short form joins two: a space ("SiC MOSFETs"), a slash ("CPU/GPU", which the
 # SDU@AAAI-22 English gold marks whole), or a hyphen before a word in small letters ("DC-link",
 # "GPU-based"; not "NF-kB", "TNF-a")
@@ -194,9 +194,7 @@ def _occurrences(
     defined by a name it writes out, one the dictionary knows (but from ``exclude_sources``)
     or one in capitals (:func:`written_out.written_out`)."""
     rules, tagger = reading(lang)
-    (occurrences,) = find_abbreviations_in_many(
-        [text], lang=rules, rules_only=False, tagger_lang=tagger
-    )
+    occurrences = extract(Document(text, lang=rules), lang=tagger, names_written_out=False)
     known = lambda short: short in dictionary  # as written: iOS is not IOS  # noqa: E731
     found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
     found = defined_as_the_dictionary_says(text, found, dictionary)
@@ -246,7 +244,8 @@ def _senses(
     dictionary: AcronymDictionary, short: str, exclude_sources: frozenset[str]
 ) -> Iterator[tuple[str, str]]:
     """The (sense, spelling) pairs the dictionary knows for ``short``, or for its singular."""
-    for known in (short, short[:-1]) if _PLURAL.fullmatch(short) else (short,):
+    singular = short_form_singular(short)
+    for known in (short,) if singular is None else (short, singular):
         for sense in dictionary.lookup(known, exclude_sources):
             yield from ((sense.key, long) for long, _ in sense.variants)
 
@@ -583,8 +582,9 @@ def _known_reading(short: str, known: Callable[[str], bool]) -> str | None:
     singular it knows (*RNAs*: *RNA*); None when it knows neither."""
     if known(short):
         return short
-    if _PLURAL.fullmatch(short) and known(short[:-1]):
-        return short[:-1]
+    singular = short_form_singular(short)
+    if singular is not None and known(singular):
+        return singular
     return None
 
 
@@ -682,7 +682,7 @@ def _in_number_of(name: str, short: str) -> str:
     Machine*)."""
     if not name.islower():
         return short
-    base = short[:-1] if _PLURAL.fullmatch(short) else short
+    base = short_form_singular(short) or short
     last = _LAST_WORD.search(name)
     plural = last is not None and singular(last.group()) != last.group()
     return base + "s" if plural else base

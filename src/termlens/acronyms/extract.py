@@ -46,14 +46,25 @@ _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" 
 
 
 def extract(
-    doc: Document, tagger: AcronymTagger | None = None, lang: str | None = None
+    doc: Document,
+    tagger: AcronymTagger | None = None,
+    lang: str | None = None,
+    *,
+    names_written_out: bool = True,
 ) -> list[Occurrence]:
-    """Every short-form occurrence: defined ones with their long form, undefined ones alone.
-    ``lang`` is the tagger's language when it is not the document's (da, fa, fr, vi: the
-    document then holds the language its rules read, see :func:`tagger.rules_language`). The
-    document is read in its normal form (:func:`identify.in_normal_form`)."""
+    """Every short-form occurrence: defined ones with their long form, undefined ones alone,
+    or defined by a name the document writes out elsewhere (:func:`written_out.written_out`;
+    not with ``names_written_out=False``, for a caller that seeks them itself). ``lang`` is
+    the tagger's language when it is not the document's (da, fa, fr, vi: the document then
+    holds the language its rules read, see :func:`tagger.rules_language`). The document is
+    read in its normal form (:func:`identify.in_normal_form`)."""
     model = tagger or default_tagger(lang or doc.lang)
-    return in_normal_form(doc, lambda d, declared: _extract(d, declared, model, lang))
+
+    def find(d: Document, declared: list[Definition]) -> list[Occurrence]:
+        found = _extract(d, declared, model, lang)
+        return written_out(d.text, found) if names_written_out else found
+
+    return in_normal_form(doc, find)
 
 
 def _extract(
@@ -96,7 +107,7 @@ def _extract(
         for s in _unshouted(doc.text, short)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
-    return written_out(doc.text, occurrences)
+    return occurrences
 
 
 def shouted(text: str, short: Span) -> bool:

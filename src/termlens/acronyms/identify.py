@@ -160,7 +160,7 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
         defined = by_short[short_text]
         starts = [d.short.start for d in defined]
         spellings = [short_text]
-        singular = _singular(short_text)
+        singular = short_form_singular(short_text)
         if singular is not None and singular not in by_short:
             spellings.append(singular)
         for start, end in (m for spelling in spellings for m in _mentions(text, spelling)):
@@ -190,7 +190,7 @@ def _mentions(text: str, short: str) -> Iterator[tuple[int, int]]:
         at = text.find(short, at + 1)
 
 
-def _singular(short: str) -> str | None:
+def short_form_singular(short: str) -> str | None:
     """The singular of a short form written as a plural (*CRFs*, *NSAIDs*, *GRU's*: an
     initialism of two characters or more, a capital or digit last, then *s* or *'s*), else None."""
     for ending in ("s", "'s", "\u2019s"):

@@ -29,7 +29,7 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from termlens.acronyms.align import FUNCTION_WORDS, fold
-from termlens.acronyms.identify import Occurrence
+from termlens.acronyms.identify import Occurrence, short_form_singular
 from termlens.acronyms.rules import Definition
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.wordlist import seen
@@ -87,17 +87,15 @@ def written_out(
 ) -> list[Occurrence]:
     """The occurrences, each undefined short form defined by the name ``text`` writes out for
     it elsewhere, if any (see the module's docstring). ``known(short)`` gives the (sense,
-    spelling) pairs a dictionary knows for a short form; with it, short forms defined by a name
-    written out are sought again. The definition's short form is the first use after the name,
-    or the first use at all, its score 1 for a name the dictionary knows and 0.5 for a
-    capitalised one; every use takes it, and none stands inside it
+    spelling) pairs a dictionary knows for a short form. The definition's short form is the
+    first use after the name, or the first use at all, its score 1 for a name the dictionary
+    knows and 0.5 for a capitalised one; every use takes it, and none stands inside it
     (:attr:`Occurrence.defines`)."""
-    again = known is not None
     undefined: dict[str, list[Occurrence]] = defaultdict(list)
     taken = RangeSet()
     for occurrence in occurrences:
         taken.add(occurrence.short.start, occurrence.short.end)
-        if _open(occurrence, again):
+        if occurrence.definition is None:
             undefined[occurrence.short.text].append(occurrence)
         elif occurrence.long is not None:
             taken.add(occurrence.long.start, occurrence.long.end)
@@ -120,22 +118,17 @@ def written_out(
     if not made:
         return occurrences
     return [
-        Occurrence(o.short, made[o.short.text]) if o.short.text in made and _open(o, again) else o
+        o
+        if o.definition is not None or o.short.text not in made
+        else Occurrence(o.short, made[o.short.text])
         for o in occurrences
     ]
-
-
-def _open(occurrence: Occurrence, again: bool) -> bool:
-    """Whether an occurrence's short form is still to be sought: undefined, or ``again`` defined
-    by a name written out."""
-    definition = occurrence.definition
-    return definition is None or (again and definition.pattern == "written out")
 
 
 def _stem(short: str) -> str | None:
     """The letters a name must spell for ``short`` (a plural's *s* left out), or None for a form
     no name is sought for (one letter, digits, mostly small letters: *mRNA*)."""
-    stem = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
+    stem = short_form_singular(short) or short
     if not stem.isalpha() or not 2 <= len(stem) <= MAX_LETTERS:
         return None
     return stem if 2 * sum(c.isupper() for c in stem) > len(stem) else None
