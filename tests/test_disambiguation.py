@@ -618,6 +618,20 @@ def test_expand_reads_the_words_in_capitals_the_dictionary_knows() -> None:
     assert [(o.short.start, o.short.text) for o in found] == [(0, "AEs"), (15, "GANs")]
 
 
+def test_a_known_long_form_before_a_bracket_defines_unless_its_source_is_left_out() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("QTX", "alpha beta gamma", 2)], "hand")
+    text = "We used alpha beta gamma (QTX) here. The QTX works."  # no letter of QTX aligns
+    found = expand(text, disambiguator=Disambiguator(d), threshold=0)
+    assert [(e.short.text, e.source, e.long) for e in found] == [
+        ("QTX", "defined", "alpha beta gamma"),
+        ("QTX", "defined", "alpha beta gamma"),
+    ]
+    assert found[0].definition == Span(8, 24, "alpha beta gamma")
+    left_out = Disambiguator(d, exclude_sources=frozenset({"hand"}))
+    assert {e.source for e in expand(text, disambiguator=left_out, threshold=0)} == {"unknown"}
+
+
 def test_expand_reads_known_capitals_after_small_letters_as_the_dictionary_writes_them() -> None:
     d = AcronymDictionary.create()
     d.add(

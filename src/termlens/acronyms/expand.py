@@ -197,16 +197,20 @@ def _occurrences(
     occurrences = extract(Document(text, lang=rules), lang=tagger, names_written_out=False)
     known = lambda short: short in dictionary  # as written: iOS is not IOS  # noqa: E731
     found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
-    found = defined_as_the_dictionary_says(text, found, dictionary)
+    found = defined_as_the_dictionary_says(text, found, dictionary, exclude_sources)
     senses = lambda short: _senses(dictionary, short, exclude_sources)  # noqa: E731
     return outside_code(text, written_out(text, found, senses))
 
 
 def defined_as_the_dictionary_says(
-    text: str, occurrences: list[Occurrence], dictionary: AcronymDictionary
+    text: str,
+    occurrences: list[Occurrence],
+    dictionary: AcronymDictionary,
+    exclude_sources: frozenset[str] = frozenset(),
 ) -> list[Occurrence]:
     """The occurrences, where an undefined short form stands alone in brackets right after one
-    of the long forms the dictionary knows for it, defined by that long form, as the rules
+    of the long forms the dictionary knows for it (but from ``exclude_sources``, as the ranker
+    reads it), defined by that long form, as the rules
     define one whose letters they can align ("le Programme commun des Nations Unies sur le
     VIH/sida (ONUSIDA)"); its other uses take the definition, as in
     :func:`identify.occurrences_of`."""
@@ -220,7 +224,7 @@ def defined_as_the_dictionary_says(
         end = short.start - 1
         while end > 0 and text[end - 1].isspace():
             end -= 1
-        for long in _spellings(dictionary, short.text):
+        for long in _spellings(dictionary, short.text, exclude_sources):
             start = end - len(long)
             if start >= 0 and text[start:end].lower() == long.lower() and not _glued(text, start):
                 span = Span(start, end, text[start:end])
@@ -234,9 +238,11 @@ def defined_as_the_dictionary_says(
     ]
 
 
-def _spellings(dictionary: AcronymDictionary, short: str) -> list[str]:
-    """The written long forms the dictionary knows for ``short``, the longest first."""
-    spellings = {long for sense in dictionary.lookup(short) for long, _ in sense.variants}
+def _spellings(
+    dictionary: AcronymDictionary, short: str, exclude_sources: frozenset[str]
+) -> list[str]:
+    """The written long forms of :func:`_senses`, the longest first."""
+    spellings = {long for _, long in _senses(dictionary, short, exclude_sources)}
     return sorted(spellings, key=len, reverse=True)
 
 
