@@ -35,6 +35,7 @@ def meanings(text: str) -> dict[str, tuple[str | None, str]]:
         ("KK", ["Kim", "and", "Kwon"], False),  # two names joined
         ("KRR", ["Knowledge", "Representation", "and", "Reasoning"], True),
         ("TM", ["Turing", "Machine", "of"], False),  # no function word at an edge
+        ("ACL", [], False),  # a dictionary's long form without a letter ("-")
     ],
 )
 def test_initials_spell_a_short_form(stem: str, words: list[str], spelled: bool) -> None:
@@ -130,6 +131,20 @@ def test_expand_reads_a_title_s_name_and_a_name_the_dictionary_knows() -> None:
     # a two-letter short form has too many names in small letters to take one the text writes
     small = "We sell adequate intake charts. The AI for potassium is 4.7 g per day."
     assert {e.source for e in expand(small, lang="en", disambiguator=ranker)} == {"dictionary"}
+
+
+def test_a_long_form_without_a_letter_names_nothing() -> None:
+    # the SDU@AAAI-22 English scientific diction.json gives ACL "-" and NI "' :"
+    d = AcronymDictionary.create()
+    d.add(
+        [Entry("ACL", "-", 1), Entry("ACL", "Association for Computational Linguistics", 3)], "sdu"
+    )
+    text = "The ACL paper was accepted - our ACL submission is long."
+    found = expand(text, lang="en", disambiguator=Disambiguator(d), threshold=0)
+    assert [(e.short.text, e.source) for e in found] == [
+        ("ACL", "dictionary"),
+        ("ACL", "dictionary"),
+    ]
 
 
 _PIECES = [

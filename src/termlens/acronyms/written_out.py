@@ -274,7 +274,7 @@ def spells(stem: str, words: Sequence[str]) -> bool:
     letters = fold(stem)
     lowered = [fold(w) for w in words]
     content = [w not in FUNCTION_WORDS for w in lowered]
-    if not (content[0] and content[-1]):
+    if not content or not (content[0] and content[-1]):
         return False
     if any(c and len(w) < 2 for c, w in zip(content, lowered, strict=True)):
         return False
