@@ -210,10 +210,9 @@ def defined_as_the_dictionary_says(
 ) -> list[Occurrence]:
     """The occurrences, where an undefined short form stands alone in brackets right after one
     of the long forms the dictionary knows for it (but from ``exclude_sources``, as the ranker
-    reads it), defined by that long form, as the rules
-    define one whose letters they can align ("le Programme commun des Nations Unies sur le
-    VIH/sida (ONUSIDA)"); its other uses take the definition, as in
-    :func:`identify.occurrences_of`."""
+    reads it), defined by that long form, as the rules define one whose letters they can align
+    ("le Programme commun des Nations Unies sur le VIH/sida (ONUSIDA)"); its other uses take
+    the definition, as in :func:`identify.occurrences_of`."""
     made: dict[str, Definition] = {}
     for occurrence in occurrences:
         short = occurrence.short
