@@ -26,10 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import default_dictionary, expand
 from termlens.acronyms.lexical import same_sense
-from termlens.acronyms.rerank import default_context_check
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.metrics import expected_calibration_error
@@ -46,12 +44,10 @@ def answers(folder: str, never_seen: bool, bundled: AcronymDictionary) -> list[t
     examples = ad.load_sdu22(root / "train.json")
     split = ad.held_out_short_forms if never_seen else ad.held_out
     training, held = split(examples)
-    check = default_context_check() if lang == "en" else None
-    own = ad.dictionary_for(
-        root / "diction.json", "sdu", training, check.encoder if check else None
+    named = folder.split("/")[0]  # the language as the SDU@AAAI-22 folders name it
+    ranker = ad.sdu22_ranker(
+        root / "diction.json", named, training, bundled, complete=False, language=lang
     )
-    exclude = ad.sdu22_sources(folder.split("/")[0])
-    ranker = Disambiguator(own, (own, bundled), exclude_sources=exclude, language=lang, check=check)
     out = []
     for example in held:
         expansions = expand(example.context, lang=lang, disambiguator=ranker, threshold=THRESHOLD)

@@ -244,15 +244,27 @@ def sdu22_ranker(
     training: Iterable[Example],
     bundled: AcronymDictionary,
     leave_out_own: bool = True,
+    *,
+    complete: bool = True,
+    language: str | None = None,
 ) -> Disambiguator:
     """The SDU@AAAI-22 ranker: candidates from ``diction`` and the training examples, contexts
     from those examples and the bundled dictionary, English contexts re-read
     (:mod:`termlens.acronyms.rerank`). With ``leave_out_own`` (scoring on part of a
-    training file), the bundle's copies of that language's training files are left out."""
+    training file), the bundle's copies of that language's training files are left out.
+    ``complete`` and ``language`` are the :class:`Disambiguator`'s (``complete=False``, the
+    senses' language given: probabilities as ``expand`` gives them)."""
     check = default_context_check() if lang == "english" else None
     own = dictionary_for(diction, "sdu", training, check.encoder if check else None)
     sources = sdu22_sources(lang) if leave_out_own else frozenset()
-    return Disambiguator(own, (own, bundled), exclude_sources=sources, complete=True, check=check)
+    return Disambiguator(
+        own,
+        (own, bundled),
+        exclude_sources=sources,
+        language=language,
+        complete=complete,
+        check=check,
+    )
 
 
 def sdu22_unseen(
