@@ -11,14 +11,16 @@ dictionary without that language's SDU@AAAI-22 training files. Two splits of eac
 
 - **seen**: the held-out tenth (`disambiguation.held_out`), whose acronyms the training part has;
 - **never seen**: the acronyms of one hash fold in ten (`disambiguation.held_out_short_forms`),
-  as in the official dev and test sets.
+  as in the official dev and test sets;
+- **never seen, complete**: the same, the candidates taken as a closed list (``expand
+  --complete``): each meaning's confidence is its share among them.
 
 The meaning is right when it names the gold's sense (`lexical.same_sense`), so a variant
 spelling counts; the answer counted is the likeliest meaning, shown or not. Prints, per set, the
 answers, how many are right, their mean confidence, the expected calibration error (10 bins),
 and how many `expand` shows and abstains on, with how many of each are right.
 
-Run by hand: ``python bench/expand_calibration.py`` (about three minutes).
+Run by hand: ``python bench/expand_calibration.py`` (about six minutes).
 """
 
 from __future__ import annotations
@@ -36,9 +38,11 @@ THRESHOLD = 0.3  # expand's default
 LANGUAGES = {"english/scientific": "en", "english/legal": "en", "french": "fr", "spanish": "es"}
 
 
-def answers(folder: str, never_seen: bool, bundled: AcronymDictionary) -> list[tuple[float, bool]]:
+def answers(
+    folder: str, never_seen: bool, bundled: AcronymDictionary, complete: bool = False
+) -> list[tuple[float, bool]]:
     """(confidence, right) of `expand`'s likeliest meaning for each held-out example's acronym
-    that it reads and ranks."""
+    that it reads and ranks (with ``complete``, among candidates taken as a closed list)."""
     lang = LANGUAGES[folder]
     root = data_dir() / "sdu22-ad" / folder
     examples = ad.load_sdu22(root / "train.json")
@@ -46,7 +50,7 @@ def answers(folder: str, never_seen: bool, bundled: AcronymDictionary) -> list[t
     training, held = split(examples)
     named = folder.split("/")[0]  # the language as the SDU@AAAI-22 folders name it
     ranker = ad.sdu22_ranker(
-        root / "diction.json", named, training, bundled, complete=False, language=lang
+        root / "diction.json", named, training, bundled, complete=complete, language=lang
     )
     out = []
     for example in held:
@@ -69,17 +73,18 @@ def share(part: Sequence[tuple[float, bool]]) -> str:
 
 def main() -> None:
     bundled = default_dictionary()
-    print(f"{'set':32s} answers  right  mean conf  ECE    {'shown':22s} abstained")
-    for never_seen in (False, True):
+    print(f"{'set':42s} answers  right  mean conf  ECE    {'shown':22s} abstained")
+    for never_seen, complete in ((False, False), (True, False), (True, True)):
         for folder in ad.SDU22_FOLDERS:
-            pairs = answers(folder, never_seen, bundled)
+            pairs = answers(folder, never_seen, bundled, complete)
             right = sum(r for _, r in pairs) / len(pairs)
             confidence = sum(c for c, _ in pairs) / len(pairs)
             shown = [p for p in pairs if p[0] >= THRESHOLD]
             abstained = [p for p in pairs if p[0] < THRESHOLD]
             name = f"{folder}, {'never seen' if never_seen else 'seen'}"
+            name += ", complete" if complete else ""
             print(
-                f"{name:32s} {len(pairs):5d}  {100 * right:5.1f}  {confidence:8.3f}  "
+                f"{name:42s} {len(pairs):5d}  {100 * right:5.1f}  {confidence:8.3f}  "
                 f"{expected_calibration_error(pairs):.3f}  {share(shown)}  {share(abstained)}"
             )
 

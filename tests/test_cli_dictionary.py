@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.expand import language_segments
+from termlens.acronyms.expand import expand_many, language_segments
 from termlens.cli import app
+from termlens.errors import OptionError
 from termlens.minilm import EnglishEncoder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,6 +186,39 @@ def test_expand_fast_skips_only_the_second_reading() -> None:
     assert record["short_form"] == quick["short_form"] and record["source"] == "dictionary"
     assert record["long_form"] == "effective radiated power"
     assert quick["long_form"] == "enterprise resource planning"
+
+
+def test_expand_with_a_complete_dictionary_shares_the_confidence_among_its_senses(
+    tmp_path: Path,
+) -> None:
+    """A closed list of meanings: the senses' shares add up to one, and a short form's only
+    sense is certain; without --complete the dictionary may lack the meaning, and neither is."""
+    db = tmp_path / "d.sqlite"
+    for short, long in [
+        ("CDA", "Christian Democratic Appeal"),
+        ("CDA", "Communications Decency Act"),
+        ("KPI", "key performance indicator"),
+    ]:
+        assert run("dict", "add", short, long, "--into", str(db))[0] == 0
+    text = "The CDA won the election, and the KPI of the campaign rose."
+    readings = {}
+    for flags in ((), ("--complete",)):
+        args = ("expand", "-", "-d", str(db), "--format", "jsonl", "--threshold", "0", *flags)
+        code, out, err = run(*args, stdin=text)
+        assert code == 0, err
+        records = {r["short_form"]["text"]: r for r in map(json.loads, out.splitlines())}
+        readings[flags] = records
+    cda, kpi = readings[("--complete",)]["CDA"], readings[("--complete",)]["KPI"]
+    total = cda["confidence"] + sum(p for _, p in cda["alternatives"])
+    assert total == pytest.approx(1.0, abs=1e-3) and kpi["confidence"] == 1.0
+    open_cda, open_kpi = readings[()]["CDA"], readings[()]["KPI"]
+    assert open_cda["long_form"] == cda["long_form"]
+    assert open_cda["confidence"] != pytest.approx(cda["confidence"], abs=1e-3)
+    assert open_kpi["confidence"] < 1.0
+    code, out, err = run("expand", "-", "--complete", stdin=text)
+    assert code == 1 and not out and "--complete needs --dictionary" in err
+    with pytest.raises(OptionError, match="complete needs a dictionary of your own"):
+        next(expand_many([text], complete=True))  # the library says so too
 
 
 def test_expand_bad_options_are_one_line(tmp_path: Path) -> None:

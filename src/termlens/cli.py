@@ -156,6 +156,13 @@ def expand(
             "about twice as fast, less accurate."
         ),
     ] = False,
+    complete: Annotated[
+        bool,
+        typer.Option(
+            help="The --dictionary holds every meaning of its short forms (a closed list): "
+            "confidences are shares among the senses it lists."
+        ),
+    ] = False,
 ) -> None:
     """Every acronym with its meaning: defined in the text, else the best sense for its context."""
     lang = language_code(lang)
@@ -163,11 +170,15 @@ def expand(
         raise choose_one("language", lang, list(EXPAND_LANGUAGES))
     if format not in EXPAND_FORMATS:
         raise choose_one("format", format, EXPAND_FORMATS)
+    if complete and dictionary is None:
+        raise OptionError(
+            "--complete needs --dictionary: the bundled one does not hold every meaning"
+        )
     documents = list(read_documents(inputs))
     open_dictionary(dictionary).close()  # a missing or bad dictionary: one clear error, now
     found = expand_many(
         (d.text for d in documents), lang=lang, dictionary=dictionary, threshold=threshold,
-        jobs=jobs, reread=not fast,
+        jobs=jobs, reread=not fast, complete=complete,
     )  # fmt: skip
     out = sys.stdout
     if format == "html":

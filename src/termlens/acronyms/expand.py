@@ -357,16 +357,24 @@ def expand_many(
     threshold: float = 0.3,
     jobs: int = 1,
     reread: bool = True,
+    complete: bool = False,
 ) -> Iterator[list[Expansion]]:
     """:func:`expand` for many texts, in order, on ``jobs`` processes (each loads the encoders
     and opens the dictionary once); ``dictionary`` defaults to the bundled one. Each text's
     language (``lang="auto"``: detected per text) keeps out senses recorded only in others.
     Texts go :data:`BATCH` at a time, their undefined short forms ranked together. English
     rankings get a second reading by sentence vectors (:mod:`termlens.acronyms.rerank`) unless
-    ``reread`` is False: about twice as fast, less accurate (BENCHMARKS.md)."""
+    ``reread`` is False: about twice as fast, less accurate (BENCHMARKS.md). A ``complete``
+    dictionary is known to hold every meaning of its short forms (a closed list): a meaning's
+    confidence is then its share among the senses listed, with no room left for one the
+    dictionary lacks (the :class:`Disambiguator`'s ``complete``)."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
-    setup = (str(dictionary) if dictionary else "", lang, threshold, reread)
+    if complete and dictionary is None:
+        raise OptionError(
+            "complete needs a dictionary of your own: the bundled one does not hold every meaning"
+        )
+    setup = (str(dictionary) if dictionary else "", lang, threshold, reread, complete)
     batches = _batches(texts)
     if jobs == 1:
         _start_worker(*setup)
@@ -408,12 +416,13 @@ class _Worker:
     """One process's dictionary and rankers (one per language met, when ``lang`` is auto)."""
 
     def __init__(
-        self, dictionary: str, lang: ExpandLanguage, threshold: float, reread: bool
+        self, dictionary: str, lang: ExpandLanguage, threshold: float, reread: bool, complete: bool
     ) -> None:
         self.store = (
             AcronymDictionary.open(Path(dictionary)) if dictionary else default_dictionary()
         )
         self.lang, self.threshold, self.reread = lang, threshold, reread
+        self.complete = complete
         self.rankers: dict[str, Disambiguator] = {}
 
     def __call__(self, texts: list[str]) -> list[list[Expansion]]:
@@ -434,7 +443,9 @@ class _Worker:
             if language not in self.rankers:
                 english = language == "en" and self.reread
                 check = default_context_check() if english else None
-                self.rankers[language] = Disambiguator(self.store, language=language, check=check)
+                self.rankers[language] = Disambiguator(
+                    self.store, language=language, complete=self.complete, check=check
+                )
             expanded = expand_found(
                 [(text, occurrences) for _, _, text, occurrences in documents],
                 self.rankers[language],
@@ -506,8 +517,10 @@ def _senses_language(read_as: str) -> str:
 _WORKER: list[_Worker] = []
 
 
-def _start_worker(dictionary: str, lang: ExpandLanguage, threshold: float, reread: bool) -> None:
-    _WORKER[:] = [_Worker(dictionary, lang, threshold, reread)]
+def _start_worker(
+    dictionary: str, lang: ExpandLanguage, threshold: float, reread: bool, complete: bool
+) -> None:
+    _WORKER[:] = [_Worker(dictionary, lang, threshold, reread, complete)]
 
 
 def _expand_in_worker(texts: list[str]) -> list[list[Expansion]]:
