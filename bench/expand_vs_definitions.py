@@ -68,7 +68,8 @@ def judge(texts: list[str], ranker: Disambiguator) -> list[Judged]:
         # the uses expand ranks and re-reads
         contexts = [hidden.contexts[i] for i in ranked_uses(len(hidden.contexts))]
         reread = [i < REREAD_USES for i in range(len(contexts))]
-        asked = dictionary_reading(hidden.short, ranker.dictionary)  # as expand asks (RNAs: RNA)
+        # as expand asks (RNAs: RNA)
+        asked = dictionary_reading(hidden.short, ranker.dictionary, ranker.exclude_sources)
         explained = ranker.rank_many_explained([(asked, c) for c in contexts], reread)
         rankings = [ranking for ranking, _ in explained]
         meaning = document_meaning(ranker, explained)

@@ -80,7 +80,7 @@ def judged(
     sense is ``gold[group]`` (a long form)."""
     occurrences, reread = [], []
     for _, short, contexts in documents:
-        asked = dictionary_reading(short, ranker.dictionary)
+        asked = dictionary_reading(short, ranker.dictionary, ranker.exclude_sources)
         occurrences += [(asked, context) for context in contexts]
         reread += [i < REREAD_USES for i in range(len(contexts))]
     explained = iter(ranker.rank_many_explained(occurrences, reread))

@@ -632,6 +632,20 @@ def test_a_known_long_form_before_a_bracket_defines_unless_its_source_is_left_ou
     assert {e.source for e in expand(text, disambiguator=left_out, threshold=0)} == {"unknown"}
 
 
+def test_words_in_capitals_known_only_to_a_left_out_source_are_not_read() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("MACE", "major adverse cardiac events", 2), Entry("AE", "adverse event")], "hand")
+    d.add([Entry("AE", "adverse event", 1)], "other")
+    assert d.knows("MACE") and not d.knows("MACE", frozenset({"hand"}))
+    assert d.knows("AE", frozenset({"hand"})) and not d.knows("mace")  # as written
+    text = "AEs were similar in both groups. The HR for MACE was 0.8."  # no tagger reads these
+    read = expand(text, disambiguator=Disambiguator(d), threshold=0)
+    assert [e.short.text for e in read] == ["AEs", "HR", "MACE"]  # the tagger reads HR
+    left_out = Disambiguator(d, exclude_sources=frozenset({"hand"}))
+    found = expand(text, disambiguator=left_out, threshold=0)
+    assert [(e.short.text, e.long) for e in found] == [("AEs", "adverse events"), ("HR", None)]
+
+
 def test_expand_reads_known_capitals_after_small_letters_as_the_dictionary_writes_them() -> None:
     d = AcronymDictionary.create()
     d.add(

@@ -258,7 +258,12 @@ class AcronymDictionary:
         ).fetchall()
 
     def __contains__(self, short: object) -> bool:
-        return isinstance(short, str) and bool(self._rows(normalized(short)))
+        return isinstance(short, str) and self.knows(short)
+
+    def knows(self, short: str, exclude_sources: frozenset[str] = frozenset()) -> bool:
+        """Whether the short form, as written (*iOS* is not *IOS*), has a long form from a
+        source not in ``exclude_sources``."""
+        return any(row[2] not in exclude_sources for row in self._rows(normalized(short)))
 
     def short_forms(self) -> Iterator[str]:
         """Every short form with a long form, in order."""

@@ -189,13 +189,14 @@ def _occurrences(
     exclude_sources: frozenset[str] = frozenset(),
 ) -> list[Occurrence]:
     """The short forms of ``text`` read in ``lang`` (rules and tagger), and the dotted
-    initialisms and words in capitals the dictionary knows (:func:`with_dotted_initialisms`,
-    :func:`with_known_capitals`), none in a Markdown code block; those the text does not define
-    defined by a name it writes out, one the dictionary knows (but from ``exclude_sources``)
-    or one in capitals (:func:`written_out.written_out`)."""
+    initialisms and words in capitals the dictionary knows but from ``exclude_sources``
+    (:func:`with_dotted_initialisms`, :func:`with_known_capitals`), none in a Markdown code
+    block; those the text does not define defined by a name it writes out, one the dictionary
+    knows (again not from ``exclude_sources``) or one in capitals
+    (:func:`written_out.written_out`)."""
     rules, tagger = reading(lang)
     occurrences = extract(Document(text, lang=rules), lang=tagger, names_written_out=False)
-    known = lambda short: short in dictionary  # as written: iOS is not IOS  # noqa: E731
+    known = lambda short: dictionary.knows(short, exclude_sources)  # noqa: E731
     found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
     found = defined_as_the_dictionary_says(text, found, dictionary, exclude_sources)
     senses = lambda short: _senses(dictionary, short, exclude_sources)  # noqa: E731
@@ -549,7 +550,7 @@ def expand_found(
     for (text, _), ranked in zip(documents, groups, strict=True):
         for short, group in ranked.items():
             if short not in asked:
-                asked[short] = dictionary_reading(short, ranker.dictionary)
+                asked[short] = dictionary_reading(short, ranker.dictionary, ranker.exclude_sources)
             contexts += [
                 (
                     asked[short],
@@ -589,10 +590,13 @@ def document_meaning(
     return ranker.several_senses.recalibrated(meaning, [e for _, e in uses if e is not None])
 
 
-def dictionary_reading(short: str, dictionary: AcronymDictionary) -> str:
-    """The short form the dictionary is asked about: a plural it does not know, as the singular
-    it knows (*RNAs*: *RNA*), else the short form itself."""
-    return _known_reading(short, dictionary.__contains__) or short
+def dictionary_reading(
+    short: str, dictionary: AcronymDictionary, exclude_sources: frozenset[str] = frozenset()
+) -> str:
+    """The short form the dictionary is asked about: a plural it does not know (but from
+    ``exclude_sources``), as the singular it knows (*RNAs*: *RNA*), else the short form itself."""
+    known = lambda s: dictionary.knows(s, exclude_sources)  # noqa: E731
+    return _known_reading(short, known) or short
 
 
 def _known_reading(short: str, known: Callable[[str], bool]) -> str | None:
