@@ -139,12 +139,15 @@ def test_a_long_form_without_a_letter_names_nothing() -> None:
     d.add(
         [Entry("ACL", "-", 1), Entry("ACL", "Association for Computational Linguistics", 3)], "sdu"
     )
-    text = "The ACL paper was accepted - our ACL submission is long."
+    d.add([Entry("NI", "' :", 2)], "sdu")
+    text = "The ACL paper was accepted - our ACL submission is long. The NI rose."
     found = expand(text, lang="en", disambiguator=Disambiguator(d), threshold=0)
-    assert [(e.short.text, e.source) for e in found] == [
-        ("ACL", "dictionary"),
-        ("ACL", "dictionary"),
+    assert [(e.short.text, e.source, e.long) for e in found] == [
+        ("ACL", "dictionary", "Association for Computational Linguistics"),
+        ("ACL", "dictionary", "Association for Computational Linguistics"),
+        ("NI", "unknown", None),  # no meaning to show, not "' :"
     ]
+    assert all(long != "-" for e in found for long, _ in e.alternatives)
 
 
 _PIECES = [

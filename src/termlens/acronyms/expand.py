@@ -582,9 +582,15 @@ def document_meaning(
     ranker: Disambiguator,
     uses: Sequence[tuple[Sequence[tuple[Candidate, float]], Evidence | None]],
 ) -> list[tuple[str, float]]:
-    """A short form's senses in one document (:func:`discourse_meaning`), the likeliest of several
-    with the probability the ranker's :class:`SeveralSenses` model gives it."""
-    meaning = discourse_meaning([ranking for ranking, _ in uses])
+    """A short form's senses in one document (:func:`discourse_meaning`), but those without a
+    letter (the SDU@AAAI-22 English `diction.json` gives *ACL* "-" and *NI* "' :"), which mean
+    nothing to a reader; the likeliest of several with the probability the ranker's
+    :class:`SeveralSenses` model gives it."""
+    meaning = [
+        (long, p)
+        for long, p in discourse_meaning([ranking for ranking, _ in uses])
+        if any(c.isalpha() for c in long)
+    ]
     if ranker.several_senses is None:
         return meaning
     return ranker.several_senses.recalibrated(meaning, [e for _, e in uses if e is not None])
