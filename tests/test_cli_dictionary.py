@@ -218,7 +218,9 @@ def test_expand_with_a_complete_dictionary_shares_the_confidence_among_its_sense
     code, out, err = run("expand", "-", "--complete", stdin=text)
     assert code == 1 and not out and "--complete needs --dictionary" in err
     with pytest.raises(OptionError, match="complete needs a dictionary of your own"):
-        next(expand_many([text], complete=True))  # the library says so too
+        expand_many([text], complete=True)  # the library says so too, at the call
+    with pytest.raises(OptionError, match="jobs must be at least 1, not 0"):
+        expand_many([text], jobs=0)
 
 
 def test_expand_bad_options_are_one_line(tmp_path: Path) -> None:

@@ -368,7 +368,8 @@ def expand_many(
     ``reread`` is False: about twice as fast, less accurate (BENCHMARKS.md). A ``complete``
     dictionary is known to hold every meaning of its short forms (a closed list): a meaning's
     confidence is then its share among the senses listed, with no room left for one the
-    dictionary lacks (the :class:`Disambiguator`'s ``complete``)."""
+    dictionary lacks (the :class:`Disambiguator`'s ``complete``). A bad option is an error at
+    the call, before any text is read."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
     if complete and dictionary is None:
@@ -376,6 +377,14 @@ def expand_many(
             "complete needs a dictionary of your own: the bundled one does not hold every meaning"
         )
     setup = (str(dictionary) if dictionary else "", lang, threshold, reread, complete)
+    return _expanded_in_batches(setup, texts, jobs)
+
+
+def _expanded_in_batches(
+    setup: tuple[str, ExpandLanguage, float, bool, bool], texts: Iterable[str], jobs: int
+) -> Iterator[list[Expansion]]:
+    """The texts expanded :data:`BATCH` at a time by workers started with ``setup``, in order,
+    on ``jobs`` processes."""
     batches = _batches(texts)
     if jobs == 1:
         _start_worker(*setup)

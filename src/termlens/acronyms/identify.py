@@ -216,12 +216,20 @@ def find_abbreviations_in_many(
     (the rules, in ``lang``), or with ``rules_only=False`` the rules and the tagger
     (:func:`termlens.acronyms.extract.extract`; ``tagger_lang`` picks its model when it is not
     the text's language: da, fa, fr, vi). With ``lang="auto"`` each text is read in the language
-    :func:`termlens.text.guess_language` finds, the tagger's languages included."""
+    :func:`termlens.text.guess_language` finds, the tagger's languages included. A bad option
+    is an error at the call, before any text is read."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
     work = functools.partial(
         _find_in_text, lang=lang, rules_only=rules_only, tagger_lang=tagger_lang
     )
+    return _found_in_many(work, texts, jobs)
+
+
+def _found_in_many(
+    work: Callable[[str], list[Occurrence]], texts: Iterable[str], jobs: int
+) -> Iterator[list[Occurrence]]:
+    """``work`` done on each text, in order, on ``jobs`` processes."""
     if jobs == 1:
         yield from map(work, texts)
         return
