@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import islice, pairwise
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
@@ -376,24 +376,35 @@ def expand_many(
         raise OptionError(
             "complete needs a dictionary of your own: the bundled one does not hold every meaning"
         )
-    setup = (str(dictionary) if dictionary else "", lang, threshold, reread, complete)
+    setup = _Setup(str(dictionary) if dictionary else "", lang, threshold, reread, complete)
     return _expanded_in_batches(setup, texts, jobs)
 
 
+class _Setup(NamedTuple):
+    """What each worker process of :func:`expand_many` is started with (the dictionary file,
+    "" for the bundled one, and the options)."""
+
+    dictionary: str
+    lang: ExpandLanguage
+    threshold: float
+    reread: bool
+    complete: bool
+
+
 def _expanded_in_batches(
-    setup: tuple[str, ExpandLanguage, float, bool, bool], texts: Iterable[str], jobs: int
+    setup: _Setup, texts: Iterable[str], jobs: int
 ) -> Iterator[list[Expansion]]:
     """The texts expanded :data:`BATCH` at a time by workers started with ``setup``, in order,
     on ``jobs`` processes."""
     batches = _batches(texts)
     if jobs == 1:
-        _start_worker(*setup)
+        _start_worker(setup)
         for batch in batches:
             yield from _expand_in_worker(batch)
         return
     context = multiprocessing.get_context("spawn")  # workers that load their own models
     with blas_threads_shared_by(jobs):
-        pool = context.Pool(jobs, initializer=_start_worker, initargs=setup)
+        pool = context.Pool(jobs, initializer=_start_worker, initargs=(setup,))
     with pool:
         for done in pool.imap(_expand_in_worker, batches):
             yield from done
@@ -425,14 +436,14 @@ def blas_threads_shared_by(processes: int) -> Iterator[None]:
 class _Worker:
     """One process's dictionary and rankers (one per language met, when ``lang`` is auto)."""
 
-    def __init__(
-        self, dictionary: str, lang: ExpandLanguage, threshold: float, reread: bool, complete: bool
-    ) -> None:
+    def __init__(self, setup: _Setup) -> None:
         self.store = (
-            AcronymDictionary.open(Path(dictionary)) if dictionary else default_dictionary()
+            AcronymDictionary.open(Path(setup.dictionary))
+            if setup.dictionary
+            else default_dictionary()
         )
-        self.lang, self.threshold, self.reread = lang, threshold, reread
-        self.complete = complete
+        self.lang, self.threshold, self.reread = setup.lang, setup.threshold, setup.reread
+        self.complete = setup.complete
         self.rankers: dict[str, Disambiguator] = {}
 
     def __call__(self, texts: list[str]) -> list[list[Expansion]]:
@@ -527,10 +538,8 @@ def _senses_language(read_as: str) -> str:
 _WORKER: list[_Worker] = []
 
 
-def _start_worker(
-    dictionary: str, lang: ExpandLanguage, threshold: float, reread: bool, complete: bool
-) -> None:
-    _WORKER[:] = [_Worker(dictionary, lang, threshold, reread, complete)]
+def _start_worker(setup: _Setup) -> None:
+    _WORKER[:] = [_Worker(setup)]
 
 
 def _expand_in_worker(texts: list[str]) -> list[list[Expansion]]:
