@@ -73,6 +73,24 @@ def test_no_name_where_the_text_is_doubtful() -> None:
     assert meanings("The Alzheimer's Disease Association agrees: AD is common.")["AD"][0] is None
 
 
+def test_a_section_heading_names_no_short_form_but_a_title_may() -> None:
+    paper = "Statins and stroke\n\nThe hazard ratio was 0.82 (95% CI 0.70-0.96).\n\n"
+    assert meanings(paper + "Conflict of Interest\n\nNone declared.")["CI"][0] is None
+    assert meanings(paper + "## 5. Conflict of Interest:\nNone.")["CI"][0] is None
+    # the first line is the title; a name inside a line is no heading
+    assert meanings("Conflict of Interest\n\nEach CI was declared.")["CI"][0] == (
+        "Conflict of Interest"
+    )
+    assert meanings(paper + "We state a Conflict of Interest below.")["CI"][0] == (
+        "Conflict of Interest"
+    )
+    latex = "\\section{Results}\nThe ratio was 0.82 (95\\% CI 0.70--0.96).\n"
+    assert meanings(latex + "\\subsection*{Conflict of Interest}\nNone.")["CI"][0] is None
+    assert meanings(latex + "\\paragraph{Conflict of Interest} None.")["CI"][0] is None
+    aside = "We declare a \\emph{Conflict of Interest} here."
+    assert meanings(latex + aside)["CI"][0] == "Conflict of Interest"
+
+
 def test_names_in_spanish_and_after_an_elided_article() -> None:
     text = "Según el Instituto Nacional de Estadística, el paro bajó. El INE publicó datos del INE."
     found = extract(Document(text, lang="es"))

@@ -59,6 +59,11 @@ _BETWEEN_WORDS = r"(?:\s*[-‐‑]\s*|\s+)"
 _HYPHENS = frozenset("-‐‑")
 _TWO_WORDS = re.compile(rf"({_WORD.pattern})[ \t\-‐‑]*({_WORD.pattern})")  # a word and the next
 _CAPITAL = re.compile(r"(?<![^\W\d_'’])[A-ZÀ-ÖØ-ÞĀ-ſ]")  # where a capitalised Latin word may start
+_HEADING_MARKS = " \t#*>0123456789."  # what may stand before a heading on its line: "## 3.2"
+# a LaTeX section's command before its title: \subsection*{, \section[Short]{
+_LATEX_SECTION = re.compile(
+    r"\\(?:part|chapter|(?:sub)*section|(?:sub)?paragraph)\*?(?:\[[^\]]*\])?\{$"
+)
 KNOWN, CAPITALISED = 2, 1  # how strongly a name is written out, strongest first
 # Known senses of a short form: (sense, spelling) pairs
 Senses = Callable[[str], Iterable[tuple[str, str]]]
@@ -202,9 +207,30 @@ class _Words:
                 continue
             for end in range(i + 2, min(i + len(stem) + EXTRA_WORDS, len(words)) + 1):
                 phrase = words[i:end]
-                if spells(stem, [w.text for w in phrase]) and self.capitalised_name(words, i, end):
+                if (
+                    spells(stem, [w.text for w in phrase])
+                    and self.capitalised_name(words, i, end)
+                    and not self.heading(at, phrase[-1].end)
+                ):
                     key = _key(w.text for w in phrase)
                     yield _Name(at, phrase[-1].end, CAPITALISED, key)
+
+    def heading(self, start: int, end: int) -> bool:
+        """Whether ``text[start:end]`` is a section heading, which names a section, not the CI or
+        DA the text goes on to use: a line of its own but for a section's number or Markdown
+        marks before it and a colon after it, not the text's first line (the title, which may
+        name them): "Conflict of Interest", "## Data Availability"; or a LaTeX section's title at
+        the start of its line, "\\section{Conflict of Interest}", "\\paragraph{Funding} None."."""
+        line_start = self.text.rfind("\n", 0, start) + 1
+        line_end = self.text.find("\n", end)
+        before = self.text[line_start:start]
+        after = self.text[end : len(self.text) if line_end == -1 else line_end]
+        command = _LATEX_SECTION.search(before)
+        if command is not None and after[:1] == "}":  # whatever follows the brace
+            return not before[: command.start()].strip()
+        if before.strip(_HEADING_MARKS) or after.strip(" \t\r:."):
+            return False
+        return bool(self.text[:line_start].strip())
 
     def capitalised_name(self, words: Sequence[_Word], i: int, end: int) -> bool:
         """Whether a stretch's words ``i`` to ``end`` are a capitalised name on their own: every
