@@ -387,6 +387,17 @@ def test_a_plural_the_dictionary_does_not_know_reads_as_its_singular() -> None:
     assert spanish.long == "ribonucleic acid"  # English words only
 
 
+def test_a_singular_the_dictionary_knows_only_as_a_plural_reads_as_the_plural() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("OTUs", "operational taxonomic units", 2), Entry("CNN", "news network", 3)], "h")
+    assert dictionary_reading("OTU", d) == "OTUs"
+    assert dictionary_reading("CNN", d) == "CNN"
+    assert dictionary_reading("mRNA", d) == "mRNA"  # no capital last: no plural tried
+    text = "Each OTU was assigned a taxonomy."
+    (found,) = expand(text, disambiguator=Disambiguator(d))
+    assert (found.short.text, found.long) == ("OTU", "operational taxonomic unit")
+
+
 def test_the_meaning_follows_the_markup_that_closes_on_the_short_form(
     ai_dictionary: AcronymDictionary,
 ) -> None:
@@ -1136,6 +1147,15 @@ def test_near_duplicate_senses_are_spellings_not_other_words() -> None:
     assert near_duplicates("K-nearest neighbor", "K nearest neighbours")
     assert near_duplicates("gentamicin", "gentamycin")  # one letter in a long word
     assert near_duplicates("multi instance learning", "multiple instance learning")
+    # a hyphen inside a word, with British spellings
+    assert near_duplicates(
+        "Organization for Economic Cooperation and Development",
+        "Organisation for Economic Co-operation and Development",
+    )
+    assert near_duplicates("variational autoencoders", "Variational auto-encoder")
+    assert near_duplicates("long short-term memory", "long shortterm memory")
+    assert not near_duplicates("beta-glucan", "betaglycan")  # joined words are not typos
+    assert not near_duplicates("BAPTA-AM", "BAPTA")
     # words that share their first five letters but not their meaning
     assert not near_duplicates("meningitis", "meningioma")
     assert not near_duplicates("congenital heart disease", "congestive heart disease")

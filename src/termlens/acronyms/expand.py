@@ -249,9 +249,10 @@ def _spellings(
 def _senses(
     dictionary: AcronymDictionary, short: str, exclude_sources: frozenset[str]
 ) -> Iterator[tuple[str, str]]:
-    """The (sense, spelling) pairs the dictionary knows for ``short``, or for its singular."""
-    singular = short_form_singular(short)
-    for known in (short,) if singular is None else (short, singular):
+    """The (sense, spelling) pairs the dictionary knows for ``short``, or for it in the other
+    number (:func:`_other_number`)."""
+    other = _other_number(short)
+    for known in (short,) if other is None else (short, other):
         for sense in dictionary.lookup(known, exclude_sources):
             yield from ((sense.key, long) for long, _ in sense.variants)
 
@@ -624,14 +625,21 @@ def dictionary_reading(
 
 
 def _known_reading(short: str, known: Callable[[str], bool]) -> str | None:
-    """The short form as ``known`` knows it: as written, or a plural it does not know as the
-    singular it knows (*RNAs*: *RNA*); None when it knows neither."""
+    """The short form as ``known`` knows it: as written, or in the other number it knows
+    (:func:`_other_number`: *RNAs* as *RNA*, *OTU* as *OTUs*); None when it knows neither."""
     if known(short):
         return short
+    other = _other_number(short)
+    return other if other is not None and known(other) else None
+
+
+def _other_number(short: str) -> str | None:
+    """A plural short form's singular (*RNAs*: *RNA*), an initialism's plural (*OTU*: *OTUs*),
+    else None."""
     singular = short_form_singular(short)
-    if singular is not None and known(singular):
+    if singular is not None:
         return singular
-    return None
+    return short + "s" if short[-1:].isupper() or short[-1:].isdigit() else None
 
 
 def ranked_uses(uses: int) -> list[int]:

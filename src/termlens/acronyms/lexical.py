@@ -128,14 +128,36 @@ def near_duplicates(a: str, b: str) -> bool:
     British spellings and stemming, one letter apart in words of eight letters or more
     (*gentamicin*, *gentamycin*), or a stem of five letters or more and the same with a letter
     or two more (*multi*, *multiple*). *Meningitis* and *meningioma*, *hospital* and *hospice*,
-    *recurrent* and *recursive* stay apart, as the five-letter prefixes used before did not."""
+    *recurrent* and *recursive* stay apart, as the five-letter prefixes used before did not.
+    Where they have not as many words, a hyphen inside a word joins it, and the words must then
+    be the same after folding and stemming (*Co-operation*, *Cooperation*; *auto-encoders*,
+    *autoencoder*; not *beta-glucan*, *betaglycan*)."""
     wa, wb = _folded_words(a), _folded_words(b)
-    return len(wa) == len(wb) and all(map(_alike, wa, wb))
+    if len(wa) == len(wb):
+        return all(map(_alike, wa, wb))
+    wa, wb = _folded_words(_unhyphenated(a)), _folded_words(_unhyphenated(b))
+    return len(wa) == len(wb) and all(map(_same_stem, wa, wb))
+
+
+_HYPHEN_IN_WORD = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def _unhyphenated(long: str) -> str:
+    """A long form with the hyphens inside its words dropped (*auto-encoder*: *autoencoder*)."""
+    return _HYPHEN_IN_WORD.sub("", long)
 
 
 @lru_cache(maxsize=1 << 16)
 def _folded_words(long: str) -> tuple[str, ...]:
     return tuple(_american(word) for word in words(without_accents(long)))
+
+
+def _same_stem(x: str, y: str) -> bool:
+    """Whether two words are the same after stemming and folding British spellings (*-our*,
+    *-ise*)."""
+    if x == y or x.replace("s", "z") == y.replace("s", "z"):  # organisation, organization
+        return True
+    return _american(stem(x)) == _american(stem(y))
 
 
 def _alike(x: str, y: str) -> bool:
