@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.expand import expand_many, language_segments
+from termlens.acronyms.expand import expand, expand_many, language_segments
 from termlens.cli import app
 from termlens.errors import OptionError
 from termlens.minilm import EnglishEncoder
@@ -221,6 +221,15 @@ def test_expand_with_a_complete_dictionary_shares_the_confidence_among_its_sense
         expand_many([text], complete=True)  # the library says so too, at the call
     with pytest.raises(OptionError, match="jobs must be at least 1, not 0"):
         expand_many([text], jobs=0)
+
+
+def test_expand_without_a_ranker_reads_as_the_command_line_does() -> None:
+    text = "Según el INE, el FMI prevé una inflación del 3 % y la OMS lo confirma."
+    found = expand(text)
+    assert found == next(expand_many([text]))
+    meanings = [e.long for e in found] + [long for e in found for long, _ in e.alternatives]
+    assert "Fondo Monetario Internacional" in meanings
+    assert not any("monétaire" in long or "mondiale" in long for long in meanings)  # French
 
 
 def test_expand_bad_options_are_one_line(tmp_path: Path) -> None:

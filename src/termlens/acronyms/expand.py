@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -108,13 +108,6 @@ def default_dictionary() -> AcronymDictionary:
     return AcronymDictionary.open(resource_path(DICTIONARY_FILE))
 
 
-@cache
-def default_disambiguator() -> Disambiguator:
-    """A ranker over the bundled dictionary, built once per process (it loads the encoders),
-    English contexts re-read (:mod:`termlens.acronyms.rerank`)."""
-    return Disambiguator(default_dictionary(), check=default_context_check())
-
-
 def expand(
     text: str,
     *,
@@ -124,11 +117,23 @@ def expand(
 ) -> list[Expansion]:
     """Every short form occurrence of ``text`` with its meaning, in text order. ``lang`` is how
     to read the text, as `find --lang` takes it (auto, en, es, da, fa, fr, vi; see
-    :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language."""
-    ranker = disambiguator or default_disambiguator()
+    :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language.
+    Without one, as ``termlens expand`` and :func:`expand_many` read it: the bundled dictionary,
+    each stretch of the text ranked among the senses of its language."""
+    if disambiguator is None:
+        return _default_worker(lang, threshold)([text])[0]
     form = NormalForm.of(text)
-    occurrences = _occurrences(form.text, lang, ranker.dictionary, ranker.exclude_sources)
-    return in_original(expand_occurrences(form.text, occurrences, ranker, threshold), form)
+    occurrences = _occurrences(
+        form.text, lang, disambiguator.dictionary, disambiguator.exclude_sources
+    )
+    return in_original(expand_occurrences(form.text, occurrences, disambiguator, threshold), form)
+
+
+@lru_cache(maxsize=8)
+def _default_worker(lang: str, threshold: float) -> _Worker:
+    """:func:`expand_many`'s worker over the bundled dictionary, for :func:`expand` without a
+    disambiguator (one per process and option pair: it keeps its rankers)."""
+    return _Worker(_Setup("", lang, threshold, reread=True, complete=False))
 
 
 def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion]:
@@ -386,7 +391,7 @@ class _Setup(NamedTuple):
     "" for the bundled one, and the options)."""
 
     dictionary: str
-    lang: ExpandLanguage
+    lang: str  # an ExpandLanguage, or a language `find` reads (:func:`expand`)
     threshold: float
     reread: bool
     complete: bool
@@ -447,6 +452,17 @@ class _Worker:
         self.complete = setup.complete
         self.rankers: dict[str, Disambiguator] = {}
 
+    def ranker(self, language: str) -> Disambiguator:
+        """The ranker among the senses of ``language`` (made at its first use), English
+        rankings re-read unless the setup says not to."""
+        if language not in self.rankers:
+            english = language == "en" and self.reread
+            check = default_context_check() if english else None
+            self.rankers[language] = Disambiguator(
+                self.store, language=language, complete=self.complete, check=check
+            )
+        return self.rankers[language]
+
     def __call__(self, texts: list[str]) -> list[list[Expansion]]:
         """The texts expanded, those of one senses' language ranked in one batch; with "auto",
         each stretch of a text in one language (:func:`language_segments`) as a text of its own."""
@@ -462,15 +478,9 @@ class _Worker:
                 found[_senses_language(read_as)].append((i, start, text[start:end], occurrences))
         out: list[list[Expansion]] = [[] for _ in texts]
         for language, documents in found.items():
-            if language not in self.rankers:
-                english = language == "en" and self.reread
-                check = default_context_check() if english else None
-                self.rankers[language] = Disambiguator(
-                    self.store, language=language, complete=self.complete, check=check
-                )
             expanded = expand_found(
                 [(text, occurrences) for _, _, text, occurrences in documents],
-                self.rankers[language],
+                self.ranker(language),
                 self.threshold,
             )
             for (i, start, _, _), expansions in zip(documents, expanded, strict=True):
@@ -553,9 +563,12 @@ def expand_occurrences(
     disambiguator: Disambiguator | None = None,
     threshold: float = 0.3,
 ) -> list[Expansion]:
-    """Meanings for occurrences already found in ``text``."""
-    ranker = disambiguator or default_disambiguator()
-    return expand_found([(text, occurrences)], ranker, threshold)[0]
+    """Meanings for occurrences already found in ``text``; without a disambiguator, those of
+    the bundled dictionary in the text's language, as :func:`expand` gives them."""
+    if disambiguator is None:
+        language = _senses_language(guess_language(text))
+        disambiguator = _default_worker("auto", threshold).ranker(language)
+    return expand_found([(text, occurrences)], disambiguator, threshold)[0]
 
 
 def expand_found(
