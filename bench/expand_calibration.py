@@ -28,13 +28,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.expand import default_dictionary, expand
+from termlens.acronyms.expand import THRESHOLD, default_dictionary, expand
 from termlens.acronyms.lexical import same_sense
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.metrics import expected_calibration_error
 
-THRESHOLD = 0.3  # expand's default
 LANGUAGES = {"english/scientific": "en", "english/legal": "en", "french": "fr", "spanish": "es"}
 
 

@@ -19,6 +19,7 @@ from termlens.acronyms.dictionary_files import DictionaryFormat
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import (
     EXPAND_LANGUAGES,
+    THRESHOLD,
     default_dictionary,
     expand_many,
 )
@@ -147,7 +148,7 @@ def expand(
     dictionary: DictionaryOption = None,
     threshold: Annotated[
         float, typer.Option(help="Abstain below this confidence (0-1).", min=0.0, max=1.0)
-    ] = 0.3,
+    ] = THRESHOLD,
     jobs: Annotated[int, typer.Option(help="Worker processes for many documents.")] = 1,
     fast: Annotated[
         bool,

@@ -80,6 +80,7 @@ BATCH = 64  # documents whose undefined short forms are ranked together
 RANKED_USES = 8
 SEGMENT_CHARS = 100  # a paragraph this long may read as another language than its text's
 SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraphs' characters
+THRESHOLD = 0.3  # the confidence under which expand abstains, by default
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 # where a tagged short form joins two: a space ("SiC MOSFETs"), a slash ("CPU/GPU", which the
@@ -113,7 +114,7 @@ def expand(
     *,
     lang: str = "auto",
     disambiguator: Disambiguator | None = None,
-    threshold: float = 0.3,
+    threshold: float = THRESHOLD,
 ) -> list[Expansion]:
     """Every short form occurrence of ``text`` with its meaning, in text order. ``lang`` is how
     to read the text, as `find --lang` takes it (auto, en, es, da, fa, fr, vi; see
@@ -121,7 +122,7 @@ def expand(
     Without one, as ``termlens expand`` and :func:`expand_many` read it: the bundled dictionary,
     each stretch of the text ranked among the senses of its language."""
     if disambiguator is None:
-        return _default_worker(lang, threshold)([text])[0]
+        return _default_worker(lang).expanded([text], threshold)[0]
     form = NormalForm.of(text)
     occurrences = _occurrences(
         form.text, lang, disambiguator.dictionary, disambiguator.exclude_sources
@@ -130,10 +131,11 @@ def expand(
 
 
 @lru_cache(maxsize=8)
-def _default_worker(lang: str, threshold: float) -> _Worker:
+def _default_worker(lang: str) -> _Worker:
     """:func:`expand_many`'s worker over the bundled dictionary, for :func:`expand` without a
-    disambiguator (one per process and option pair: it keeps its rankers)."""
-    return _Worker(_Setup("", lang, threshold, reread=True, complete=False))
+    disambiguator (one per process and language option: it keeps its rankers, whatever the
+    threshold)."""
+    return _Worker(_Setup("", lang, THRESHOLD, reread=True, complete=False))
 
 
 def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion]:
@@ -361,7 +363,7 @@ def expand_many(
     *,
     lang: ExpandLanguage = "auto",
     dictionary: Path | None = None,
-    threshold: float = 0.3,
+    threshold: float = THRESHOLD,
     jobs: int = 1,
     reread: bool = True,
     complete: bool = False,
@@ -464,8 +466,13 @@ class _Worker:
         return self.rankers[language]
 
     def __call__(self, texts: list[str]) -> list[list[Expansion]]:
+        """:meth:`expanded` at the setup's threshold."""
+        return self.expanded(texts, self.threshold)
+
+    def expanded(self, texts: list[str], threshold: float) -> list[list[Expansion]]:
         """The texts expanded, those of one senses' language ranked in one batch; with "auto",
-        each stretch of a text in one language (:func:`language_segments`) as a text of its own."""
+        each stretch of a text in one language (:func:`language_segments`) as a text of its own;
+        meanings under ``threshold`` abstained on."""
         found: dict[str, list[tuple[int, int, str, list[Occurrence]]]] = defaultdict(list)
         forms = [NormalForm.of(text) for text in texts]
         for i, text in enumerate(form.text for form in forms):
@@ -481,7 +488,7 @@ class _Worker:
             expanded = expand_found(
                 [(text, occurrences) for _, _, text, occurrences in documents],
                 self.ranker(language),
-                self.threshold,
+                threshold,
             )
             for (i, start, _, _), expansions in zip(documents, expanded, strict=True):
                 out[i] += [_shifted(e, start) for e in expansions]
@@ -561,13 +568,13 @@ def expand_occurrences(
     text: str,
     occurrences: list[Occurrence],
     disambiguator: Disambiguator | None = None,
-    threshold: float = 0.3,
+    threshold: float = THRESHOLD,
 ) -> list[Expansion]:
     """Meanings for occurrences already found in ``text``; without a disambiguator, those of
     the bundled dictionary in the text's language, as :func:`expand` gives them."""
     if disambiguator is None:
         language = _senses_language(guess_language(text))
-        disambiguator = _default_worker("auto", threshold).ranker(language)
+        disambiguator = _default_worker("auto").ranker(language)
     return expand_found([(text, occurrences)], disambiguator, threshold)[0]
 
 

@@ -135,6 +135,8 @@ def near_duplicates(a: str, b: str) -> bool:
     wa, wb = _folded_words(a), _folded_words(b)
     if len(wa) == len(wb):
         return all(map(_alike, wa, wb))
+    if "-" not in a and "-" not in b:
+        return False
     wa, wb = _folded_words(_unhyphenated(a)), _folded_words(_unhyphenated(b))
     return len(wa) == len(wb) and all(map(_same_stem, wa, wb))
 
