@@ -335,6 +335,11 @@ def test_an_article_before_a_short_form_in_a_bracket_is_no_part_of_it(
             ("WHO", "World Health Organization"),
         ),
         ("to this , New York University 's ( NYU ) and", ("NYU", "New York University")),
+        # a short form of two words is a definition when the words before do not hold it verbatim
+        (
+            "infections with Staphylococcus aureus (S. aureus) were",
+            ("S. aureus", "Staphylococcus aureus"),
+        ),
         # a citation after the short form is no part of it
         (
             "Graph convolutional networks (GCNs [12]) are popular.",
@@ -755,6 +760,9 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "2014 proposed an Open RE (Open Relation Extraction) for Chinese",
         # after a comma, a species glued to a gene's name (BIOADI)
         "two novel transmembranous human and murine semaphorins, (HSA)SEMA6A-1 and (MMU)Sema6A-1",
+        # a name of two words the words before hold verbatim: a place, not a definition
+        "shares on the New York Stock Exchange (New York) rose",
+        "the Mountain View shooting death ( Mountain View ) was reported",
         "",
         "((((((",
         "_(",

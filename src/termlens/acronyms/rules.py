@@ -813,12 +813,15 @@ def _is_variant(long: str, short: str) -> bool:
 
 def _contains_word(long: str, short: str) -> bool:
     """Whether the long form holds the short form as a word (alpha-helix for helix) or is one
-    word that extends it as a variant (PKNbeta, GCAP3; not Groucho for Gro)."""
+    word that extends it as a variant (PKNbeta, GCAP3; not Groucho for Gro), or holds a short form
+    of several words verbatim (New York Stock Exchange for New York)."""
     if " " not in long and long.startswith(short) and long != short:
         rest = long[len(short) :]
         if rest[0].isupper() or rest[0].isdigit() or rest.lower().startswith(_GREEK_WORDS):
             return True
     folded, low = short.lower(), long.lower()
+    if " " in folded:  # a name of several words: New York Stock Exchange (New York)
+        return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", low) is not None
     return folded in _WORD_SPLIT.split(low) or folded in _PART_SPLIT.split(low)
 
 
