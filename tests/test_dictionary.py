@@ -69,6 +69,12 @@ def test_variant_key_ignores_case_punctuation_and_endings() -> None:
     assert variant_key("confidence intervals") == variant_key("Confidence Interval")
     assert variant_key("randomized controlled trials") == variant_key("randomized controlled trial")
     assert variant_key("processes") == variant_key("process")
+    # plurals in -uses, -yses, -theses and Latin ones share their singular's key
+    assert variant_key("human papillomaviruses") == variant_key("human papillomavirus")
+    assert variant_key("Principal Component Analyses") == variant_key("principal component analysis")
+    assert variant_key("null hypotheses") == variant_key("null hypothesis")
+    assert variant_key("vertices") == variant_key("vertex")
+    assert variant_key("causes") == variant_key("cause")  # not *caus*
 
 
 def test_variant_key_ignores_accents() -> None:

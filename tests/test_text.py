@@ -16,6 +16,7 @@ from termlens.text import (
     holds_address,
     language_code,
     language_name,
+    singular,
     split_sentences,
     tokenize,
 )
@@ -122,3 +123,17 @@ def test_a_web_or_mail_address_is_told_from_a_name_with_an_at_sign() -> None:
     assert holds_address("vehicle ( https://www.openrov.com/ )")
     assert not holds_address("Precision@N") and not holds_address("hits@10")
     assert not holds_address("support vector machine")
+
+
+@pytest.mark.parametrize(
+    ("plural", "expected"),
+    [
+        ("networks", "network"), ("processes", "process"), ("studies", "study"),
+        ("viruses", "virus"), ("papillomaviruses", "papillomavirus"), ("bonuses", "bonus"),
+        ("analyses", "analysis"), ("hypotheses", "hypothesis"), ("indices", "index"),
+        ("criteria", "criterion"), ("causes", "cause"), ("abuses", "abuse"),
+        ("status", "status"), ("analysis", "analysis"),
+    ],
+)  # fmt: skip
+def test_singular(plural: str, expected: str) -> None:
+    assert singular(plural) == expected

@@ -158,8 +158,28 @@ class Document:
         return Span(start, end, self.text[start:end])
 
 
+# plurals the endings below would get wrong: Latin and Greek ones of science, and nouns in -us
+_IRREGULAR_PLURALS = {
+    "indices": "index", "vertices": "vertex", "matrices": "matrix", "appendices": "appendix",
+    "cortices": "cortex", "vortices": "vortex", "simplices": "simplex", "criteria": "criterion",
+    "phenomena": "phenomenon", "nuclei": "nucleus", "stimuli": "stimulus", "loci": "locus",
+    "bacteria": "bacterium", "spectra": "spectrum", "genera": "genus", "corpora": "corpus",
+    "bonuses": "bonus", "statuses": "status", "sinuses": "sinus", "campuses": "campus",
+    "censuses": "census", "buses": "bus", "fetuses": "fetus", "foetuses": "foetus",
+    "apparatuses": "apparatus", "plexuses": "plexus", "nexuses": "nexus", "surpluses": "surplus",
+    "syllabuses": "syllabus", "prospectuses": "prospectus", "consensuses": "consensus",
+}  # fmt: skip
+
+
 def singular(word: str) -> str:
-    """The singular of a lower-case word that looks like an English plural, else the word."""
+    """The singular of a lower-case word that looks like an English plural, else the word
+    (*viruses* → *virus*, *analyses* → *analysis*, *hypotheses* → *hypothesis*)."""
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith("viruses"):
+        return word[:-2]
+    if word.endswith(("yses", "theses")):
+        return word[:-2] + "is"
     if word.endswith("ies") and len(word) > 5:
         return word[:-3] + "y"
     if word.endswith(("sses", "xes", "ches", "shes", "zes")):
