@@ -69,12 +69,18 @@ def test_variant_key_ignores_case_punctuation_and_endings() -> None:
     assert variant_key("confidence intervals") == variant_key("Confidence Interval")
     assert variant_key("randomized controlled trials") == variant_key("randomized controlled trial")
     assert variant_key("processes") == variant_key("process")
-    # plurals in -uses, -yses, -theses and Latin ones share their singular's key
+    # plurals in -viruses, -ses and Latin ones share their singular's key, and the Greek -sis
+    # the French -se
     assert variant_key("human papillomaviruses") == variant_key("human papillomavirus")
     assert variant_key("Component Analyses") == variant_key("component analysis")
+    assert variant_key("analyse en composantes") == variant_key("analysis en composantes")
     assert variant_key("null hypotheses") == variant_key("null hypothesis")
-    assert variant_key("vertices") == variant_key("vertex")
+    assert variant_key("lymph node metastases") == variant_key("lymph node metastasis")
+    assert variant_key("quantitative trait loci") == variant_key("quantitative trait locus")
     assert variant_key("causes") == variant_key("cause")  # not *caus*
+    assert variant_key("testis") != variant_key("test")
+    # not a Spanish or French singular in -e
+    assert variant_key("índices de precios") == variant_key("índice de precios")
 
 
 def test_variant_key_ignores_accents() -> None:

@@ -130,7 +130,7 @@ def test_a_web_or_mail_address_is_told_from_a_name_with_an_at_sign() -> None:
     [
         ("networks", "network"), ("processes", "process"), ("studies", "study"),
         ("viruses", "virus"), ("papillomaviruses", "papillomavirus"), ("bonuses", "bonus"),
-        ("analyses", "analysis"), ("hypotheses", "hypothesis"), ("indices", "index"),
+        ("analyses", "analysis"), ("hypotheses", "hypothesis"), ("loci", "locus"),
         ("criteria", "criterion"), ("causes", "cause"), ("abuses", "abuse"),
         ("status", "status"), ("analysis", "analysis"),
     ],

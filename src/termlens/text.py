@@ -159,21 +159,20 @@ class Document:
 
 
 # plurals the endings below would get wrong: Latin and Greek ones of science, and nouns in -us
+# (not those whose Spanish or French singular ends in -e or -a: *indices*, *bacteria*)
 _IRREGULAR_PLURALS = {
-    "indices": "index", "vertices": "vertex", "matrices": "matrix", "appendices": "appendix",
-    "cortices": "cortex", "vortices": "vortex", "simplices": "simplex", "criteria": "criterion",
-    "phenomena": "phenomenon", "nuclei": "nucleus", "stimuli": "stimulus", "loci": "locus",
-    "bacteria": "bacterium", "spectra": "spectrum", "genera": "genus", "corpora": "corpus",
-    "bonuses": "bonus", "statuses": "status", "sinuses": "sinus", "campuses": "campus",
-    "censuses": "census", "buses": "bus", "fetuses": "fetus", "foetuses": "foetus",
-    "apparatuses": "apparatus", "plexuses": "plexus", "nexuses": "nexus", "surpluses": "surplus",
-    "syllabuses": "syllabus", "prospectuses": "prospectus", "consensuses": "consensus",
+    "criteria": "criterion", "phenomena": "phenomenon", "nuclei": "nucleus", "stimuli": "stimulus",
+    "loci": "locus", "spectra": "spectrum", "corpora": "corpus", "bonuses": "bonus",
+    "statuses": "status", "sinuses": "sinus", "campuses": "campus", "censuses": "census",
+    "buses": "bus", "fetuses": "fetus", "foetuses": "foetus", "apparatuses": "apparatus",
+    "plexuses": "plexus", "nexuses": "nexus", "surpluses": "surplus", "syllabuses": "syllabus",
+    "prospectuses": "prospectus", "consensuses": "consensus",
 }  # fmt: skip
 
 
 def singular(word: str) -> str:
     """The singular of a lower-case word that looks like an English plural, else the word
-    (*viruses* → *virus*, *analyses* → *analysis*, *hypotheses* → *hypothesis*)."""
+    (*viruses* → *virus*, *analyses* → *analysis*, *loci* → *locus*)."""
     if word in _IRREGULAR_PLURALS:
         return _IRREGULAR_PLURALS[word]
     if word.endswith("viruses"):

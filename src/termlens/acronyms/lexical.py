@@ -47,10 +47,13 @@ _SUFFIXES = (
 def stem(word: str) -> str:
     """A crude, fast stem of a lower-case word (enough to merge plural and derived variants):
     one suffix off its singular, so that a plural and its singular share their stem (*intervals*
-    and *interval*: *interv*; before, *interval* and *interv*)."""
+    and *interval*: *interv*; before, *interval* and *interv*; *analysis*, *analyses* and the
+    French *analyse*: *analys*)."""
     if len(word) <= 3 or not word.isalpha():
         return word
     word = singular(word)
+    if word.endswith("sis"):  # the Greek -sis as the French -se: *analysis* as *analyse*
+        word = word[:-2] + "e"
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
