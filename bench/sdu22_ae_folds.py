@@ -55,6 +55,7 @@ def main() -> None:
         for name in MODELS[model_name]
     }
     found: dict[str, list[dict[str, object]]] = {name: [] for name in parts}
+    gold: dict[str, list[dict[str, object]]] = {name: [] for name in parts}
     each: dict[str, list[str]] = {name: [] for name in parts}
     for fold in range(FOLDS):
         sequences = list(always)
@@ -71,8 +72,9 @@ def main() -> None:
             assert fold_score is not None
             each[name].append(f"{fold_score.f1:.2f}")
             found[name] += predicted
-    for name, part in parts.items():
-        score = sdu22_ae.evaluate(found[name], part)
+            gold[name] += held
+    for name in parts:
+        score = sdu22_ae.evaluate(found[name], gold[name])  # in fold order, as found
         assert score is not None
         print(f"{name}, {FOLDS}-fold over the nine training tenths (c1 {args.c1}, c2 {args.c2}, "
               f"{iterations} iterations): macro P {score.precision:.2f} R {score.recall:.2f} "

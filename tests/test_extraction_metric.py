@@ -6,6 +6,7 @@ import pytest
 
 from termlens.benchmarks import sciai, sdu22_ae
 from termlens.benchmarks.extraction import RecordSpans, bio_spans, score
+from termlens.errors import InputError
 
 
 def test_bio_spans() -> None:
@@ -54,3 +55,24 @@ def test_records_that_repeat_an_id_are_scored_each_against_its_own_gold() -> Non
     guessed = [{"id": "s", "predictions": ["B-short", "O"]}, {"id": "s", "predictions": ["O", "O"]}]
     scored = sciai.evaluate(guessed, sentences)
     assert scored is not None and (scored.short.tp, scored.short.fn) == (1, 0)
+
+
+def test_predictions_out_of_the_records_order_are_an_error_not_a_low_score() -> None:
+    records: list[dict[str, object]] = [
+        {"ID": "a", "text": "SVM works.", "acronyms": [[0, 3]], "long-forms": []},
+        {"ID": "b", "text": "It works.", "acronyms": [], "long-forms": []},
+    ]
+    predictions: list[dict[str, object]] = [
+        {"ID": "b", "acronyms": [], "long-forms": []},
+        {"ID": "a", "acronyms": [[0, 3]], "long-forms": []},
+    ]
+    with pytest.raises(InputError, match="prediction 0 is for ID 'b' but record 0 is 'a'"):
+        sdu22_ae.evaluate(predictions, records)
+    sentences = [{"id": 1, "tokens": ["SVM"], "labels": ["B-short"]}]
+    sentences.append({"id": 2, "tokens": ["It"], "labels": ["O"]})
+    guessed = [{"id": "2", "predictions": ["O"]}, {"id": "1", "predictions": ["B-short"]}]
+    with pytest.raises(InputError, match="record 0 is 1"):
+        sciai.evaluate(guessed, sentences)
+    guessed.reverse()  # the same ids, written as strings, in order
+    scored = sciai.evaluate(guessed, sentences)
+    assert scored is not None and scored.short.tp == 1

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from termlens.acronyms.tagger import spans
 from termlens.benchmarks.metrics import PRF
+from termlens.errors import InputError
 
 Spans = frozenset[tuple[int, int]]
 K = TypeVar("K", bound=Hashable)  # what identifies a record
@@ -45,6 +46,19 @@ class MacroScore:
     def f1(self) -> float:
         p, r = self.precision, self.recall
         return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def check_order(
+    predictions: Iterable[Mapping[str, object]], records: Iterable[Mapping[str, object]], key: str
+) -> None:
+    """Raise InputError when a prediction names another record than the one at its place
+    (predictions gathered fold by fold, or sorted, and scored against the records as loaded)."""
+    for n, (p, r) in enumerate(zip(predictions, records, strict=True)):
+        if key in p and key in r and str(p[key]) != str(r[key]):
+            raise InputError(
+                f"prediction {n} is for {key} {p[key]!r} but record {n} is {r[key]!r}: "
+                "give the predictions in the records' order"
+            )
 
 
 def score_in_order(pairs: Iterable[tuple[RecordSpans, RecordSpans]]) -> MacroScore:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypedDict, get_args
 
 from termlens.acronyms.tagger import AcronymTagger, Label
-from termlens.benchmarks.extraction import MacroScore, bio_spans, score_in_order
+from termlens.benchmarks.extraction import MacroScore, bio_spans, check_order, score_in_order
 from termlens.errors import InputError
 from termlens.io import atomic_write, decode, whole_number
 
@@ -89,6 +89,7 @@ def evaluate(predictions: list[Prediction], records: list[Record]) -> MacroScore
     """The official metric, or None when the records carry no labels."""
     if not records or any("labels" not in r for r in records):
         return None
+    check_order(predictions, records, "id")
     return score_in_order(
         (bio_spans(p["predictions"]), bio_spans(r["labels"]))
         for p, r in zip(predictions, records, strict=True)

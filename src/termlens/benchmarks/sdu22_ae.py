@@ -15,7 +15,7 @@ from pathlib import Path
 from termlens.acronyms.mining import Use
 from termlens.acronyms.tagger import AcronymTagger, char_spans, rules_language
 from termlens.acronyms.translated import TranslatedLongForms, revised, translate
-from termlens.benchmarks.extraction import MacroScore, RecordSpans, score_in_order
+from termlens.benchmarks.extraction import MacroScore, RecordSpans, check_order, score_in_order
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_text, whole_number
 from termlens.normal_form import NormalForm
@@ -176,4 +176,5 @@ def evaluate(
     two records' spans mixed)."""
     if not records or any("acronyms" not in r for r in records):
         return None
+    check_order(predictions, records, "ID")
     return score_in_order((_spans(p), _spans(r)) for p, r in zip(predictions, records, strict=True))
