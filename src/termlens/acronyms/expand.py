@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from itertools import islice, pairwise
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -122,7 +122,7 @@ def expand(
     Without one, as ``termlens expand`` and :func:`expand_many` read it: the bundled dictionary,
     each stretch of the text ranked among the senses of its language."""
     if disambiguator is None:
-        return _default_worker(lang).expanded([text], threshold)[0]
+        return _default_worker().expanded([text], threshold, lang)[0]
     form = NormalForm.of(text)
     occurrences = _occurrences(
         form.text, lang, disambiguator.dictionary, disambiguator.exclude_sources
@@ -130,12 +130,12 @@ def expand(
     return in_original(expand_occurrences(form.text, occurrences, disambiguator, threshold), form)
 
 
-@lru_cache(maxsize=8)
-def _default_worker(lang: str) -> _Worker:
-    """:func:`expand_many`'s worker over the bundled dictionary, for :func:`expand` without a
-    disambiguator (one per process and language option: it keeps its rankers, whatever the
-    threshold)."""
-    return _Worker(_Setup("", lang, THRESHOLD, reread=True, complete=False))
+@cache
+def _default_worker() -> _Worker:
+    """:func:`expand_many`'s worker over the bundled dictionary, for :func:`expand` and
+    :func:`expand_occurrences` without a disambiguator (one per process: it keeps its rankers,
+    whatever the threshold and the language option)."""
+    return _Worker(_Setup("", "auto", THRESHOLD, reread=True, complete=False))
 
 
 def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion]:
@@ -393,7 +393,7 @@ class _Setup(NamedTuple):
     "" for the bundled one, and the options)."""
 
     dictionary: str
-    lang: str  # an ExpandLanguage, or a language `find` reads (:func:`expand`)
+    lang: ExpandLanguage
     threshold: float
     reread: bool
     complete: bool
@@ -469,16 +469,20 @@ class _Worker:
         """:meth:`expanded` at the setup's threshold."""
         return self.expanded(texts, self.threshold)
 
-    def expanded(self, texts: list[str], threshold: float) -> list[list[Expansion]]:
+    def expanded(
+        self, texts: list[str], threshold: float, lang: str | None = None
+    ) -> list[list[Expansion]]:
         """The texts expanded, those of one senses' language ranked in one batch; with "auto",
         each stretch of a text in one language (:func:`language_segments`) as a text of its own;
-        meanings under ``threshold`` abstained on."""
+        meanings under ``threshold`` abstained on. ``lang`` (any language `find` reads) overrides
+        the setup's."""
+        lang = self.lang if lang is None else lang
         found: dict[str, list[tuple[int, int, str, list[Occurrence]]]] = defaultdict(list)
         forms = [NormalForm.of(text) for text in texts]
         for i, text in enumerate(form.text for form in forms):
             # "auto" reads the text as `find` does (a Danish text with the Danish tagger),
             # guessed once here for both the short forms and the senses
-            segments = language_segments(text) if self.lang == "auto" else [(0, self.lang)]
+            segments = language_segments(text) if lang == "auto" else [(0, lang)]
             ends = [*(start for start, _ in segments[1:]), len(text)]
             for (start, read_as), end in zip(segments, ends, strict=True):
                 occurrences = _occurrences(text[start:end], read_as, self.store)
@@ -574,7 +578,7 @@ def expand_occurrences(
     the bundled dictionary in the text's language, as :func:`expand` gives them."""
     if disambiguator is None:
         language = _senses_language(guess_language(text))
-        disambiguator = _default_worker("auto").ranker(language)
+        disambiguator = _default_worker().ranker(language)
     return expand_found([(text, occurrences)], disambiguator, threshold)[0]
 
 
