@@ -45,15 +45,19 @@ def test_dict_import_lookup_export_stats(tmp_path: Path) -> None:
         ("Christian Democratic Appeal", 430),
         ("Communications Decency Act", 133),
     ]
-    assert second == {"short_form": "ZZZ", "senses": []}
+    assert second == {"short_form": "ZZZ", "senses": [], "all_senses": 0}
     _, out, _ = run("dict", "lookup", "cda", "--dictionary", str(db), "--json")
     assert json.loads(out) == first  # in upper case, as the dictionary writes it
-    code, out, _ = run("dict", "lookup", "CDA", "ZZZ", "--dictionary", str(db), "--limit", "1")
+    code, out, err = run("dict", "lookup", "CDA", "ZZZ", "--dictionary", str(db), "--limit", "1")
     assert code == 0 and out.splitlines() == [  # not a terminal: tab-separated values
         "short form\tlong form\tcount\tvariants\tsources",
         "CDA\tChristian Democratic Appeal\t430\t1\td.json, user",
         "ZZZ\t(unknown: not in the dictionary)\t\t\t",
     ]
+    assert err == "CDA: 1 of 2 senses shown: --limit N shows more\n"  # the cut said, apart
+    _, out, err = run("dict", "lookup", "CDA", "--dictionary", str(db), "--limit", "1", "--json")
+    assert len(json.loads(out)["senses"]) == 1 and json.loads(out)["all_senses"] == 2
+    assert "1 of 2 senses shown" in err
     code, out, err = run("dict", "lookup", "CDA", " ", "--dictionary", str(db))
     assert code != 0 and not out and "short form 2 of 2 is empty" in err
     for limit in ("0", "-1"):  # not a silent slice: -1 dropped the last sense

@@ -69,16 +69,19 @@ def lookup(
     limit: Annotated[int, typer.Option(min=1, help="Senses shown per short form.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="JSON lines instead of a table.")] = False,
 ) -> None:
-    """The senses of short forms, most frequent first."""
+    """The senses of short forms, most frequent first (how many it knows in all: on stderr
+    where ``--limit`` cuts the list, and as ``all_senses`` in JSON)."""
     if empty := [i for i, short in enumerate(short_forms, 1) if not short.strip()]:
         raise InputError(
             f"short form {empty[0]} of {len(short_forms)} is empty; give the letters to look up, "
             "e.g. termlens dict lookup NASA"
         )
-    rows = []
+    rows, cut = [], []
     with open_dictionary(dictionary) as d:
         for short in short_forms:
             senses = d.lookup(short)
+            if len(senses) > limit:
+                cut.append(f"{senses[0].short}: {limit} of {len(senses)} senses shown")
             if as_json:
                 records = [
                     {"long_form": s.long, "count": s.count, "variants": [v for v, _ in s.variants],
@@ -87,7 +90,7 @@ def lookup(
                     for s in senses[:limit]
                 ]  # fmt: skip
                 record = {"short_form": senses[0].short if senses else short, "senses": records}
-                typer.echo(json.dumps(record, ensure_ascii=False))
+                typer.echo(json.dumps(record | {"all_senses": len(senses)}, ensure_ascii=False))
                 continue
             if not senses:
                 rows.append((short, "(unknown: not in the dictionary)", "", "", ""))
@@ -97,6 +100,8 @@ def lookup(
             ]
     if not as_json:
         print_rows(("short form", "long form", "count", "variants", "sources"), rows)
+    if cut:  # on stderr, so that the table or JSON lines stay whole
+        typer.echo(f"{'; '.join(cut)}: --limit N shows more", err=True)
 
 
 @dict_app.command("add")

@@ -31,7 +31,3 @@ class RangeSet:
             if b > start and a < end:
                 return True
         return False
-
-    def covers(self, at: int) -> bool:
-        """Whether offset ``at`` lies in a range of the set."""
-        return self.overlaps(at, at + 1)
