@@ -4,24 +4,67 @@
 >>> found = find_abbreviations("We used a support vector machine (SVM).")
 >>> [(o.short.text, o.long.text if o.long else None) for o in found]
 [('SVM', 'support vector machine')]
+
+The other entry points load their models on first use (importing termlens does not):
+:func:`expand` (what every acronym of a text means), :func:`place` (where a new word sense
+belongs in WordNet 3.0) and :func:`cluster_texts` (concepts across documents, in clusters under
+their parents; :func:`outline` writes them to read).
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from termlens.acronyms import Definition, Occurrence, find_abbreviations, find_definitions
 from termlens.errors import InputError, OptionError, TermlensError
 from termlens.text import Document, Span, Token
 
+if TYPE_CHECKING:
+    from termlens.acronyms.expand import Expansion, expand
+    from termlens.concepts.cluster import cluster_texts
+    from termlens.concepts.outline import outline
+    from termlens.concepts.scico import Topic
+    from termlens.taxonomy.enrich import Placement, place
+
 __version__ = "0.1.0"
+
+_LAZY = {  # name → the module that defines it, imported on first use
+    "Expansion": "termlens.acronyms.expand",
+    "expand": "termlens.acronyms.expand",
+    "Placement": "termlens.taxonomy.enrich",
+    "place": "termlens.taxonomy.enrich",
+    "Topic": "termlens.concepts.scico",
+    "cluster_texts": "termlens.concepts.cluster",
+    "outline": "termlens.concepts.outline",
+}
 
 __all__ = [
     "Definition",
     "Document",
+    "Expansion",
     "InputError",
     "Occurrence",
     "OptionError",
+    "Placement",
     "Span",
     "TermlensError",
     "Token",
+    "Topic",
     "__version__",
+    "cluster_texts",
+    "expand",
     "find_abbreviations",
     "find_definitions",
+    "outline",
+    "place",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The entry points whose modules load models, imported when first asked for."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'termlens' has no attribute {name!r}")
+    value = getattr(import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value

@@ -23,18 +23,21 @@ import numpy as np
 
 from termlens.acronyms.lexical import same_sense
 from termlens.concepts.kinds import CHILD, PARENT, SAME
+from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.relate import (
     ACRONYM_LIKE,
     PairFeatures,
     PairModel,
     acronym_key,
     apart_acronyms,
+    default_model,
     kinds_by_modifiers,
     named_kinds,
     numbered_names,
 )
 from termlens.concepts.scico import Mention, Topic
 from termlens.disjoint_sets import DisjointSets
+from termlens.documents import RawDocument
 
 # pairs whose features are held at once: a topic of up to 2,048 mentions is one block
 PAIRS_PER_BLOCK = 2048 * 2048
@@ -291,3 +294,12 @@ def predict(
     else:
         edges = build_hierarchy(parent, labels, model.parent_threshold)
     return topic.with_prediction(labels, edges)
+
+
+def cluster_texts(texts: Sequence[str], model: PairModel | None = None) -> Topic:
+    """The concept mentions termlens finds in plain texts, one document each
+    (:func:`termlens.concepts.mentions.topic_from_documents`), in clusters linked parent → child,
+    as ``termlens concepts cluster --text`` makes them (default: the bundled pair model)."""
+    documents = [RawDocument(str(number), text) for number, text in enumerate(texts)]
+    topic = topic_from_documents(documents, "texts")
+    return predict(topic, model or default_model(), plain_text=True)

@@ -501,3 +501,12 @@ def default_placer() -> Placer:
         GlossRarity.load(resource_path(RARITY_FILE)),
         default_encoder(),
     )
+
+
+def place(
+    lemma: str, pos: str, definition: str, top: int = 5, threshold: float = 0.0
+) -> list[Placement]:
+    """Where a new sense of ``lemma`` (``pos`` noun or verb) with this definition belongs in
+    WordNet 3.0: the best ``top`` placements of the bundled placer (:meth:`Placer.place`, loaded
+    once per process), as ``termlens attach`` gives them."""
+    return default_placer().place(lemma, pos, definition, top, threshold)

@@ -1,0 +1,55 @@
+"""The package's public API: every name in ``termlens.__all__``, the heavy ones loaded on use."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import termlens
+from termlens.acronyms.expand import expand as expand_in_module
+from termlens.concepts.relate import default_model
+from termlens.taxonomy.enrich import default_placer
+
+HEAVY = ("termlens.acronyms.expand", "termlens.taxonomy.enrich", "termlens.concepts.cluster")
+
+
+def test_importing_termlens_loads_no_model() -> None:
+    code = f"import sys, termlens; print([m for m in {HEAVY!r} if m in sys.modules])"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert loaded.strip() == "[]"
+
+
+def test_every_public_name_is_there_and_unknown_ones_are_not() -> None:
+    assert all(getattr(termlens, name) is not None for name in termlens.__all__)
+    assert termlens.expand is expand_in_module
+    with pytest.raises(AttributeError, match="no attribute 'expnad'"):
+        _ = termlens.expnad  # type: ignore[attr-defined]
+
+
+def test_expand_and_place_from_the_top_level() -> None:
+    [cnn] = termlens.expand("Our CNN beats the baseline on the images.")
+    assert (cnn.short.text, cnn.long) == ("CNN", "convolutional neural network")
+    placements = termlens.place("blahg", "noun", "A dull, uninteresting blog.", top=2)
+    assert placements == default_placer().place("blahg", "noun", "A dull, uninteresting blog.", 2)
+    assert [p.key for p in placements][:1] == ["blog#n#1"]
+
+
+def test_cluster_texts_links_a_kind_under_its_parent() -> None:
+    topic = termlens.cluster_texts(
+        [
+            "We study neural machine translation (NMT) and statistical machine translation.",
+            "Machine translation systems need parallel data; our NMT model uses attention.",
+        ],
+        default_model(),
+    )
+    names = [m.text for m in topic.mentions]
+    cluster = {name: topic.clusters[i] for i, name in enumerate(names)}
+    assert cluster["NMT"] == cluster["neural machine translation"]
+    parent = cluster["Machine translation"]
+    assert {(parent, cluster["neural machine translation"])} <= set(topic.relations)
+    assert {(parent, cluster["statistical machine translation"])} <= set(topic.relations)
+    assert "- Machine translation" in termlens.outline(topic)
