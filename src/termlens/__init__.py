@@ -14,18 +14,11 @@ their parents; :func:`outline` writes them to read).
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import Any
 
 from termlens.acronyms import Definition, Occurrence, find_abbreviations, find_definitions
 from termlens.errors import InputError, OptionError, TermlensError
 from termlens.text import Document, Span, Token
-
-if TYPE_CHECKING:
-    from termlens.acronyms.expand import Expansion, expand
-    from termlens.concepts.cluster import cluster_texts
-    from termlens.concepts.outline import outline
-    from termlens.concepts.scico import Topic
-    from termlens.taxonomy.enrich import Placement, place
 
 __version__ = "0.1.0"
 
@@ -61,8 +54,10 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """The entry points whose modules load models, imported when first asked for."""
+def __getattr__(name: str) -> Any:
+    """The entry points whose modules load models, imported when first asked for. Typed here
+    as Any: mypyc's build reads this module without numpy, so it may not import them even for
+    the type checker; import them from their modules for their types."""
     if name not in _LAZY:
         raise AttributeError(f"module 'termlens' has no attribute {name!r}")
     value = getattr(import_module(_LAZY[name]), name)
