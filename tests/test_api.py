@@ -36,6 +36,8 @@ def test_expand_and_place_from_the_top_level() -> None:
     placements = termlens.place("blahg", "noun", "A dull, uninteresting blog.", top=2)
     assert placements == default_placer().place("blahg", "noun", "A dull, uninteresting blog.", 2)
     assert [p.key for p in placements][:1] == ["blog#n#1"]
+    with pytest.raises(TypeError, match="expand reads a str, not bytes"):
+        termlens.expand(b"Our CNN")
 
 
 def test_cluster_texts_links_a_kind_under_its_parent() -> None:
@@ -53,3 +55,5 @@ def test_cluster_texts_links_a_kind_under_its_parent() -> None:
     assert {(parent, cluster["neural machine translation"])} <= set(topic.relations)
     assert {(parent, cluster["statistical machine translation"])} <= set(topic.relations)
     assert "- Machine translation" in termlens.outline(topic)
+    with pytest.raises(TypeError, match="a list of str, one per document"):
+        termlens.cluster_texts("one text, not a list of them")

@@ -121,6 +121,9 @@ def expand(
     :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language.
     Without one, as ``termlens expand`` and :func:`expand_many` read it: the bundled dictionary,
     each stretch of the text ranked among the senses of its language."""
+    if not isinstance(text, str):
+        kind = type(text).__name__
+        raise TypeError(f"expand reads a str, not {kind}; decode bytes first (data.decode())")
     if disambiguator is None:
         return _default_worker().expanded([text], threshold, lang)[0]
     form = NormalForm.of(text)

@@ -300,6 +300,8 @@ def cluster_texts(texts: Sequence[str], model: PairModel | None = None) -> Topic
     """The concept mentions termlens finds in plain texts, one document each
     (:func:`termlens.concepts.mentions.topic_from_documents`), in clusters linked parent → child,
     as ``termlens concepts cluster --text`` makes them (default: the bundled pair model)."""
+    if isinstance(texts, str) or not all(isinstance(text, str) for text in texts):
+        raise TypeError("cluster_texts reads a list of str, one per document")
     documents = [RawDocument(str(number), text) for number, text in enumerate(texts)]
     topic = topic_from_documents(documents, "texts")
     return predict(topic, model or default_model(), plain_text=True)
