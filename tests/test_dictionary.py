@@ -83,6 +83,23 @@ def test_variant_key_ignores_case_punctuation_and_endings() -> None:
     assert variant_key("índices de precios") == variant_key("índice de precios")
 
 
+def test_an_imagings_adjective_record_and_technique_share_a_key() -> None:
+    one = {"electrocardiogram", "electrocardiographic", "Electrocardiography", "electrocardiograms"}
+    assert len({variant_key(x) for x in one}) == 1
+    assert variant_key("computed tomographic angiography") == variant_key(
+        "computed tomography angiography"
+    )
+    assert variant_key("endoscopic") == variant_key("endoscopy")
+    assert variant_key("geographical information system") == variant_key(
+        "Geographic Information Systems"
+    )
+    # not a unit, and not graphic(s) alone
+    assert variant_key("microgram") != variant_key("micrograph")
+    assert variant_key("graphics processing unit") == variant_key("graphical processing unit")
+    assert variant_key("graph processing unit") != variant_key("graphics processing unit")
+    assert variant_key("program") == variant_key("programs") != variant_key("prograph")
+
+
 def test_variant_key_ignores_accents() -> None:
     assert variant_key("Fréchet Inception Distance") == variant_key("Frechet inception distance")
     assert variant_key("centímetro cúbico") == variant_key("centimetro cubico")

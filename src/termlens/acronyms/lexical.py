@@ -35,6 +35,8 @@ STOPWORDS = frozenset(
     leurs""".split()
 )
 
+# metric prefixes of units in -gram, which are no imaging's record (*microgram*)
+_UNIT_PREFIXES = ("kilo", "hecto", "deca", "deci", "centi", "milli", "micro", "nano", "pico")
 # Longest first; a suffix is removed only when at least three letters stay.
 _SUFFIXES = (
     "ational", "ization", "ations", "ation", "iveness", "fulness", "ousness", "ements", "ement",
@@ -66,9 +68,24 @@ def words(text: str) -> list[str]:
 
 
 def variant_key(long_form: str) -> str:
-    """The key under which variants of a long form merge: stemmed words, no punctuation, no
-    accents."""
-    return " ".join(stem(word) for word in words(without_accents(long_form)))
+    """The key under which variants of a long form merge: stemmed words (:func:`sense_stem`), no
+    punctuation, no accents."""
+    return " ".join(sense_stem(word) for word in words(without_accents(long_form)))
+
+
+def sense_stem(word: str) -> str:
+    """A lower-case word's stem as variant keys read it: :func:`stem`, and an imaging's three
+    words for one sense as one, the adjective in *-graphic* or *-scopic* and the record in
+    *-gram* as the technique in *-graphy*, *-scopy* (*computed tomographic* / *tomography*,
+    *electrocardiogram* / *electrocardiographic*, *endoscopic* / *endoscopy*; *geographical* as
+    *geographic*), though not a unit (*microgram*) nor *graphic(s)* alone."""
+    adjective = word[:-2] if word.endswith(("graphical", "scopical")) else word
+    if adjective.endswith(("graphic", "scopic")) and adjective not in ("graphic", "scopic"):
+        return stem(adjective[:-2])
+    one = singular(word)
+    if one.endswith("ogram") and len(one) > 8 and not one.startswith(_UNIT_PREFIXES):
+        return stem(one[:-1] + "ph")
+    return stem(word)
 
 
 def sense_key(long: str) -> str:
