@@ -82,9 +82,9 @@ def sense_stem(word: str) -> str:
     adjective = word[:-2] if word.endswith(("graphical", "scopical")) else word
     if adjective.endswith(("graphic", "scopic")) and adjective not in ("graphic", "scopic"):
         return stem(adjective[:-2])
-    one = singular(word)
-    if one.endswith("ogram") and len(one) > 8 and not one.startswith(_UNIT_PREFIXES):
-        return stem(one[:-1] + "ph")
+    record = singular(word)
+    if record.endswith("ogram") and len(record) > 8 and not record.startswith(_UNIT_PREFIXES):
+        return stem(record[:-1] + "ph")
     return stem(word)
 
 
