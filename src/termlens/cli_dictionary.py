@@ -89,8 +89,12 @@ def lookup(
                      "sources": list(s.sources)}
                     for s in senses[:limit]
                 ]  # fmt: skip
-                record = {"short_form": senses[0].short if senses else short, "senses": records}
-                typer.echo(json.dumps(record | {"all_senses": len(senses)}, ensure_ascii=False))
+                record = {
+                    "short_form": senses[0].short if senses else short,
+                    "senses": records,
+                    "all_senses": len(senses),
+                }
+                typer.echo(json.dumps(record, ensure_ascii=False))
                 continue
             if not senses:
                 rows.append((short, "(unknown: not in the dictionary)", "", "", ""))
