@@ -1087,6 +1087,22 @@ def test_a_meaning_is_shown_with_the_accents_another_spelling_gives_it() -> None
     assert discourse_meaning([[(english, 1.0)]]) == [("pentachlorophenol", 1.0)]
 
 
+def test_a_meaning_written_as_an_imaging_adjective_is_shown_as_its_noun() -> None:
+    variants = (("electrocardiographic", 5), ("electrocardiogram", 3), ("Electrocardiography", 1))
+    ecg = Sense("ECG", "electrocardiograph", "electrocardiographic", 9, variants, ("en",), (), ())
+    adjective = Candidate("electrocardiographic", 5, ecg)
+    assert discourse_meaning([[(adjective, 1.0)]]) == [("electrocardiogram", 1.0)]
+    variants = (("computed tomographic", 2), ("Computed Tomography", 1), ("tomographic", 4))
+    ct = Sense("CT", "comput tomography", "computed tomographic", 7, variants, ("en",), (), ())
+    assert discourse_meaning([[(Candidate("computed tomographic", 2, ct), 1.0)]]) == [
+        ("Computed Tomography", 1.0)  # the words before the same, in any case
+    ]
+    alone = Sense("ES", "endoscopy", "endoscopic", 2, (("endoscopic", 2),), ("en",), (), ())
+    assert discourse_meaning([[(Candidate("endoscopic", 2, alone), 1.0)]]) == [
+        ("endoscopic", 1.0)  # no noun to show
+    ]
+
+
 def test_expansions_are_shown_without_tokenisation_spaces() -> None:
     assert _readable("long short - term memory") == "long short-term memory"
     assert _readable("input / output  system") == "input/output system"

@@ -55,6 +55,8 @@ _LEADING_ARTICLE = re.compile(
 )
 _LOST_APOSTROPHE = re.compile(r"(?<=[^\W\d_])\?(?=s\b)")  # "Amazon?s": an encoding lost it
 _CUT_FULL_STOP = re.compile(r"\s\S*[^\W\d_]{5}\.$")  # after a word of five letters or more
+# the last word of a long form, an imaging's adjective (*electrocardiographic*, *endoscopic*)
+_IMAGING_ADJECTIVE = re.compile(r"(?<=\w)(?:graph|scop)ic(?:al)?$", re.IGNORECASE)
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 _TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
 _TOKENISED_AFTER = re.compile(r"(?<=[(\[]) (?=\w)")  # "( with
@@ -809,11 +811,12 @@ def discourse_meaning(
 
 
 def _shown(candidate: Candidate, short: str, spellings: Sequence[str]) -> str:
-    """A candidate's spelling as a meaning: its accents and name capitals, whole where a line
-    break cut it (:func:`_completed_at_break` among the short form's ``spellings``), with the
-    apostrophe a text encoding lost (*Amazon?s Mechanical Turk*), without a leading article or a
-    final full stop that its source cut with it."""
-    written = _with_name_capitals(_accented(candidate), candidate.sense.variants)
+    """A candidate's spelling as a meaning: its accents and name capitals, a noun
+    (:func:`_as_noun`), whole where a line break cut it (:func:`_completed_at_break` among the
+    short form's ``spellings``), with the apostrophe a text encoding lost (*Amazon?s Mechanical
+    Turk*), without a leading article or a final full stop that its source cut with it."""
+    variants = candidate.sense.variants
+    written = _with_name_capitals(_as_noun(_accented(candidate), variants), variants)
     whole = _readable(without_stray_brackets(_completed_at_break(written, spellings)))
     return _without_full_stop(_without_article(_LOST_APOSTROPHE.sub("'", whole), short))
 
@@ -885,6 +888,22 @@ def _accented(candidate: Candidate) -> str:
     return next(
         (v for v, _ in candidate.sense.variants if v != long and without_accents(v) == long), long
     )
+
+
+def _as_noun(long: str, variants: Iterable[tuple[str, int]]) -> str:
+    """The long form, or where it ends in an imaging's adjective (*electrocardiographic*,
+    *endoscopic*), the most counted spelling of its sense with the same words before and a noun
+    last (*electrocardiogram*): an acronym stands for a noun, "an ECG (electrocardiogram)
+    showed", and reads well as one before another ("ECG (electrocardiogram) findings")."""
+    if not _IMAGING_ADJECTIVE.search(long):
+        return long
+    head = long.casefold().split()[:-1]
+    nouns = [
+        (count, variant)
+        for variant, count in variants
+        if variant.casefold().split()[:-1] == head and not _IMAGING_ADJECTIVE.search(variant)
+    ]
+    return max(nouns, key=lambda pair: pair[0])[1] if nouns else long
 
 
 def _with_name_capitals(long: str, variants: Iterable[tuple[str, int]]) -> str:
