@@ -40,6 +40,7 @@ from termlens.acronyms.expand import (
     _occurrences,
     _readable,
     _with_name_capitals,
+    _without_article,
     blas_threads_shared_by,
     dictionary_reading,
     discourse_meaning,
@@ -590,6 +591,16 @@ def test_a_meaning_is_shown_without_the_article_or_stop_its_source_cut_with_it()
         ("PRP", "personal pronouns"),
         ("AMT", "Amazon's Mechanical Turk"),
     ]
+
+
+def test_a_meaning_is_shown_without_a_contracted_article_its_source_cut_with_it() -> None:
+    assert _without_article("al ácido acetil salicílico", "AAS") == "ácido acetil salicílico"
+    assert _without_article("del sistema nervioso central", "SNC") == "sistema nervioso central"
+    assert _without_article("el Éxito Escolar", "EE") == "Éxito Escolar"  # accents folded
+    assert _without_article("AL amyloidosis", "ALA") == "AL amyloidosis"  # a short form
+    assert (
+        _without_article("el Niño Southern Oscillation", "ENSO") == "el Niño Southern Oscillation"
+    )
 
 
 def test_expand_reads_the_words_in_capitals_the_dictionary_knows() -> None:

@@ -51,7 +51,7 @@ CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its cont
 ALTERNATIVES = 3
 # an article, or a piece of a word cut before a capital ("e United Nations …": "The" cut)
 _LEADING_ARTICLE = re.compile(
-    r"(?i:the|an?|el|la|los|las|le|les)\s+|(?i:l['’])|[a-z]{1,2} (?=[A-Z])"
+    r"(?i:the|an?|el|la|los|las|le|les)\s+|(?:al|del)\s+|(?i:l['’])|[a-z]{1,2} (?=[A-Z])"
 )
 _LOST_APOSTROPHE = re.compile(r"(?<=[^\W\d_])\?(?=s\b)")  # "Amazon?s": an encoding lost it
 _CUT_FULL_STOP = re.compile(r"\s\S*[^\W\d_]{5}\.$")  # after a word of five letters or more
@@ -837,14 +837,14 @@ def _completed_at_break(long: str, spellings: Sequence[str]) -> str:
 def _without_article(long: str, short: str) -> str:
     """A meaning without the article, or the piece of a cut word, that sources cut out of text
     with it (*Le Fonds des Nations Unies pour l'enfance*, *The United Nations Environment
-    Programme*, *e Economic Commission for Europe*), unless the short form takes its first
-    letter from the article (*A Disintegrin And Metalloprotease*, *Los Angeles Police
-    Department*)."""
+    Programme*, *e Economic Commission for Europe*, Spanish *al ácido acetil salicílico*),
+    unless the short form takes its first letter from the article (*A Disintegrin And
+    Metalloprotease*, *Los Angeles Police Department*)."""
     article = _LEADING_ARTICLE.match(long)
     if article is None or article.end() == len(long):
         return long
     rest, first = long[article.end() :], short[:1].casefold()
-    if long[:1].casefold() == first and rest[:1].casefold() != first:
+    if long[:1].casefold() == first and without_accents(rest[:1]).casefold() != first:
         return long
     return rest
 
