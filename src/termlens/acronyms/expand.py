@@ -25,7 +25,7 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
 from termlens.acronyms.extract import extract, shouted
 from termlens.acronyms.identify import Occurrence, outside_code, short_form_singular
-from termlens.acronyms.lexical import STOPWORDS, sense_groups
+from termlens.acronyms.lexical import STOPWORDS, imaging_adjective, sense_groups
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_short_form, unbroken
 from termlens.acronyms.spans import RangeSet
@@ -55,8 +55,6 @@ _LEADING_ARTICLE = re.compile(
 )
 _LOST_APOSTROPHE = re.compile(r"(?<=[^\W\d_])\?(?=s\b)")  # "Amazon?s": an encoding lost it
 _CUT_FULL_STOP = re.compile(r"\s\S*[^\W\d_]{5}\.$")  # after a word of five letters or more
-# the last word of a long form, an imaging's adjective (*electrocardiographic*, *endoscopic*)
-_IMAGING_ADJECTIVE = re.compile(r"(?<=\w)(?:graph|scop)ic(?:al)?$", re.IGNORECASE)
 _TOKENISED_JOINS = re.compile(r"(?<=\w) ([-/]) (?=\w)")
 _TOKENISED_BEFORE = re.compile(r"(?<=[\w)\]]) (?=[,;:)\]]|['’]s\b)")  # "red , green", "Amazon 's"
 _TOKENISED_AFTER = re.compile(r"(?<=[(\[]) (?=\w)")  # "( with
@@ -895,13 +893,15 @@ def _as_noun(long: str, variants: Iterable[tuple[str, int]]) -> str:
     *endoscopic*), the most counted spelling of its sense with the same words before and a noun
     last (*electrocardiogram*): an acronym stands for a noun, "an ECG (electrocardiogram)
     showed", and reads well as one before another ("ECG (electrocardiogram) findings")."""
-    if not _IMAGING_ADJECTIVE.search(long):
+    written = long.casefold().split()
+    if not written or not imaging_adjective(written[-1]):
         return long
-    head = long.casefold().split()[:-1]
     nouns = [
         (count, variant)
         for variant, count in variants
-        if variant.casefold().split()[:-1] == head and not _IMAGING_ADJECTIVE.search(variant)
+        if (other := variant.casefold().split())
+        and other[:-1] == written[:-1]
+        and not imaging_adjective(other[-1])
     ]
     return max(nouns, key=lambda pair: pair[0])[1] if nouns else long
 

@@ -79,13 +79,19 @@ def sense_stem(word: str) -> str:
     *-gram* as the technique in *-graphy*, *-scopy* (*computed tomographic* / *tomography*,
     *electrocardiogram* / *electrocardiographic*, *endoscopic* / *endoscopy*; *geographical* as
     *geographic*), though not a unit (*microgram*) nor *graphic(s)* alone."""
-    adjective = word[:-2] if word.endswith(("graphical", "scopical")) else word
-    if adjective.endswith(("graphic", "scopic")) and adjective not in ("graphic", "scopic"):
-        return stem(adjective[:-2])
+    if imaging_adjective(word):
+        return stem(word.removesuffix("al")[:-2])
     record = singular(word)
     if record.endswith("ogram") and len(record) > 8 and not record.startswith(_UNIT_PREFIXES):
         return stem(record[:-1] + "ph")
     return stem(word)
+
+
+def imaging_adjective(word: str) -> bool:
+    """Whether a lower-case word is an imaging's adjective, in *-graphic(al)* or *-scopic(al)*
+    (*electrocardiographic*, *endoscopic*), not *graphic* or *scopic* alone."""
+    adjective = word.removesuffix("al")
+    return adjective.endswith(("graphic", "scopic")) and adjective not in ("graphic", "scopic")
 
 
 def sense_key(long: str) -> str:
