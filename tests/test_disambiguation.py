@@ -301,6 +301,28 @@ def test_the_overlap_counts_words_as_written_plurals_made_singular() -> None:
     assert overlaps("NN", "Two neural networks: the NN and the RNN")["neural network"] == 1
 
 
+def test_the_words_after_a_short_form_that_spell_a_longer_one_choose_its_sense() -> None:
+    d = AcronymDictionary.create()
+    ace = [
+        Entry("ACE", "accumulated cyclone energy", 480),
+        Entry("ACE", "angiotensin-converting enzyme", 168),
+    ]
+    d.add(ace, "hand")
+    d.add([Entry("ACEI", "angiotensin-converting enzyme inhibitor", 2)], "mined")
+    completed = FEATURES.index("completed")
+
+    def fired(context: str, ranker: Disambiguator) -> set[str]:
+        candidates, rows = ranker.features("ACE", context)
+        return {c.long for c, row in zip(candidates, rows, strict=True) if row[completed]}
+
+    note = "He was discharged on ACE inhibitors and a DOAC."
+    assert fired(note, Disambiguator(d)) == {"angiotensin-converting enzyme"}
+    assert Disambiguator(d).rank("ACE", note)[0][0].long == "angiotensin-converting enzyme"
+    assert fired("The ACE of the 2005 season was high.", Disambiguator(d)) == set()
+    left_out = Disambiguator(d, exclude_sources=frozenset({"mined"}))
+    assert fired(note, left_out) == set()  # the longer short form's left-out sources say nothing
+
+
 def test_french_text_reads_an_english_short_form_in_its_english_senses() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("GPU", "graphics processing unit", 5, language="en")], "hand")
@@ -650,7 +672,7 @@ def test_a_known_long_form_before_a_bracket_defines_unless_its_source_is_left_ou
         ("QTX", "defined", "alpha beta gamma"),
     ]
     assert found[0].definition == Span(8, 24, "alpha beta gamma")
-    left_out = Disambiguator(d, exclude_sources=frozenset({"hand"}))
+    left_out = Disambiguator(d, exclude_sources=frozenset({"mined"}))
     assert {e.source for e in expand(text, disambiguator=left_out, threshold=0)} == {"unknown"}
 
 
@@ -663,7 +685,7 @@ def test_words_in_capitals_known_only_to_a_left_out_source_are_not_read() -> Non
     text = "AEs were similar in both groups. The HR for MACE was 0.8."  # no tagger reads these
     read = expand(text, disambiguator=Disambiguator(d), threshold=0)
     assert [e.short.text for e in read] == ["AEs", "HR", "MACE"]  # the tagger reads HR
-    left_out = Disambiguator(d, exclude_sources=frozenset({"hand"}))
+    left_out = Disambiguator(d, exclude_sources=frozenset({"mined"}))
     found = expand(text, disambiguator=left_out, threshold=0)
     assert [(e.short.text, e.long) for e in found] == [("AEs", "adverse events"), ("HR", None)]
 
