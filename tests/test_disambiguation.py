@@ -672,7 +672,7 @@ def test_a_known_long_form_before_a_bracket_defines_unless_its_source_is_left_ou
         ("QTX", "defined", "alpha beta gamma"),
     ]
     assert found[0].definition == Span(8, 24, "alpha beta gamma")
-    left_out = Disambiguator(d, exclude_sources=frozenset({"mined"}))
+    left_out = Disambiguator(d, exclude_sources=frozenset({"hand"}))
     assert {e.source for e in expand(text, disambiguator=left_out, threshold=0)} == {"unknown"}
 
 
@@ -685,7 +685,7 @@ def test_words_in_capitals_known_only_to_a_left_out_source_are_not_read() -> Non
     text = "AEs were similar in both groups. The HR for MACE was 0.8."  # no tagger reads these
     read = expand(text, disambiguator=Disambiguator(d), threshold=0)
     assert [e.short.text for e in read] == ["AEs", "HR", "MACE"]  # the tagger reads HR
-    left_out = Disambiguator(d, exclude_sources=frozenset({"mined"}))
+    left_out = Disambiguator(d, exclude_sources=frozenset({"hand"}))
     found = expand(text, disambiguator=left_out, threshold=0)
     assert [(e.short.text, e.long) for e in found] == [("AEs", "adverse events"), ("HR", None)]
 
@@ -904,22 +904,26 @@ def test_casing_agreement_follows_the_context_habit() -> None:
 
 def test_a_name_wordnet_capitalises_agrees_with_lower_case_prose() -> None:
     """WordNet writes names alone with capitals, so its *United States of America* is spelled
-    as any writer would spell it, in prose as in a title; capitals another source gives are read
-    against the context's habit."""
+    as any writer would spell it, in prose as in a title, whatever other sources also give it;
+    capitals only another source gives are read against the context's habit."""
     d = AcronymDictionary.create()
     d.add([Entry("USA", "United States of America")], WORDNET_SOURCE)
     d.add([Entry("USA", "Upstream Stimulatory Activity")], "another source")
     prose = "The USA and Canada signed the treaty."
 
-    def casing() -> dict[str, float]:
-        candidates, rows = Disambiguator(d).features("USA", prose)
+    def casing(left_out: frozenset[str] = frozenset()) -> dict[str, float]:
+        ranker = Disambiguator(d, exclude_sources=left_out)
+        candidates, rows = ranker.features("USA", prose)
         return {
             c.long: row[FEATURES.index("casing")] for c, row in zip(candidates, rows, strict=True)
         }
 
     assert casing() == {"United States of America": 1.0, "Upstream Stimulatory Activity": 0.0}
-    d.add([Entry("USA", "United States of America")], "another source")
-    assert casing()["United States of America"] == 0.0
+    d.add([Entry("USA", "United States of America", 50)], "another source")
+    d.add([Entry("USA", "United States Of America", 2)], "another source")
+    assert casing()["United States of America"] == 1.0  # WordNet still writes it so
+    assert casing()["United States Of America"] < 0.5  # a spelling WordNet does not give
+    assert casing(frozenset({WORDNET_SOURCE}))["United States of America"] == 0.0
 
 
 @pytest.mark.parametrize(

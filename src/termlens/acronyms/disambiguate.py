@@ -350,7 +350,9 @@ class Disambiguator:
                 after.append(
                     [
                         domain,
-                        1.0 if _wordnet_name(long, sense) else _casing_agreement(long, casing),
+                        1.0
+                        if _wordnet_name(long, sense, known.names)
+                        else _casing_agreement(long, casing),
                         _whole_words(long, glued, long in known.cut),
                         float(
                             completion.completed(long, known.extensions, occurrences)
@@ -429,6 +431,7 @@ class Disambiguator:
             {key: self._profile(c) for key, c in pooled.items()},
             frozenset(cut),
             completion.extensions(spellings),
+            self._wordnet_spellings(senses),
             self._per_sense(senses, lambda store: store.context_vectors(short, excluded)),
             self._per_sense(senses, lambda store: store.window_vectors(short, excluded)),
         )
@@ -436,6 +439,12 @@ class Disambiguator:
         if len(self._known) > KNOWN_SHORT_FORMS:
             self._known.popitem(last=False)
         return known
+
+    def _wordnet_spellings(self, senses: Sequence[Sense]) -> frozenset[str]:
+        """The spellings WordNet gives the short form of ``senses`` (none if it is left out)."""
+        if not senses or WORDNET_SOURCE in self.exclude_sources:
+            return frozenset()
+        return self.dictionary.spellings_from(senses[0].short, WORDNET_SOURCE)
 
     def _per_sense(
         self,
@@ -645,6 +654,7 @@ class _ShortForm(NamedTuple):
     sense_profiles: dict[str, _Profile]
     cut: frozenset[str]  # spellings cut inside a word (see _cut_spellings)
     extensions: completion.Extensions  # what completes a spelling into another one
+    names: frozenset[str]  # the spellings WordNet gives (see _wordnet_name)
     sense_vectors: dict[str, VectorSum]  # the sentence vectors of the contexts seen with a sense
     window_vectors: dict[str, VectorSum]  # the English ones of the words around the short form
 
@@ -802,11 +812,12 @@ def _seen_fit(seen: VectorSum | None, context: Vectors) -> float:
     return float(context @ seen.total) / seen.n - spread
 
 
-def _wordnet_name(long: str, sense: Sense) -> bool:
-    """Whether a long form is a name by WordNet's own writing: WordNet alone gives the sense, and
-    WordNet capitalises names only (*United States of America*, but *gross domestic product*).
-    A name's capitals are no habit of the writer's, so it agrees with any context's casing."""
-    return only_from_wordnet(sense) and not long.islower()
+def _wordnet_name(long: str, sense: Sense, names: Collection[str]) -> bool:
+    """Whether a long form is a name by WordNet's own writing: WordNet writes it so (``names``:
+    WordNet's spellings of the short form) or alone gives its sense, and WordNet capitalises
+    names only (*United States*, but *gross domestic product*). A name's capitals are no habit
+    of the writer's, so it agrees with any context's casing ("In the US, the FTC")."""
+    return not long.islower() and (long in names or only_from_wordnet(sense))
 
 
 def _casing_agreement(long: str, casing: _Casing) -> float:
