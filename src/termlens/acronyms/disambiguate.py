@@ -351,7 +351,7 @@ class Disambiguator:
                     [
                         domain,
                         1.0
-                        if _wordnet_name(long, sense, known.names)
+                        if _wordnet_name(long, known.names)
                         else _casing_agreement(long, casing),
                         _whole_words(long, glued, long in known.cut),
                         float(
@@ -812,12 +812,12 @@ def _seen_fit(seen: VectorSum | None, context: Vectors) -> float:
     return float(context @ seen.total) / seen.n - spread
 
 
-def _wordnet_name(long: str, sense: Sense, names: Collection[str]) -> bool:
+def _wordnet_name(long: str, names: Collection[str]) -> bool:
     """Whether a long form is a name by WordNet's own writing: WordNet writes it so (``names``:
-    WordNet's spellings of the short form) or alone gives its sense, and WordNet capitalises
-    names only (*United States*, but *gross domestic product*). A name's capitals are no habit
-    of the writer's, so it agrees with any context's casing ("In the US, the FTC")."""
-    return not long.islower() and (long in names or only_from_wordnet(sense))
+    WordNet's spellings of the short form), and WordNet capitalises names only (*United States*,
+    but *gross domestic product*), whatever other sources also give it. A name's capitals are no
+    habit of the writer's, so it agrees with any context's casing ("In the US, the FTC")."""
+    return not long.islower() and long in names
 
 
 def _casing_agreement(long: str, casing: _Casing) -> float:
