@@ -257,17 +257,6 @@ class AcronymDictionary:
             (short,),
         ).fetchall()
 
-    def spellings_from(self, short: str, source: str) -> frozenset[str]:
-        """The long forms of a short form (as the dictionary writes it) that ``source`` gives."""
-        return frozenset(
-            long
-            for (long,) in self._db.execute(
-                "SELECT f.long FROM forms f JOIN long_forms l ON l.form = f.id "
-                "JOIN sources s ON s.id = l.source WHERE f.short = ? AND s.name = ?",
-                (normalized(short), source),
-            )
-        )
-
     def __contains__(self, short: object) -> bool:
         return isinstance(short, str) and self.knows(short)
 

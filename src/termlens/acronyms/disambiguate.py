@@ -270,7 +270,6 @@ class Disambiguator:
         self._df: dict[str, int] = {}
         self._idf: dict[str, float] = {}  # of the terms in _df
         self._known: OrderedDict[str, _ShortForm] = OrderedDict()
-        self._spellings_of: OrderedDict[str, tuple[str, ...]] = OrderedDict()
         self._domains = self._weighted_domains()
 
     def _weighted_domains(self) -> dict[str, _Profile]:
@@ -325,7 +324,6 @@ class Disambiguator:
         casing = _context_casing(context, short)
         glued = glued_letters(context, short)
         occurrences = completion.around(context, short)
-        heads = self._lengthened_heads(short, occurrences)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
         candidates, rows, after = [], [], []
         for sense in senses:
@@ -350,14 +348,9 @@ class Disambiguator:
                 after.append(
                     [
                         domain,
-                        1.0
-                        if _wordnet_name(long, known.names)
-                        else _casing_agreement(long, casing),
+                        1.0 if _wordnet_name(long, sense) else _casing_agreement(long, casing),
                         _whole_words(long, glued, long in known.cut),
-                        float(
-                            completion.completed(long, known.extensions, occurrences)
-                            or tuple(words(long)) in heads
-                        ),
+                        float(completion.completed(long, known.extensions, occurrences)),
                     ]
                 )
         nearest = senses[:SEMANTIC_SENSES]  # only the likeliest senses are embedded
@@ -376,32 +369,6 @@ class Disambiguator:
                 seen[key] = _seen_fit(draft.sense_vectors.get(key), vector)
             rows.append([*row, similarities.get(key, 0.0), *after, seen[key]])
         return rows
-
-    def _lengthened_heads(
-        self, short: str, occurrences: completion.Around
-    ) -> set[completion.Words]:
-        """The long forms (their words) of ``short`` that the words after an occurrence complete
-        into a spelling of the longer short form they make of it (:mod:`completion`: "ACE
-        inhibitors", *ACEI*)."""
-        heads: set[completion.Words] = set()
-        for longer, following in completion.lengthened(short, occurrences):
-            heads |= completion.completed_heads(self._spellings(longer), following)
-        return heads
-
-    def _spellings(self, short: str) -> tuple[str, ...]:
-        """Every spelling of a short form's senses in this ranker's language (the most recent
-        short forms' are kept)."""
-        if short in self._spellings_of:
-            self._spellings_of.move_to_end(short)
-            return self._spellings_of[short]
-        senses = self.dictionary.lookup(short, self.exclude_sources)
-        if self.language:
-            senses = _in_language(senses, self.language)
-        spellings = tuple(long for sense in senses for long, _ in sense.variants)
-        self._spellings_of[short] = spellings
-        if len(self._spellings_of) > KNOWN_SHORT_FORMS:
-            self._spellings_of.popitem(last=False)
-        return spellings
 
     def _short_form(self, short: str) -> _ShortForm:
         """Senses and profiles of a short form (the most recent ones are kept)."""
@@ -431,7 +398,6 @@ class Disambiguator:
             {key: self._profile(c) for key, c in pooled.items()},
             frozenset(cut),
             completion.extensions(spellings),
-            self._wordnet_spellings(senses),
             self._per_sense(senses, lambda store: store.context_vectors(short, excluded)),
             self._per_sense(senses, lambda store: store.window_vectors(short, excluded)),
         )
@@ -439,12 +405,6 @@ class Disambiguator:
         if len(self._known) > KNOWN_SHORT_FORMS:
             self._known.popitem(last=False)
         return known
-
-    def _wordnet_spellings(self, senses: Sequence[Sense]) -> frozenset[str]:
-        """The spellings WordNet gives the short form of ``senses`` (none if it is left out)."""
-        if not senses or WORDNET_SOURCE in self.exclude_sources:
-            return frozenset()
-        return self.dictionary.spellings_from(senses[0].short, WORDNET_SOURCE)
 
     def _per_sense(
         self,
@@ -654,7 +614,6 @@ class _ShortForm(NamedTuple):
     sense_profiles: dict[str, _Profile]
     cut: frozenset[str]  # spellings cut inside a word (see _cut_spellings)
     extensions: completion.Extensions  # what completes a spelling into another one
-    names: frozenset[str]  # the spellings WordNet gives (see _wordnet_name)
     sense_vectors: dict[str, VectorSum]  # the sentence vectors of the contexts seen with a sense
     window_vectors: dict[str, VectorSum]  # the English ones of the words around the short form
 
@@ -812,12 +771,11 @@ def _seen_fit(seen: VectorSum | None, context: Vectors) -> float:
     return float(context @ seen.total) / seen.n - spread
 
 
-def _wordnet_name(long: str, names: Collection[str]) -> bool:
-    """Whether a long form is a name by WordNet's own writing: WordNet writes it so (``names``:
-    WordNet's spellings of the short form), and WordNet capitalises names only (*United States*,
-    but *gross domestic product*), whatever other sources also give it. A name's capitals are no
-    habit of the writer's, so it agrees with any context's casing ("In the US, the FTC")."""
-    return not long.islower() and long in names
+def _wordnet_name(long: str, sense: Sense) -> bool:
+    """Whether a long form is a name by WordNet's own writing: WordNet alone gives the sense, and
+    WordNet capitalises names only (*United States of America*, but *gross domestic product*).
+    A name's capitals are no habit of the writer's, so it agrees with any context's casing."""
+    return only_from_wordnet(sense) and not long.islower()
 
 
 def _casing_agreement(long: str, casing: _Casing) -> float:
