@@ -6,7 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termlens.acronyms.completion import around, completed, extensions
+from termlens.acronyms.completion import (
+    around,
+    completed,
+    completed_heads,
+    extensions,
+    lengthened,
+)
 
 UNFPA = ["United Nations Population Fund", "United Nations Population", "UN Population Fund"]
 ECOSOC = ["Consejo Económico y Social", "Económico y Social"]
@@ -50,6 +56,29 @@ def test_a_spelling_is_not_its_own_part() -> None:
     assert known[("population",)] == [
         (("united", "nations"), ("fund",), "United Nations Population Fund")
     ]
+
+
+def test_the_words_after_a_short_form_lengthen_it_into_another_one() -> None:
+    occurrences = around("He was discharged on ACE inhibitors and a DOAC.", "ACE")
+    assert lengthened("ACE", occurrences) == {
+        ("ACEI", ("inhibitors",)),
+        ("ACEIs", ("inhibitors",)),
+    }  # "and" ends the words read: no long form ends in a function word
+    assert lengthened("HR", around("HR variability index", "HR")) >= {
+        ("HRV", ("variability",)),
+        ("HRVI", ("variability", "index")),
+    }
+    assert lengthened("ACE", around("an ACE", "ACE")) == set()
+
+
+def test_a_longer_short_form_spelling_names_the_long_form_its_words_complete() -> None:
+    acei = ["angiotensin-converting enzyme inhibitor", "ACE inhibitors", "ACE"]
+    assert completed_heads(acei, ("inhibitors",)) == {
+        ("angiotensin", "converting", "enzyme"),
+        ("ace",),
+    }  # singular or plural alike; a spelling that is only those words names nothing
+    assert completed_heads(acei, ("levels",)) == set()
+    assert completed_heads(["heart rate variability"], ("rate", "variability")) == {("heart",)}
 
 
 @given(st.lists(st.text(max_size=40), max_size=6), st.text(max_size=80), st.text(max_size=6))

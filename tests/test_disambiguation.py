@@ -301,6 +301,28 @@ def test_the_overlap_counts_words_as_written_plurals_made_singular() -> None:
     assert overlaps("NN", "Two neural networks: the NN and the RNN")["neural network"] == 1
 
 
+def test_the_words_after_a_short_form_that_spell_a_longer_one_choose_its_sense() -> None:
+    d = AcronymDictionary.create()
+    ace = [
+        Entry("ACE", "accumulated cyclone energy", 480),
+        Entry("ACE", "angiotensin-converting enzyme", 168),
+    ]
+    d.add(ace, "hand")
+    d.add([Entry("ACEI", "angiotensin-converting enzyme inhibitor", 2)], "mined")
+    completed = FEATURES.index("completed")
+
+    def fired(context: str, ranker: Disambiguator) -> set[str]:
+        candidates, rows = ranker.features("ACE", context)
+        return {c.long for c, row in zip(candidates, rows, strict=True) if row[completed]}
+
+    note = "He was discharged on ACE inhibitors and a DOAC."
+    assert fired(note, Disambiguator(d)) == {"angiotensin-converting enzyme"}
+    assert Disambiguator(d).rank("ACE", note)[0][0].long == "angiotensin-converting enzyme"
+    assert fired("The ACE of the 2005 season was high.", Disambiguator(d)) == set()
+    left_out = Disambiguator(d, exclude_sources=frozenset({"mined"}))
+    assert fired(note, left_out) == set()  # the longer short form's left-out sources say nothing
+
+
 def test_french_text_reads_an_english_short_form_in_its_english_senses() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("GPU", "graphics processing unit", 5, language="en")], "hand")

@@ -6,6 +6,11 @@ UNFPA Fund" (*United Nations Population* + Fund), "the OSCE in Europe", "el Cons
 acronym in place of a substring of the source text. Where the words before and after an
 occurrence, with a long form between them, spell another long form of the same short form,
 that long form is the part the short form stands for.
+
+The words after a short form may also lengthen it into another short form: "ACE inhibitors"
+(ACE + I: *ACEI*, "angiotensin-converting enzyme inhibitor"), "HR variability" (*HRV*). A long
+form of the short form that those words complete into a spelling of the longer one is the part
+the short form stands for there (:func:`lengthened`, :func:`completed_heads`).
 """
 
 from __future__ import annotations
@@ -14,13 +19,15 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
-from termlens.acronyms.lexical import words
+from termlens.acronyms.lexical import STOPWORDS, words
+from termlens.text import singular
 
 Words = tuple[str, ...]
 # per long form (its words): the (words before, words after, spelling) that complete it
 Extensions = Mapping[Words, Sequence[tuple[Words, Words, str]]]
 Around = list[tuple[Words, Words]]  # per occurrence: the words before it and after it
 MAX_WORDS = 12  # the words of a spelling searched for the parts it contains (the first ones)
+LENGTHENING_WORDS = 2  # the most words after a short form read as letters of a longer one
 
 
 def extensions(spellings: Iterable[str]) -> Extensions:
@@ -66,3 +73,32 @@ def completions(long: str, known: Extensions, occurrences: Around) -> set[str]:
 def completed(long: str, known: Extensions, occurrences: Around) -> bool:
     """Whether the words around some occurrence complete ``long`` into another spelling."""
     return bool(completions(long, known, occurrences))
+
+
+def lengthened(short: str, occurrences: Around) -> set[tuple[str, Words]]:
+    """The longer short forms the words after some occurrence would make of ``short`` with their
+    initials (also as a plural), each with those words: "ACE inhibitors" gives (*ACEI*,
+    (inhibitors,)) and (*ACEIs*, (inhibitors,)). A function word ends the words read (no long
+    form ends in one: "ACE was", "ACE in")."""
+    found = set()
+    for _, after in occurrences:
+        for k in range(1, min(LENGTHENING_WORDS, len(after)) + 1):
+            following = after[:k]
+            if following[-1] in STOPWORDS:
+                break
+            longer = short + "".join(word[0] for word in following).upper()
+            found |= {(longer, following), (longer + "s", following)}
+    return found
+
+
+def completed_heads(spellings: Iterable[str], following: Words) -> set[Words]:
+    """The words (of a long form) that ``following`` completes into one of ``spellings``: the
+    spellings' words before their last ones, where those last ones are ``following`` (either in
+    the singular)."""
+    wanted = tuple(map(singular, following))
+    heads = set()
+    for spelling in spellings:
+        whole = tuple(words(spelling))
+        if len(whole) > len(following) and tuple(map(singular, whole[-len(following) :])) == wanted:
+            heads.add(whole[: -len(following)])
+    return heads

@@ -270,6 +270,7 @@ class Disambiguator:
         self._df: dict[str, int] = {}
         self._idf: dict[str, float] = {}  # of the terms in _df
         self._known: OrderedDict[str, _ShortForm] = OrderedDict()
+        self._spellings_of: OrderedDict[str, tuple[str, ...]] = OrderedDict()
         self._domains = self._weighted_domains()
 
     def _weighted_domains(self) -> dict[str, _Profile]:
@@ -324,6 +325,7 @@ class Disambiguator:
         casing = _context_casing(context, short)
         glued = glued_letters(context, short)
         occurrences = completion.around(context, short)
+        heads = self._lengthened_heads(short, occurrences)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
         candidates, rows, after = [], [], []
         for sense in senses:
@@ -350,7 +352,10 @@ class Disambiguator:
                         domain,
                         1.0 if _wordnet_name(long, sense) else _casing_agreement(long, casing),
                         _whole_words(long, glued, long in known.cut),
-                        float(completion.completed(long, known.extensions, occurrences)),
+                        float(
+                            completion.completed(long, known.extensions, occurrences)
+                            or tuple(words(long)) in heads
+                        ),
                     ]
                 )
         nearest = senses[:SEMANTIC_SENSES]  # only the likeliest senses are embedded
@@ -369,6 +374,32 @@ class Disambiguator:
                 seen[key] = _seen_fit(draft.sense_vectors.get(key), vector)
             rows.append([*row, similarities.get(key, 0.0), *after, seen[key]])
         return rows
+
+    def _lengthened_heads(
+        self, short: str, occurrences: completion.Around
+    ) -> set[completion.Words]:
+        """The long forms (their words) of ``short`` that the words after an occurrence complete
+        into a spelling of the longer short form they make of it (:mod:`completion`: "ACE
+        inhibitors", *ACEI*)."""
+        heads: set[completion.Words] = set()
+        for longer, following in completion.lengthened(short, occurrences):
+            heads |= completion.completed_heads(self._spellings(longer), following)
+        return heads
+
+    def _spellings(self, short: str) -> tuple[str, ...]:
+        """Every spelling of a short form's senses in this ranker's language (the most recent
+        short forms' are kept)."""
+        if short in self._spellings_of:
+            self._spellings_of.move_to_end(short)
+            return self._spellings_of[short]
+        senses = self.dictionary.lookup(short, self.exclude_sources)
+        if self.language:
+            senses = _in_language(senses, self.language)
+        spellings = tuple(long for sense in senses for long, _ in sense.variants)
+        self._spellings_of[short] = spellings
+        if len(self._spellings_of) > KNOWN_SHORT_FORMS:
+            self._spellings_of.popitem(last=False)
+        return spellings
 
     def _short_form(self, short: str) -> _ShortForm:
         """Senses and profiles of a short form (the most recent ones are kept)."""
