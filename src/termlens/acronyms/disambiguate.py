@@ -392,14 +392,16 @@ class Disambiguator:
         if short in self._spellings_of:
             self._spellings_of.move_to_end(short)
             return self._spellings_of[short]
-        senses = self.dictionary.lookup(short, self.exclude_sources)
-        if self.language:
-            senses = _in_language(senses, self.language)
-        spellings = tuple(long for sense in senses for long, _ in sense.variants)
+        spellings = tuple(long for sense in self._senses(short) for long, _ in sense.variants)
         self._spellings_of[short] = spellings
         if len(self._spellings_of) > KNOWN_SHORT_FORMS:
             self._spellings_of.popitem(last=False)
         return spellings
+
+    def _senses(self, short: str) -> list[Sense]:
+        """A short form's senses from the sources this ranker reads, in its language."""
+        senses = self.dictionary.lookup(short, self.exclude_sources)
+        return _in_language(senses, self.language) if self.language else senses
 
     def _short_form(self, short: str) -> _ShortForm:
         """Senses and profiles of a short form (the most recent ones are kept)."""
@@ -407,9 +409,7 @@ class Disambiguator:
             self._known.move_to_end(short)
             return self._known[short]
         excluded = self.exclude_sources
-        senses = self.dictionary.lookup(short, excluded)
-        if self.language:
-            senses = _in_language(senses, self.language)
+        senses = self._senses(short)
         spellings = [long for sense in senses for long, _ in sense.variants]
         cut = _cut_spellings(spellings)
         senses = _joined_to_their_whole(senses, cut)
