@@ -57,7 +57,7 @@ from termlens.acronyms.wordlist import is_word
 from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.metrics import expected_calibration_error
-from termlens.embeddings import default_encoder
+from termlens.embeddings import Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.formats import expanded_text, expansion_html, expansion_jsonl
 from termlens.text import Span
@@ -1149,15 +1149,16 @@ def test_expansions_are_shown_without_tokenisation_spaces() -> None:
     assert _readable("cats , ( dogs )") == "cats, (dogs)"
 
 
-def test_the_encoder_cache_answers_calls_larger_than_itself(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from termlens import embeddings
+def test_the_encoder_cache_answers_calls_larger_than_itself() -> None:
+    from termlens.embeddings import encode_with_cache
+    from termlens.recent import Recent
 
-    monkeypatch.setattr(embeddings, "CACHE_SIZE", 2)
     encoder = default_encoder()
+    cache: Recent[str, Vectors] = Recent(2)
     texts = ["a first new text", "a second new text", "a third new text", "a first new text"]
-    assert np.allclose(encoder.encode_cached(texts), encoder.encode(texts), atol=1e-6)
+    cached = encode_with_cache(cache, texts, encoder.encode)
+    assert np.allclose(cached, encoder.encode(texts), atol=1e-6)
+    assert len(cache) == 2
 
 
 def test_the_compiled_tokenizer_cuts_texts_as_the_encoders_own_port() -> None:

@@ -9,7 +9,6 @@ inside "cccccccccc"), 16 times faster.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -17,6 +16,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from termlens.recent import Recent
 
 Vectors = npt.NDArray[np.float32]
 DIMENSIONS = 512
@@ -33,7 +34,7 @@ class SentenceEncoder:
 
         self._model: Any = USE()
         self._model._sp = compiled_tokenizer()  # read by the model on its first use
-        self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
+        self._cache: Recent[str, Vectors] = Recent(CACHE_SIZE)
 
     def encode(self, texts: Sequence[str]) -> Vectors:
         """One row per text, in order."""
@@ -47,24 +48,18 @@ class SentenceEncoder:
 
     def encode_cached(self, texts: Sequence[str]) -> Vectors:
         """Like :meth:`encode`, remembering the vectors of the most recent texts."""
-        return encode_with_cache(self._cache, texts, self.encode, CACHE_SIZE)
+        return encode_with_cache(self._cache, texts, self.encode)
 
 
 def encode_with_cache(
-    cache: OrderedDict[str, Vectors],
-    texts: Sequence[str],
-    encode: Callable[[Sequence[str]], Vectors],
-    size: int,
+    cache: Recent[str, Vectors], texts: Sequence[str], encode: Callable[[Sequence[str]], Vectors]
 ) -> Vectors:
-    """``encode(texts)``, texts met before read from ``cache``, which keeps the ``size`` most
-    recent texts' vectors."""
+    """``encode(texts)``, texts met before read from ``cache`` (the most recent texts' vectors)."""
     missing = list(dict.fromkeys(t for t in texts if t not in cache))
     fresh = dict(zip(missing, encode(missing), strict=True))
     rows = [fresh[t] if t in fresh else cache[t] for t in texts]  # before any eviction
     for text, vector in fresh.items():
         cache[text] = vector
-        if len(cache) > size:
-            cache.popitem(last=False)
     return np.vstack(rows) if rows else encode([])
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib.util
 import math
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -22,6 +21,7 @@ import numpy.typing as npt
 
 from termlens.embeddings import encode_with_cache
 from termlens.errors import InputError
+from termlens.recent import Recent
 from termlens.tensor_file import read_tensors
 
 Vectors = npt.NDArray[np.float32]
@@ -135,7 +135,7 @@ class EnglishEncoder:
         self._w = {name.removeprefix("bert."): array for name, array in weights.items()}
         vocabulary = (folder / "vocab.txt").read_text(encoding="utf-8").splitlines()
         self.tokenizer = WordPiece(vocabulary)
-        self._cache: OrderedDict[str, Vectors] = OrderedDict()
+        self._cache: Recent[str, Vectors] = Recent(CACHE_SIZE)
 
     def encode(self, texts: Sequence[str]) -> Vectors:
         """One row per text, in order (texts of similar length are run together)."""
@@ -149,7 +149,7 @@ class EnglishEncoder:
 
     def encode_cached(self, texts: Sequence[str]) -> Vectors:
         """Like :meth:`encode`, remembering the vectors of the most recent texts."""
-        return encode_with_cache(self._cache, texts, self.encode, CACHE_SIZE)
+        return encode_with_cache(self._cache, texts, self.encode)
 
     def _forward(self, batch: list[list[int]]) -> Vectors:
         w, n = self._w, max(len(ids) for ids in batch)

@@ -26,7 +26,7 @@ import json
 import math
 import re
 import weakref
-from collections import Counter, OrderedDict, defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -49,6 +49,7 @@ from termlens.acronyms.wordnet_senses import SOURCE as WORDNET_SOURCE
 from termlens.embeddings import SentenceEncoder, Vectors, default_encoder
 from termlens.errors import InputError
 from termlens.probability import sigmoid
+from termlens.recent import Recent
 from termlens.resources import resource_path
 from termlens.text import english_name, guess_language, singular
 
@@ -269,8 +270,8 @@ class Disambiguator:
         self._total_df = sum(store.total_document_frequency for store in self.knowledge) or 1
         self._df: dict[str, int] = {}
         self._idf: dict[str, float] = {}  # of the terms in _df
-        self._known: OrderedDict[str, _ShortForm] = OrderedDict()
-        self._spellings_of: OrderedDict[str, tuple[str, ...]] = OrderedDict()
+        self._known: Recent[str, _ShortForm] = Recent(KNOWN_SHORT_FORMS)
+        self._spellings_of: Recent[str, tuple[str, ...]] = Recent(KNOWN_SHORT_FORMS)
         self._domains = self._weighted_domains()
 
     def _weighted_domains(self) -> dict[str, _Profile]:
@@ -389,14 +390,9 @@ class Disambiguator:
     def _spellings(self, short: str) -> tuple[str, ...]:
         """Every spelling of a short form's senses in this ranker's language (the most recent
         short forms' are kept)."""
-        if short in self._spellings_of:
-            self._spellings_of.move_to_end(short)
-            return self._spellings_of[short]
-        spellings = tuple(long for sense in self._senses(short) for long, _ in sense.variants)
-        self._spellings_of[short] = spellings
-        if len(self._spellings_of) > KNOWN_SHORT_FORMS:
-            self._spellings_of.popitem(last=False)
-        return spellings
+        return self._spellings_of.get(
+            short, lambda s: tuple(long for sense in self._senses(s) for long, _ in sense.variants)
+        )
 
     def _senses(self, short: str) -> list[Sense]:
         """A short form's senses from the sources this ranker reads, in its language."""
@@ -405,9 +401,10 @@ class Disambiguator:
 
     def _short_form(self, short: str) -> _ShortForm:
         """Senses and profiles of a short form (the most recent ones are kept)."""
-        if short in self._known:
-            self._known.move_to_end(short)
-            return self._known[short]
+        return self._known.get(short, self._read_short_form)
+
+    def _read_short_form(self, short: str) -> _ShortForm:
+        """Senses and profiles of a short form, read from the dictionaries."""
         excluded = self.exclude_sources
         senses = self._senses(short)
         spellings = [long for sense in senses for long, _ in sense.variants]
@@ -423,7 +420,7 @@ class Disambiguator:
             for long, _ in sense.variants:
                 if long in counts:
                     pooled.setdefault(sense.key, Counter()).update(counts[long])
-        known = _ShortForm(
+        return _ShortForm(
             senses,
             {long: self._profile(c) for long, c in counts.items()},
             {key: self._profile(c) for key, c in pooled.items()},
@@ -432,10 +429,6 @@ class Disambiguator:
             self._per_sense(senses, lambda store: store.context_vectors(short, excluded)),
             self._per_sense(senses, lambda store: store.window_vectors(short, excluded)),
         )
-        self._known[short] = known
-        if len(self._known) > KNOWN_SHORT_FORMS:
-            self._known.popitem(last=False)
-        return known
 
     def _per_sense(
         self,
