@@ -27,7 +27,6 @@ from termlens.acronyms.disambiguate import (
     _casing_agreement,
     _context_casing,
     _cut_spellings,
-    _imputed,
     _joined_to_their_whole,
     _seen_fit,
     _whole_words,
@@ -1080,31 +1079,6 @@ def test_a_sense_seen_more_often_does_not_fit_better_by_number_alone() -> None:
     normalised_mean = [float(s.total @ new / np.linalg.norm(s.total)) for s in (often, once)]
     assert normalised_mean[0] > normalised_mean[1] + 0.1  # what the mean vector would say
     assert _seen_fit(often, new) < _seen_fit(once, new)
-
-
-def test_a_sense_without_stored_contexts_fits_as_the_others_do_on_average() -> None:
-    d = AcronymDictionary.create()
-    senses = ("United States", "ultrasound", "unconditioned stimulus")
-    d.add([Entry("US", long, 10) for long in senses], "hand")
-    seen = {
-        "United States": "Congress and the president of the US signed the budget bill",
-        "ultrasound": "the US probe showed a cyst in the liver of the patient",
-    }
-    d.add_contexts([Context("US", long, text) for long, text in seen.items()], "hand")
-    candidates, rows = Disambiguator(d).features("US", "In the US, the FTC enforces the law.")
-    fit = {
-        c.long: (row[FEATURES.index("has_profile")], row[FEATURES.index("language_model")])
-        for c, row in zip(candidates, rows, strict=True)
-    }
-    (_, states), (_, probe) = fit["United States"], fit["ultrasound"]
-    assert states < 0 and probe < 0  # the context's words are mostly unseen in either profile
-    assert fit["unconditioned stimulus"] == (0.0, pytest.approx((states + probe) / 2))
-
-
-def test_profile_features_without_a_profile_read_the_mean_ratio_of_those_with_one() -> None:
-    fits = [[1.0, 0.2, -3.0], [0.0, 0.0, 0.0], [1.0, 0.1, -1.0]]
-    assert _imputed(fits) == [[1.0, 0.2, -3.0], [0.0, 0.0, -2.0], [1.0, 0.1, -1.0]]
-    assert _imputed([[0.0, 0.0, 0.0]]) == [[0.0, 0.0, 0.0]]  # nothing to read from
 
 
 def test_a_meaning_is_shown_with_the_capitals_of_names_another_spelling_gives_it() -> None:

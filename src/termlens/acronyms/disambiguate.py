@@ -1,22 +1,22 @@
 """What an undefined short form means here: dictionary senses ranked by their fit to the context.
 
 Each candidate sense gets a few features — its popularity, how many of its words occur in the
-context, whether its initials spell the short form, how well the words seen around it before (its
-*profile*) predict the words around this occurrence (cosine and a smoothed language-model ratio; a
-sense without a profile reads the mean ratio of those with one), whether its capitals follow the
-context's habit (Title Case in a title, lower case in running text, a capital where it opens a
-sentence: among spellings of one sense, the one the writer would use), whether it makes whole words
-with the letters glued to the short form ("NPs": *noun phrase* + s), and whether the words around
-the short form complete it into another long form of it ("the UNFPA Fund": *United Nations
-Population*, see :mod:`.completion`). A conditional logit (softmax over the candidates, weights in
-``disambiguator.json``, trained by ``scripts/train_disambiguator.py``) turns them into calibrated
-probabilities. Short forms with thousands of senses are first cut to a shortlist by the cheap
-features. Where the dictionary knows one sense only, the softmax has nothing to compare it with and
-would say 1; a logistic model of that sense's utility and of whether WordNet alone gives it
-(``sole_sense.json``, ``scripts/train_sole_sense.py``) says how likely it is the meaning at all.
-Where it knows several, the softmax only compares them with each other, and its probability says
-little about whether any of them is the meaning: how well the best one fits (its utility and its
-profile cosine) says more, and a logistic model of the three (``several_senses.json``,
+context, whether its initials spell the short form, how well the words seen around it before
+(its *profile*) predict the words around this occurrence (cosine and a smoothed language-model
+ratio), whether its capitals follow the context's habit (Title Case in a title, lower case
+in running text, a capital where it opens a sentence: among spellings of one sense, the one the
+writer would use), whether it makes whole words with the letters glued to the short form ("NPs":
+*noun phrase* + s), and whether the words around the short form complete it into another long
+form of it ("the UNFPA Fund": *United Nations Population*, see :mod:`.completion`). A conditional
+logit (softmax over the candidates, weights in ``disambiguator.json``, trained by
+``scripts/train_disambiguator.py``) turns them into calibrated probabilities. Short forms with
+thousands of senses are first cut to a shortlist by the cheap features. Where the dictionary
+knows one sense only, the softmax has nothing to compare it with and would say 1; a logistic
+model of that sense's utility and of whether WordNet alone gives it (``sole_sense.json``,
+``scripts/train_sole_sense.py``) says how likely it is the meaning at all. Where it knows
+several, the softmax only compares them with each other, and its probability says little about
+whether any of them is the meaning: how well the best one fits (its utility and its profile
+cosine) says more, and a logistic model of the three (``several_senses.json``,
 ``scripts/train_several_senses.py``) gives the likeliest sense of a document its probability.
 """
 
@@ -328,21 +328,15 @@ class Disambiguator:
         occurrences = completion.around(context, short)
         heads = self._lengthened_heads(short, occurrences)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
-        sense_fits = _imputed(
-            [_profile_features(weighted, known.sense_profiles.get(s.key)) for s in senses]
-        )
-        spellings = [long for s in senses for long, _ in s.variants[:MAX_VARIANTS]]
-        variant_fits = iter(
-            _imputed(
-                [_profile_features(weighted, known.variant_profiles.get(v)) for v in spellings]
-            )
-        )
         candidates, rows, after = [], [], []
-        for sense, sense_fit in zip(senses, sense_fits, strict=True):
-            sense_row = [math.log(sense.count + 1.0), *sense_fit]
+        for sense in senses:
+            sense_row = [
+                math.log(sense.count + 1.0),
+                *_profile_features(weighted, known.sense_profiles.get(sense.key)),
+            ]
             domain = max((fit[d] for d in sense.domains if d in fit), default=0.0)
             for long, count in sense.variants[:MAX_VARIANTS]:
-                own_profile = next(variant_fits)
+                own_profile = _profile_features(weighted, known.variant_profiles.get(long))
                 candidates.append(Candidate(long, count, sense))
                 rows.append(
                     [
@@ -946,17 +940,6 @@ def _initials_spell(long: str, short: str) -> bool:
     all_words = words(long)
     content = [w for w in all_words if w not in STOPWORDS]
     return letters in ("".join(w[0] for w in all_words), "".join(w[0] for w in content))
-
-
-def _imputed(fits: list[list[float]]) -> list[list[float]]:
-    """Profile features (:func:`_profile_features`) where a candidate without a profile reads
-    the mean language-model ratio of those with one: unseen words pull a large profile's ratio
-    below the background's 0, which a sense nobody stored contexts for would otherwise keep."""
-    ratios = [ratio for has_profile, _, ratio in fits if has_profile]
-    if not ratios:
-        return fits
-    mean = sum(ratios) / len(ratios)
-    return [fit if fit[0] else [0.0, 0.0, mean] for fit in fits]
 
 
 def _profile_features(context: _Context, profile: _Profile | None) -> list[float]:
