@@ -23,7 +23,7 @@ def test_a_value_is_made_once_while_remembered() -> None:
         made.append(key)
         return key.upper()
 
-    assert [memory.get(k, make) for k in ("x", "x", "y", "x")] == ["X", "X", "Y", "X"]
+    assert [memory.get_or_make(k, make) for k in ("x", "x", "y", "x")] == ["X", "X", "Y", "X"]
     assert made == ["x", "y", "x"]  # "x" forgotten when "y" came in
 
 

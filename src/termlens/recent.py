@@ -36,7 +36,7 @@ class Recent(Generic[K, V]):
         if len(self._values) > self.size:
             self._values.popitem(last=False)
 
-    def get(self, key: K, make: Callable[[K], V]) -> V:
+    def get_or_make(self, key: K, make: Callable[[K], V]) -> V:
         """The value of ``key``, made by ``make(key)`` and remembered if not known."""
         if key in self._values:
             return self[key]

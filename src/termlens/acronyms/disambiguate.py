@@ -390,7 +390,7 @@ class Disambiguator:
     def _spellings(self, short: str) -> tuple[str, ...]:
         """Every spelling of a short form's senses in this ranker's language (the most recent
         short forms' are kept)."""
-        return self._spellings_of.get(
+        return self._spellings_of.get_or_make(
             short, lambda s: tuple(long for sense in self._senses(s) for long, _ in sense.variants)
         )
 
@@ -401,7 +401,7 @@ class Disambiguator:
 
     def _short_form(self, short: str) -> _ShortForm:
         """Senses and profiles of a short form (the most recent ones are kept)."""
-        return self._known.get(short, self._read_short_form)
+        return self._known.get_or_make(short, self._read_short_form)
 
     def _read_short_form(self, short: str) -> _ShortForm:
         """Senses and profiles of a short form, read from the dictionaries."""
