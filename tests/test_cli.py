@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from termlens.cli import app
@@ -280,3 +282,20 @@ def test_bench_extraction_input_of_a_wrong_type_is_named(
     code, _, err = run("bench", command, "--data", str(bad), *language, "--predictions", str(out))
     assert code == 1 and message in err and "Traceback" not in err
     assert not out.exists()
+
+
+def _command_paths(command: object, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The argument paths of every command under ``command`` (``("dict", "lookup")``, ...); a
+    group holds its commands by name (typer's own click, not PyPI's)."""
+    commands: dict[str, object] = getattr(command, "commands", {})
+    return [
+        found for name, sub in commands.items() for found in _command_paths(sub, (*path, name))
+    ] or [path]
+
+
+@pytest.mark.parametrize("path", _command_paths(typer.main.get_command(app)), ids=" ".join)
+def test_help_shows_no_docstring_markup(path: tuple[str, ...]) -> None:
+    """Help is read in a terminal: Sphinx roles and reST literals are noise there."""
+    code, out, _ = run(*path, "--help")
+    assert code == 0
+    assert not re.search(r"``|:(?:func|class|mod|meth|data):", out), out

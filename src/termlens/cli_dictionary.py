@@ -70,7 +70,7 @@ def lookup(
     as_json: Annotated[bool, typer.Option("--json", help="JSON lines instead of a table.")] = False,
 ) -> None:
     """The senses of short forms, most frequent first (how many it knows in all: on stderr
-    where ``--limit`` cuts the list, and as ``all_senses`` in JSON)."""
+    where --limit cuts the list, and as all_senses in JSON)."""
     if empty := [i for i, short in enumerate(short_forms, 1) if not short.strip()]:
         raise InputError(
             f"short form {empty[0]} of {len(short_forms)} is empty; give the letters to look up, "
