@@ -739,6 +739,14 @@ def test_an_unknown_short_form_gives_way_to_the_known_ones_it_joins() -> None:
     assert read("CPU/GPU", "TCP/IP") == ["MOSFETs", "CPU", "GPU", "TCP/IP"]
 
 
+def test_a_piece_of_an_unknown_short_form_needs_two_capitals() -> None:
+    known = {"Ad", "ILO"}.__contains__
+    text = "The IMO/ILO Ad Hoc Committee met."
+    tagged = [Occurrence(Span(12, 18, "Ad Hoc"), None), Occurrence(Span(4, 11, "IMO/ILO"), None)]
+    found = with_known_capitals(text, sorted(tagged, key=lambda o: o.short.start), known)
+    assert [o.short.text for o in found] == ["ILO", "Ad Hoc"]
+
+
 def test_expand_abstains_below_the_threshold_and_says_unknown(
     ai_dictionary: AcronymDictionary,
 ) -> None:
