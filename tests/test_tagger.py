@@ -35,7 +35,7 @@ from termlens.acronyms.tagger import (
     subtokens,
     token_features,
 )
-from termlens.text import Document, Span, tokenize
+from termlens.text import Document, Span, Token, tokenize
 
 TRAINING = [
     (
@@ -174,6 +174,41 @@ def test_tagger_pairs_long_forms_the_rules_miss(tiny_tagger: AcronymTagger) -> N
     found = {(o.short.text, o.long.text if o.long else None) for o in extract(doc, tiny_tagger)}
     assert ("KPI", "key performance indicator") in found
     assert ("GPU", None) in found  # an undefined short form is reported alone
+
+
+class _HandTagged(AcronymTagger):
+    """A tagger whose labels are given: ``short`` and ``long`` words, the rest O."""
+
+    def __init__(self, short: set[str], long: list[str]) -> None:
+        self.short, self.long = short, long
+
+    def tag_document(
+        self, doc: Document, lang: str | None = None, convention: str | None = None
+    ) -> tuple[list[Token], list[Label]]:
+        tokens = subtokens(doc.tokens)
+        words = [t.text for t in tokens]
+        labels: list[Label] = ["B-short" if w in self.short else "O" for w in words]
+        first = next(i for i in range(len(words)) if words[i : i + len(self.long)] == self.long)
+        labels[first : first + len(self.long)] = ["B-long"] + ["I-long"] * (len(self.long) - 1)
+        return tokens, labels
+
+
+def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
+    # a figure's labels, tagged as a long form, hold the singular of the short form after them
+    text = "Encoders GCN / TreeLSTM BiLSTM BiLSTM GCN. We stack the structure given by TreeLSTMs."
+    tagger = _HandTagged({"TreeLSTMs", "GCN"}, ["TreeLSTM", "BiLSTM", "BiLSTM"])
+    found = extract(Document(text), tagger)
+    assert [(o.short.text, o.long) for o in found] == [
+        ("GCN", None),
+        ("GCN", None),
+        ("TreeLSTMs", None),
+    ]
+    # a long form that does not hold it still defines it
+    text = "Tree Structured LSTMs. We stack the structure given by TreeLSTMs."
+    found = extract(Document(text), _HandTagged({"TreeLSTMs"}, ["Tree", "Structured", "LSTMs"]))
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("TreeLSTMs", "Tree Structured LSTMs")
+    ]
 
 
 def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:

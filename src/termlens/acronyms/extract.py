@@ -15,7 +15,13 @@ from bisect import bisect_left
 from itertools import takewhile
 
 from termlens.acronyms.align import align, align_unordered
-from termlens.acronyms.identify import Occurrence, in_normal_form, occurrences_of, with_declared
+from termlens.acronyms.identify import (
+    Occurrence,
+    in_normal_form,
+    occurrences_of,
+    short_form_singular,
+    with_declared,
+)
 from termlens.acronyms.rules import (
     MAX_SHORT_FORM_CHARS,
     MIN_QUALITY,
@@ -178,6 +184,8 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
         distance = short.start - long.end if short.start >= long.end else long.start - short.end
         if distance < 0 or distance > PAIR_DISTANCE:
             continue
+        if _names_itself(long.text, short.text):
+            continue
         result = align(short.text, long.text, [0]) or align_unordered(short.text, long.text, [0])
         if result is not None and not (
             result.unmatched or result.start != 0 or result.quality < MIN_QUALITY
@@ -190,6 +198,13 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
         if best is None or distance < best[0]:
             best = (distance, Definition(short, long, "tagger", quality))
     return best[1] if best else None
+
+
+def _names_itself(long: str, short: str) -> bool:
+    """Whether the long form holds the short form, or its singular, as a word: a list of names
+    ("TreeLSTM BiLSTM BiLSTM", a figure's labels, for TreeLSTMs), not what it stands for."""
+    forms = {short, short_form_singular(short) or short}
+    return any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", long) for f in forms)
 
 
 def _translation_in_brackets(text: str, long: Span, short: Span) -> bool:
