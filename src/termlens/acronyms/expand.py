@@ -302,7 +302,7 @@ def with_known_capitals(
     (:data:`_JOINED`): "a REST API", which the English gold would mark whole, "SiC MOSFETs",
     "the DC-link voltage", "the CPU/GPU split"; a piece must have two capitals, as those do, so
     "the Ad Hoc Committee", which the English legal gold marks whole 17 times in 42, keeps its
-    *Ad* (known as *advertising*)."""
+    *Ad* (which the bundle knows as *advertising clicks*)."""
 
     def wanted(span: Span) -> bool:
         return _known_word(text, span, known)
@@ -342,6 +342,7 @@ def _pieces(short: Span) -> list[Span]:
 
 
 def _capitals(word: str) -> int:
+    """How many capital letters ``word`` holds."""
     return sum(c.isupper() for c in word)
 
 
