@@ -27,7 +27,13 @@ from termlens.acronyms.extract import extract, shouted
 from termlens.acronyms.identify import Occurrence, outside_code, short_form_singular
 from termlens.acronyms.lexical import STOPWORDS, imaging_adjective, sense_groups
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
-from termlens.acronyms.rules import Definition, is_roman_numeral, looks_like_short_form, unbroken
+from termlens.acronyms.rules import (
+    Definition,
+    has_capitals,
+    is_roman_numeral,
+    looks_like_short_form,
+    unbroken,
+)
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
 from termlens.acronyms.wordlist import seen
@@ -308,7 +314,7 @@ def with_known_capitals(
         return _known_word(text, span, known)
 
     pieces = {
-        id(o): [p for p in _pieces(o.short) if _capitals(p.text) >= 2 and wanted(p)]
+        id(o): [p for p in _pieces(o.short) if has_capitals(p.text) and wanted(p)]
         for o in occurrences
         if o.long is None and _JOINED.search(o.short.text) and not known(o.short.text)
     }
@@ -339,11 +345,6 @@ def _pieces(short: Span) -> list[Span]:
         Span(short.start + start, short.start + end, short.text[start:end])
         for start, end in zip(bounds[::2], bounds[1::2], strict=True)
     ]
-
-
-def _capitals(word: str) -> int:
-    """How many capital letters ``word`` holds."""
-    return sum(c.isupper() for c in word)
 
 
 def _known_word(text: str, span: Span, known: Callable[[str], bool]) -> bool:

@@ -460,7 +460,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         and _short_form_follows(text, separator + 1, inner_end)
     )
     before = _before_possessive(text, before)
-    if translated is not None and candidates and _has_capitals(candidates[0].text):
+    if translated is not None and candidates and has_capitals(candidates[0].text):
         name = name_before(doc, before, candidates[0], initials=False)
         if name is not None:  # its letters are another name's ("(habla en francés)": no short form)
             return _named(candidates[0], name)
@@ -523,7 +523,7 @@ def _from_name_head(doc: Document, end: int, definition: Definition) -> Definiti
     return Definition(definition.short, long, definition.pattern, definition.score)
 
 
-def _has_capitals(short: str) -> bool:
+def has_capitals(short: str) -> bool:
     """Whether a short form holds two capitals or more, as an acronym does."""
     return sum(c.isupper() for c in short) >= 2
 
@@ -554,7 +554,7 @@ def _names_short_form(rest: str) -> bool:
     form, *A Disintegrin And Metalloprotease*)."""
     quoted = _is_quoted(rest)
     inner = rest[1:-1].strip() if quoted else rest
-    return looks_like_short_form(inner) and (quoted or _has_capitals(inner))
+    return looks_like_short_form(inner) and (quoted or has_capitals(inner))
 
 
 def _is_quoted(segment: str) -> bool:
