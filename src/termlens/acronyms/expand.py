@@ -36,6 +36,7 @@ from termlens.acronyms.rules import (
 )
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import reading
+from termlens.acronyms.units import unit_after_number
 from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
 from termlens.errors import OptionError
@@ -87,6 +88,9 @@ RANKED_USES = 8
 SEGMENT_CHARS = 100  # a paragraph this long may read as another language than its text's
 SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraphs' characters
 THRESHOLD = 0.3  # the confidence under which expand abstains, by default
+# a unit after a number (:mod:`units`): 125 of 125 right in bench/units_after_numbers.py, (125 +
+# 1) / (125 + 2) as a confidence
+UNIT_CONFIDENCE = 0.99
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 # where a tagged short form joins two: a space ("SiC MOSFETs"), a slash ("CPU/GPU", which the
@@ -598,7 +602,15 @@ def expand_found(
 ) -> list[list[Expansion]]:
     """:func:`expand_occurrences` for several texts and their occurrences, the undefined short
     forms of all of them ranked in one batch (one encoder pass for many small documents)."""
-    groups = [_ranked_undefined(occurrences) for _, occurrences in documents]
+    english = [(ranker.language or guess_language(text)) == "en" for text, _ in documents]
+    units = [
+        _units_after_numbers(text, occurrences) if is_english else {}
+        for (text, occurrences), is_english in zip(documents, english, strict=True)
+    ]
+    groups = [
+        _ranked_undefined([o for o in occurrences if o.short.start not in found])
+        for (_, occurrences), found in zip(documents, units, strict=True)
+    ]
     contexts: list[tuple[str, str]] = []
     asked: dict[str, str] = {}  # the short form the dictionary is asked about, per short form
     for (text, _), ranked in zip(documents, groups, strict=True):
@@ -617,19 +629,30 @@ def expand_found(
     ]
     explained = iter(ranker.rank_many_explained(contexts, reread))
     out = []
-    for (text, occurrences), ranked in zip(documents, groups, strict=True):
+    for (_, occurrences), ranked, is_english, found in zip(
+        documents, groups, english, units, strict=True
+    ):
         chosen = {
             short: document_meaning(ranker, [next(explained) for _ in group])
             for short, group in ranked.items()
         }
-        english = (ranker.language or guess_language(text)) == "en"
-        if english:  # "RNAs", asked as RNA: *ribonucleic acids*
+        if is_english:  # "RNAs", asked as RNA: *ribonucleic acids*
             chosen = {
                 short: [(english_number(long, asked[short], short), p) for long, p in meaning]
                 for short, meaning in chosen.items()
             }
-        out.append(_expansions(occurrences, chosen, threshold, english))
+        out.append(_expansions(occurrences, chosen, threshold, is_english, found))
     return out
+
+
+def _units_after_numbers(text: str, occurrences: list[Occurrence]) -> dict[int, str]:
+    """The undefined occurrences that are units of measurement after a number (*8 GB*), by
+    start: their meaning is the unit's, whatever the short form's other uses mean."""
+    return {
+        o.short.start: unit
+        for o in occurrences
+        if o.long is None and (unit := unit_after_number(text, o.short)) is not None
+    }
 
 
 def document_meaning(
@@ -700,11 +723,16 @@ def _expansions(
     chosen: dict[str, list[tuple[str, float]]],
     threshold: float,
     english: bool,
+    units: dict[int, str],
 ) -> list[Expansion]:
-    """Each occurrence with its definition (in :func:`english_number` in English), or the
-    meaning chosen for its short form."""
+    """Each occurrence with its definition (in :func:`english_number` in English), its unit
+    (``units``, by start), or the meaning chosen for its short form."""
     out = []
     for occurrence in occurrences:
+        if occurrence.short.start in units:
+            unit = units[occurrence.short.start]
+            out.append(Expansion(occurrence.short, unit, "dictionary", UNIT_CONFIDENCE))
+            continue
         if occurrence.definition is not None:
             long = unbroken(occurrence.definition.long.text)
             defined, used = occurrence.definition.short.text, occurrence.short.text

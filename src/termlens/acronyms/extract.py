@@ -202,7 +202,9 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
 
 def _names_itself(long: str, short: str) -> bool:
     """Whether the long form holds the short form, or its singular, as a word: a list of names
-    ("TreeLSTM BiLSTM BiLSTM", a figure's labels, for TreeLSTMs), not what it stands for."""
+    ("TreeLSTM BiLSTM BiLSTM", a figure's labels, for TreeLSTMs), not what it stands for. As
+    written, unlike the rules' variants (``rules._is_variant`` folds case): the extraction gold
+    pairs a label with its word in small letters, "use (USE)", "the NeGra treebank (NEGRA)"."""
     forms = {short, short_form_singular(short) or short}
     return any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", long) for f in forms)
 
