@@ -55,7 +55,7 @@ STEPS: dict[str, Step] = {  # in dependency order
     "wordnet": Step(
         (("build_wordnet.py",),), ("wordnet-3.0.zip",), Path("/usr/share/wordnet/data.noun")
     ),
-    "units": Step((("build_units.py",),), ("wordnet-units.tsv",)),
+    "symbols": Step((("build_symbols.py",),), ("wordnet-symbols.tsv",)),
     "dictionary": Step((("build_dictionary.py", "--jobs", "2"),), ("acronyms.sqlite",)),
     "long-form-vectors": Step(
         (("build_long_form_vectors.py",),), ("long-form-vectors-en.safetensors",)

@@ -47,7 +47,7 @@ def test_steps_come_after_the_steps_whose_artifacts_they_read() -> None:
         ("dictionary", "concepts"),
         ("kinds", "concepts"),
         ("wordnet", "placement"),
-        ("wordnet", "units"),
+        ("wordnet", "symbols"),
     ]:
         assert order.index(before) < order.index(after)
 

@@ -35,8 +35,8 @@ from termlens.acronyms.rules import (
     unbroken,
 )
 from termlens.acronyms.spans import RangeSet
+from termlens.acronyms.symbols import Kind, place_in_address, unit_after_number
 from termlens.acronyms.tagger import reading
-from termlens.acronyms.units import unit_after_number
 from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
 from termlens.errors import OptionError
@@ -88,9 +88,9 @@ RANKED_USES = 8
 SEGMENT_CHARS = 100  # a paragraph this long may read as another language than its text's
 SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraphs' characters
 THRESHOLD = 0.3  # the confidence under which expand abstains, by default
-# a unit after a number (:mod:`units`): 125 of 125 right in bench/units_after_numbers.py, (125 +
-# 1) / (125 + 2) as a confidence
-UNIT_CONFIDENCE = 0.99
+# a unit after a number, a place in an address (:mod:`symbols`): (right + 1) / (read + 2) in
+# bench/symbols_by_position.py, 125 of 125 units and 286 of 286 places right
+POSITION_CONFIDENCE: dict[Kind, float] = {"unit": 0.992, "place": 0.997}
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 # where a tagged short form joins two: a space ("SiC MOSFETs"), a slash ("CPU/GPU", which the
@@ -603,13 +603,13 @@ def expand_found(
     """:func:`expand_occurrences` for several texts and their occurrences, the undefined short
     forms of all of them ranked in one batch (one encoder pass for many small documents)."""
     english = [(ranker.language or guess_language(text)) == "en" for text, _ in documents]
-    units = [
-        _units_after_numbers(text, occurrences) if is_english else {}
+    named = [
+        _named_by_position(text, occurrences) if is_english else {}
         for (text, occurrences), is_english in zip(documents, english, strict=True)
     ]
     groups = [
         _ranked_undefined([o for o in occurrences if o.short.start not in found])
-        for (_, occurrences), found in zip(documents, units, strict=True)
+        for (_, occurrences), found in zip(documents, named, strict=True)
     ]
     contexts: list[tuple[str, str]] = []
     asked: dict[str, str] = {}  # the short form the dictionary is asked about, per short form
@@ -630,7 +630,7 @@ def expand_found(
     explained = iter(ranker.rank_many_explained(contexts, reread))
     out = []
     for (_, occurrences), ranked, is_english, found in zip(
-        documents, groups, english, units, strict=True
+        documents, groups, english, named, strict=True
     ):
         chosen = {
             short: document_meaning(ranker, [next(explained) for _ in group])
@@ -645,14 +645,18 @@ def expand_found(
     return out
 
 
-def _units_after_numbers(text: str, occurrences: list[Occurrence]) -> dict[int, str]:
-    """The undefined occurrences that are units of measurement after a number (*8 GB*), by
-    start: their meaning is the unit's, whatever the short form's other uses mean."""
-    return {
-        o.short.start: unit
-        for o in occurrences
-        if o.long is None and (unit := unit_after_number(text, o.short)) is not None
-    }
+def _named_by_position(text: str, occurrences: list[Occurrence]) -> dict[int, tuple[str, Kind]]:
+    """The occurrences whose position names them, by start: an undefined short form after a
+    number, as a unit (a definition wins: "2 TB patients" after "tuberculosis (TB)"), and a
+    short form in an address, as a place, whatever the text defines (the rules read "Carlsbad,
+    CA" as a definition of CA)."""
+    named: dict[int, tuple[str, Kind]] = {}
+    for o in occurrences:
+        if o.long is None and (unit := unit_after_number(text, o.short)) is not None:
+            named[o.short.start] = (unit, "unit")
+        elif (place := place_in_address(text, o.short)) is not None:
+            named[o.short.start] = (place, "place")
+    return named
 
 
 def document_meaning(
@@ -723,15 +727,16 @@ def _expansions(
     chosen: dict[str, list[tuple[str, float]]],
     threshold: float,
     english: bool,
-    units: dict[int, str],
+    named: dict[int, tuple[str, Kind]],
 ) -> list[Expansion]:
-    """Each occurrence with its definition (in :func:`english_number` in English), its unit
-    (``units``, by start), or the meaning chosen for its short form."""
+    """Each occurrence with its definition (in :func:`english_number` in English), the name its
+    position gives it (``named``, by start: :func:`_named_by_position`), or the meaning
+    chosen for its short form."""
     out = []
     for occurrence in occurrences:
-        if occurrence.short.start in units:
-            unit = units[occurrence.short.start]
-            out.append(Expansion(occurrence.short, unit, "dictionary", UNIT_CONFIDENCE))
+        if occurrence.short.start in named:
+            name, kind = named[occurrence.short.start]
+            out.append(Expansion(occurrence.short, name, "dictionary", POSITION_CONFIDENCE[kind]))
             continue
         if occurrence.definition is not None:
             long = unbroken(occurrence.definition.long.text)

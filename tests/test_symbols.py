@@ -1,0 +1,174 @@
+"""Symbols read by their position: "8 GB of memory" is gigabytes, not gradient boosting, and
+"(Sigma, St. Louis, MO, USA)" is Missouri and the United States of America."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from termlens.acronyms.dictionary import AcronymDictionary, Entry
+from termlens.acronyms.disambiguate import Disambiguator
+from termlens.acronyms.expand import POSITION_CONFIDENCE, expand
+from termlens.acronyms.symbols import (
+    SYMBOLS_FILE,
+    bundled_symbols,
+    load,
+    place_in_address,
+    save,
+    symbol_names,
+    unit_after_number,
+)
+from termlens.errors import InputError
+from termlens.resources import resource_path
+from termlens.taxonomy.wordnet import bundled
+from termlens.text import Span
+
+
+def _at(text: str, short: str) -> Span:
+    start = text.rindex(short)
+    return Span(start, start + len(short), short)
+
+
+def test_the_bundled_table_is_what_wordnet_gives() -> None:
+    symbols = symbol_names(bundled())
+    assert load(resource_path(SYMBOLS_FILE)) == symbols
+    units, places = symbols["unit"], symbols["place"]
+    assert units["GB"] == "gigabyte" and units["dB"] == "decibel"
+    assert units["GHz"] == "gigahertz" and units["mA"] == "milliampere"
+    # several words (metric ton, astronomical unit), one letter, two units (gigabit, gilbert),
+    # a chemical element's symbol (lead), a name written as its own symbol (MIPS), a rate
+    # that is no unit (erythrocyte sedimentation rate): none is read
+    for left_out in ("MT", "AU", "V", "Gb", "Pb", "Pa", "MIPS", "ESR"):
+        assert left_out not in units
+    # the synonym that the letters spell, when it starts with the first; else the first
+    assert places["USA"] == places["U.S.A."] == "United States of America"
+    assert places["US"] == "United States" and places["DC"] == "District of Columbia"
+    assert places["MD"] == "Maryland" and places["MS"] == "Mississippi"  # not Magnolia State
+    assert places["PRC"] == "China"
+
+
+def test_a_unit_is_read_only_right_after_a_number() -> None:
+    for text, short in [
+        ("a GPU with 8 GB of memory", "GB"),
+        ("clocked at 2.4 GHz.", "GHz"),
+        ("a 1,000 kW plant", "kW"),
+        ("trained on 16GB", "GB"),
+        ("PSNR of 32.52 dB, higher", "dB"),
+    ]:
+        assert unit_after_number(text, _at(text, short)) == bundled_symbols()["unit"][short]
+    for text, short in [
+        ("the GB of the model", "GB"),  # no number
+        ("in 2019 TB killed many", "TB"),  # a year before capitals: an acronym
+        ("COVID-19 TB patients", "TB"),  # a code's number
+        ("unit C/1 TB is to the east", "TB"),
+        ("see 42 Pa.C.S.A. 9545", "Pa"),  # not a unit symbol here, nor in the table
+        ("the 3 MT systems", "MT"),  # not in the table: a count of things
+        ("v2 GB", "GB"),  # a version's number
+    ]:
+        assert unit_after_number(text, _at(text, short)) is None, text
+    # a year-like number before a symbol with small letters is still a quantity
+    assert unit_after_number("at 1900 MHz", _at("at 1900 MHz", "MHz")) == "megahertz"
+
+
+def test_a_place_is_read_only_inside_an_address() -> None:
+    for text, short, place in [
+        ("from Sigma (St. Louis, MO, USA).", "MO", "Missouri"),
+        ("from Sigma (St. Louis, MO, USA).", "USA", "United States of America"),
+        ("Johns Hopkins University, Baltimore, MD 21218, USA", "MD", "Maryland"),
+        ("Baltimore , MD 21218 , USA Dept . of EE", "USA", "United States of America"),
+        ("(Promega, Madison, WI), and 1 U", "WI", "Wisconsin"),
+        ("(Sigma, USA) was used", "USA", "United States of America"),
+        ("ACM , New York , NY , USA , 2015 .", "NY", "New York"),
+    ]:
+        assert place_in_address(text, _at(text, short)) == place, text
+    for text, short in [
+        ("We moved to the USA in 2010.", "USA"),  # running text, no address
+        ("Nanjing 210094 , PR China .", "PR"),  # six digits are no ZIP code; China follows
+        ("(SUBS, SUSU, VT), (ARTG, PR.OC)", "VT"),  # capitals only: a list of labels
+        ("see Table 1, ID), then", "ID"),  # no name before the comma
+        ("the MD said, MD students", "MD"),
+        ("(Smith, MA and PhD)", "MA"),  # goes on as running text
+    ]:
+        assert place_in_address(text, _at(text, short)) is None, text
+
+
+@given(st.text(alphabet="0123456789 .,/-–()GBMHzdAkWTUSOC19"), st.data())
+def test_a_position_needs_a_symbol_of_the_table_and_its_frame(
+    text: str, data: st.DataObject
+) -> None:
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    short = Span(start, end, text[start:end])
+    unit = unit_after_number(text, short)  # any span of any text: an answer, never an error
+    if unit is not None:
+        assert unit == bundled_symbols()["unit"][short.text]
+        assert any(ch.isdigit() for ch in text[max(0, start - 2) : start])
+    place = place_in_address(text, short)
+    if place is not None:
+        assert place == bundled_symbols()["place"][short.text]
+        assert "," in text[max(0, start - 3) : start]
+
+
+def test_expand_gives_the_unit_after_a_number_and_ranks_the_other_uses() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("GB", "gradient boosting", 9), Entry("KB", "knowledge base", 9)], "hand")
+    ranker = Disambiguator(d)
+    text = "We fit GB on a machine with 64 GB of RAM. The KB holds 512 KB of facts."
+    found = [
+        e
+        for e in expand(text, lang="en", disambiguator=ranker, threshold=0)
+        if e.short.text in ("GB", "KB")  # the tagger also reads RAM
+    ]
+    assert [(e.short.text, e.long, e.source) for e in found] == [
+        ("GB", "gradient boosting", "dictionary"),
+        ("GB", "gigabyte", "dictionary"),
+        ("KB", "knowledge base", "dictionary"),
+        ("KB", "kilobyte", "dictionary"),
+    ]
+    assert found[1].confidence == POSITION_CONFIDENCE["unit"] and found[1].alternatives == ()
+    # a text's definition of the short form wins over a number before it: "2 TB patients"
+    defined = expand("the gradient boosting (GB) of 3 GB", disambiguator=ranker, threshold=0)
+    assert [e.long for e in defined] == ["gradient boosting", "gradient boosting"]
+
+
+def test_expand_gives_the_place_in_an_address_whatever_the_text_defines() -> None:
+    d = AcronymDictionary.create()
+    d.add(
+        [Entry("USA", "United States Army", 9), Entry("MD", "Medicine", 9)],
+        "hand",
+    )
+    ranker = Disambiguator(d)
+    text = (
+        "Cells were from Lonza (Walkersville, MD, USA). The USA trained its MD staff. "
+        "Serum came from Invitrogen (Carlsbad, CA, USA)."
+    )
+    found = expand(text, lang="en", disambiguator=ranker, threshold=0)
+    assert [(e.short.text, e.long) for e in found] == [
+        ("MD", "Maryland"),
+        ("USA", "United States of America"),
+        ("USA", "United States Army"),  # running text: ranked as before
+        ("MD", "Medicine"),
+        ("CA", "California"),  # the rules read "Carlsbad, CA" as a definition
+        ("USA", "United States of America"),
+    ]
+    assert found[0].confidence == POSITION_CONFIDENCE["place"]
+
+
+def test_symbols_are_read_in_english_only() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("MB", "mieloma benigno", 3, "es")], "hand")
+    found = expand("El archivo ocupa 5 MB.", lang="es", disambiguator=Disambiguator(d))
+    assert [e.long for e in found if e.short.text == "MB"] != ["megabyte"]
+
+
+def test_a_bad_symbol_table_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "symbols.tsv"
+    save({"unit": {"GB": "gigabyte"}, "place": {"MD": "Maryland"}}, path)
+    assert load(path) == {"unit": {"GB": "gigabyte"}, "place": {"MD": "Maryland"}}
+    for bad in ("unit\tGB\tgigabyte\nunit\tMB\n", "planet\tEA\tEarth\n", "unit\t\tgram\n"):
+        path.write_text(bad, encoding="utf-8")
+        with pytest.raises(InputError, match="expected unit\\|place<TAB>symbol<TAB>name"):
+            load(path)
