@@ -1,6 +1,7 @@
 """Symbols that WordNet names, read by where they stand: a unit after a number ("8 GB of memory"
 is *gigabyte*, whatever else *GB* may stand for) and a place in an address ("Sigma, St. Louis,
-MO, USA": *Missouri*, *United States*, not *medical oncologists* and *United States Army*).
+MO, USA": *Missouri*, *United States of America*, not *medical oncologists* and *United States
+Army*).
 
 Both come from WordNet 3.0. A **unit** is a one-word unit of measurement (or of frequency, which
 WordNet files under *rate*) whose synset also holds a short symbol with a capital (*gigabyte*:
