@@ -16,8 +16,6 @@ Run by hand: ``python bench/symbols_by_position.py [--show]`` (about three minut
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -26,6 +24,7 @@ from termlens.acronyms.expand import expand_many
 from termlens.acronyms.symbols import bundled_symbols, place_in_address, unit_after_number
 from termlens.benchmarks import sciai, sdu22_ae
 from termlens.benchmarks.data_dir import data_dir
+from termlens.benchmarks.hidden_definitions import scirex_papers
 
 ANSWERS = ("the name", "defined", "another sense", "none")
 
@@ -40,8 +39,7 @@ def texts() -> Iterator[str]:
         training, _ = sdu22_ae.held_out(sdu22_ae.load(file))
         yield from (str(r["text"]) for r in training)
     yield from (data / "gladis/pre_train_sample.txt").read_text(encoding="utf-8").splitlines()
-    with gzip.open(data / "scirex/train_docs.jsonl.gz", "rt", encoding="utf-8") as handle:
-        yield from (" ".join(json.loads(line)["words"]) for line in handle)
+    yield from scirex_papers(data / "scirex/train_docs.jsonl.gz")
 
 
 def main() -> None:

@@ -343,7 +343,7 @@ class Disambiguator:
                         sense_row[0],
                         math.log((count + 1.0) / (sense.count + 1.0)),
                         _overlap(long, forms),
-                        float(_initials_spell(long, short)),
+                        float(initials_spell(long, short)),
                         *sense_row[1:],
                         *own_profile[1:],
                     ]
@@ -711,7 +711,7 @@ def _shortlist(
         return (
             math.log(sense.count + 1.0)
             + 3.0 * _overlap(sense.long, forms)
-            + float(_initials_spell(sense.long, short))
+            + float(initials_spell(sense.long, short))
             + 2.0 * seen
         )
 
@@ -932,7 +932,7 @@ def _joined(sense: Sense, pieces: Sequence[Sense]) -> Sense:
 
 
 @lru_cache(maxsize=1 << 16)
-def _initials_spell(long: str, short: str) -> bool:
+def initials_spell(long: str, short: str) -> bool:
     """Whether the first letters of the long form's words spell the short form's letters."""
     letters = "".join(c for c in short.lower() if c.isalpha())
     if not letters:

@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from termlens.acronyms.disambiguate import initials_spell
 from termlens.errors import InputError
 from termlens.io import atomic_write, read_text
 from termlens.resources import resource_path
@@ -31,7 +32,6 @@ from termlens.taxonomy.wordnet import Synset, WordNet, spaced
 from termlens.text import Span
 
 SYMBOLS_FILE = "wordnet-symbols.tsv"
-_SMALL_WORDS = frozenset({"of", "the", "and"})  # no initial in a symbol: USA, DC
 Kind = Literal["unit", "place"]
 KINDS: tuple[Kind, ...] = ("unit", "place")
 UNIT_ROOTS = frozenset({"13583724-n", "15286249-n"})  # unit_of_measurement; rate (hertz)
@@ -78,13 +78,8 @@ def _add(names: defaultdict[str, set[str]], synset: Synset, symbol: re.Pattern[s
     for lemma in synset.lemmas[1:]:
         if not symbol.fullmatch(lemma) or lemma.lower() == synonyms[0].lower():
             continue
-        letters = lemma.replace(".", "").upper()
-        spelled = (s for s in synonyms if s.startswith(synonyms[0]) and _initials(s) == letters)
+        spelled = (s for s in synonyms if s.startswith(synonyms[0]) and initials_spell(s, lemma))
         names[lemma].add(next(spelled, synonyms[0]))
-
-
-def _initials(name: str) -> str:
-    return "".join(w[0] for w in name.split() if w.lower() not in _SMALL_WORDS).upper()
 
 
 def _unambiguous(names: Mapping[str, set[str]], left_out: set[str]) -> dict[str, str]:
