@@ -1,11 +1,13 @@
 """What `termlens expand` says a symbol means where its position names it: a unit after a number
-("8 GB of memory") or a place in an address ("Sigma, St. Louis, MO, USA").
+("8 GB of memory"), a place in an address ("Sigma, St. Louis, MO, USA") or a country alone in
+brackets after a name ("Lonza (USA)").
 
 Reads the open English texts: SciAI train and dev (sentences), the SDU@AAAI-22 English
 extraction training files, the GLADIS pre-training sample and the SciREX papers. Each text that
-holds a symbol of the bundled table (`termlens.acronyms.symbols`) after a digit or a comma is
-expanded as `expand` does; each use `expand` reports that stands as a unit after a number or as
-a place in an address (`symbols.unit_after_number`, `symbols.place_in_address`) is counted by
+holds a symbol of the bundled table (`termlens.acronyms.symbols`) after a digit, a comma or a
+bracket is expanded as `expand` does; each use `expand` reports that stands as a unit after a
+number, as a place in an address or as a country in brackets (`symbols.unit_after_number`,
+`symbols.place_in_address`, `symbols.country_in_brackets`) is counted by
 its answer: the table's name, another meaning the text defines, another sense, or none
 (abstained or unknown). ``--show`` prints each use in context, to judge by eye whether the name
 is right there.
@@ -21,7 +23,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from termlens.acronyms.expand import expand_many
-from termlens.acronyms.symbols import bundled_symbols, place_in_address, unit_after_number
+from termlens.acronyms.symbols import (
+    bundled_symbols,
+    country_in_brackets,
+    place_in_address,
+    unit_after_number,
+)
 from termlens.benchmarks import sciai, sdu22_ae
 from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import scirex_papers
@@ -47,14 +54,19 @@ def main() -> None:
     parser.add_argument("--show", action="store_true", help="print each use in context")
     args = parser.parse_args()
     table = bundled_symbols()
-    symbols = "|".join(sorted(map(re.escape, {**table["unit"], **table["place"]}), key=len)[::-1])
-    candidate = re.compile(rf"[\d,] ?({symbols})(?!\w)")
+    known = {symbol for names in table.values() for symbol in names}
+    symbols = "|".join(sorted(map(re.escape, known), key=len)[::-1])
+    candidate = re.compile(rf"[\d,(] ?({symbols})(?!\w)")
     read = [t for t in texts() if candidate.search(t)]
-    answers: dict[str, Counter[str]] = {"unit": Counter(), "place": Counter()}
+    answers: dict[str, Counter[str]] = {"unit": Counter(), "place": Counter(), "country": Counter()}
     for text, expansions in zip(read, expand_many(read, lang="en"), strict=True):
         for e in expansions:
-            unit, place = unit_after_number(text, e.short), place_in_address(text, e.short)
-            kind, name = ("unit", unit) if unit else ("place", place)
+            readings = [
+                ("unit", unit_after_number(text, e.short)),
+                ("place", place_in_address(text, e.short)),
+                ("country", country_in_brackets(text, e.short)),
+            ]
+            kind, name = next(((k, n) for k, n in readings if n), ("", None))
             if name is None:
                 continue
             answer = (
@@ -73,7 +85,7 @@ def main() -> None:
     print(f"{len(read)} texts read")
     for kind, counted in answers.items():
         shares = ", ".join(f"{answer} {counted[answer]}" for answer in ANSWERS)
-        print(f"{kind}s ({sum(counted.values())}): {shares}")
+        print(f"{kind} ({sum(counted.values())} uses): {shares}")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """Bundle the symbols `expand` reads by their position as ``data/wordnet-symbols.tsv``.
 
 Built from the bundled WordNet 3.0 alone (:func:`termlens.acronyms.symbols.symbol_names`): the
-symbols of one-word units, read after a number (GB: gigabyte, dB: decibel), and of places, read
-in an address (MD: Maryland, USA: United States).
+symbols of one-word units, read after a number (GB: gigabyte, dB: decibel), of places, read in
+an address (MD: Maryland), and of countries, read in an address or alone in brackets after a name
+(USA: United States of America).
 
 Run: ``python scripts/build_symbols.py`` (about five seconds).
 """
@@ -24,12 +25,12 @@ def main() -> None:
     record(
         target,
         id="wordnet-symbols",
-        version="1",
-        source_data=["WordNet 3.0 units of measurement and places, with their symbols"],
+        version="2",
+        source_data=["WordNet 3.0 units of measurement, places and countries, with their symbols"],
         licence=LICENCE,
         built_by="scripts/build_symbols.py",
     )
-    counts = ", ".join(f"{len(names)} {kind}s" for kind, names in symbols.items())
+    counts = ", ".join(f"{len(names)} {kind}" for kind, names in symbols.items())
     print(f"wrote {target}: {counts}")
 
 

@@ -1,5 +1,6 @@
-"""Symbols read by their position: "8 GB of memory" is gigabytes, not gradient boosting, and
-"(Sigma, St. Louis, MO, USA)" is Missouri and the United States of America."""
+"""Symbols read by their position: "8 GB of memory" is gigabytes, not gradient boosting,
+"(Sigma, St. Louis, MO, USA)" is Missouri and the United States of America, and "Lonza (USA)"
+the United States of America."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import POSITION_CONFIDENCE, expand
 from termlens.acronyms.symbols import (
     SYMBOLS_FILE,
+    Kind,
     bundled_symbols,
+    country_in_brackets,
     load,
     place_in_address,
     save,
@@ -35,7 +38,7 @@ def _at(text: str, short: str) -> Span:
 def test_the_bundled_table_is_what_wordnet_gives() -> None:
     symbols = symbol_names(bundled())
     assert load(resource_path(SYMBOLS_FILE)) == symbols
-    units, places = symbols["unit"], symbols["place"]
+    units, places, countries = symbols["unit"], symbols["place"], symbols["country"]
     assert units["GB"] == "gigabyte" and units["dB"] == "decibel"
     assert units["GHz"] == "gigahertz" and units["mA"] == "milliampere"
     # several words (metric ton, astronomical unit), one letter, two units (gigabit, gilbert),
@@ -44,10 +47,11 @@ def test_the_bundled_table_is_what_wordnet_gives() -> None:
     for left_out in ("MT", "AU", "V", "Gb", "Pb", "Pa", "MIPS", "ESR"):
         assert left_out not in units
     # the synonym that the letters spell, when it starts with the first; else the first
-    assert places["USA"] == places["U.S.A."] == "United States of America"
-    assert places["US"] == "United States" and places["DC"] == "District of Columbia"
+    assert countries["USA"] == countries["U.S.A."] == "United States of America"
+    assert countries["US"] == "United States" and countries["PRC"] == "China"
     assert places["MD"] == "Maryland" and places["MS"] == "Mississippi"  # not Magnolia State
-    assert places["PRC"] == "China"
+    assert places["DC"] == "District of Columbia" and places["GB"] == "Great Britain"  # an island
+    assert not set(places) & set(countries)
 
 
 def test_a_unit_is_read_only_right_after_a_number() -> None:
@@ -82,6 +86,15 @@ def test_a_place_is_read_only_inside_an_address() -> None:
         ("(Promega, Madison, WI), and 1 U", "WI", "Wisconsin"),
         ("(Sigma, USA) was used", "USA", "United States of America"),
         ("ACM , New York , NY , USA , 2015 .", "NY", "New York"),
+        # a reference's address: a year or a date after a state; a country's may also end in a
+        # publisher or a full stop, after a state's symbol too, or follow a ZIP code
+        ("Boston , MA , 2016 , pp .", "MA", "Massachusetts"),
+        ("Baltimore, MD, October.", "MD", "Maryland"),
+        ("ACM , New York , NY , USA , 2015 .", "USA", "United States of America"),
+        ("New York, NY, USA: ACM, 2007.", "USA", "United States of America"),
+        ("Glasgow , UK , May 2015 , pp", "UK", "United Kingdom"),
+        ("pages 317-325, Columbus, USA.", "USA", "United States of America"),
+        ("Charlotte , NC 28223 USA .", "USA", "United States of America"),
     ]:
         assert place_in_address(text, _at(text, short)) == place, text
     for text, short in [
@@ -91,8 +104,32 @@ def test_a_place_is_read_only_inside_an_address() -> None:
         ("see Table 1, ID), then", "ID"),  # no name before the comma
         ("the MD said, MD students", "MD"),
         ("(Smith, MA and PhD)", "MA"),  # goes on as running text
+        ("Recognition , MA : Music Analysis", "MA"),  # a label's gloss
+        ("Michael W. Weiner , MD .", "MD"),  # a degree
+        ("PTN - Proj , CO : PTN - Comb", "CO"),
+        ("labels PA , MD , 2015 and", "MD"),  # a state after a state: a list of labels
+        ("However, US images show", "US"),
+        ("a total of 12345 MD runs", "MD"),  # a ZIP code without a comma: before a country
     ]:
         assert place_in_address(text, _at(text, short)) is None, text
+
+
+def test_a_country_is_read_alone_in_brackets_after_a_name() -> None:
+    for text, short, country in [
+        ("HUVEC were purchased from Lonza (USA).", "USA", "United States of America"),
+        ("from the University of Bath ( UK ) in 2012", "UK", "United Kingdom"),
+        ("School of Law, Delaware, (USA); Doctor", "USA", "United States of America"),
+        ("top sites in CN ( US ) offer", "US", "United States"),
+    ]:
+        assert country_in_brackets(text, _at(text, short)) == country, text
+    for text, short in [
+        ("were purchased from (USA).", "USA"),  # no name before
+        ("from Lonza (USA and Canada)", "USA"),  # not alone
+        ("from Lonza (USA", "USA"),
+        ("Sigma (MO) and", "MO"),  # a state, not a country
+        ("Lonza USA cells", "USA"),
+    ]:
+        assert country_in_brackets(text, _at(text, short)) is None, text
 
 
 @given(st.text(alphabet="0123456789 .,/-–()GBMHzdAkWTUSOC19"), st.data())
@@ -106,10 +143,16 @@ def test_a_position_needs_a_symbol_of_the_table_and_its_frame(
     if unit is not None:
         assert unit == bundled_symbols()["unit"][short.text]
         assert any(ch.isdigit() for ch in text[max(0, start - 2) : start])
+    symbols = bundled_symbols()
     place = place_in_address(text, short)
     if place is not None:
-        assert place == bundled_symbols()["place"][short.text]
-        assert "," in text[max(0, start - 3) : start]
+        assert place == {**symbols["place"], **symbols["country"]}[short.text]
+        before = text[max(0, start - 3) : start]
+        assert "," in before or (short.text in symbols["country"] and before[-2].isdigit())
+    country = country_in_brackets(text, short)
+    if country is not None:
+        assert country == symbols["country"][short.text]
+        assert "(" in text[max(0, start - 2) : start] and ")" in text[end : end + 2]
 
 
 def test_expand_gives_the_unit_after_a_number_and_ranks_the_other_uses() -> None:
@@ -128,7 +171,7 @@ def test_expand_gives_the_unit_after_a_number_and_ranks_the_other_uses() -> None
         ("KB", "knowledge base", "dictionary"),
         ("KB", "kilobyte", "dictionary"),
     ]
-    assert found[1].confidence == POSITION_CONFIDENCE["unit"] and found[1].alternatives == ()
+    assert found[1].confidence == POSITION_CONFIDENCE["number"] and found[1].alternatives == ()
     # a text's definition of the short form wins over a number before it: "2 TB patients"
     defined = expand("the gradient boosting (GB) of 3 GB", disambiguator=ranker, threshold=0)
     assert [e.long for e in defined] == ["gradient boosting", "gradient boosting"]
@@ -154,7 +197,29 @@ def test_expand_gives_the_place_in_an_address_whatever_the_text_defines() -> Non
         ("CA", "California"),  # the rules read "Carlsbad, CA" as a definition
         ("USA", "United States of America"),
     ]
-    assert found[0].confidence == POSITION_CONFIDENCE["place"]
+    assert found[0].confidence == POSITION_CONFIDENCE["address"]
+
+
+def test_expand_gives_a_country_in_brackets_unless_the_text_defines_it() -> None:
+    d = AcronymDictionary.create()
+    d.add([Entry("USA", "United States Army", 9), Entry("US", "ultrasound", 9)], "hand")
+    ranker = Disambiguator(d)
+    text = "Cells came from Lonza (USA). We used Uncertainty Sampling (US); the US baseline won."
+    found = expand(text, lang="en", disambiguator=ranker, threshold=0)
+    assert [(e.short.text, e.long, e.source) for e in found] == [
+        ("USA", "United States of America", "dictionary"),
+        ("US", "Uncertainty Sampling", "defined"),
+        ("US", "Uncertainty Sampling", "defined"),
+    ]
+    assert found[0].confidence == POSITION_CONFIDENCE["brackets"]
+    named = expand("The United States of America (U.S.) proposes", disambiguator=ranker)
+    assert [(e.long, e.source) for e in named] == [("United States of America", "defined")]
+    # the bundled reading takes "University of Oxford (UK)" for a definition: its initials do
+    # not spell UK, and the country wins
+    signed = expand("Stephen Pulman University of Oxford (UK) email: sgp@clg.ox.ac.uk", lang="en")
+    assert [(e.short.text, e.long, e.source) for e in signed] == [
+        ("UK", "United Kingdom", "dictionary")
+    ]
 
 
 def test_symbols_are_read_in_english_only() -> None:
@@ -166,9 +231,14 @@ def test_symbols_are_read_in_english_only() -> None:
 
 def test_a_bad_symbol_table_is_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "symbols.tsv"
-    save({"unit": {"GB": "gigabyte"}, "place": {"MD": "Maryland"}}, path)
-    assert load(path) == {"unit": {"GB": "gigabyte"}, "place": {"MD": "Maryland"}}
+    table: dict[Kind, dict[str, str]] = {
+        "unit": {"GB": "gigabyte"},
+        "place": {"MD": "Maryland"},
+        "country": {"UK": "United Kingdom"},
+    }
+    save(table, path)
+    assert load(path) == table
     for bad in ("unit\tGB\tgigabyte\nunit\tMB\n", "planet\tEA\tEarth\n", "unit\t\tgram\n"):
         path.write_text(bad, encoding="utf-8")
-        with pytest.raises(InputError, match="expected unit\\|place<TAB>symbol<TAB>name"):
+        with pytest.raises(InputError, match="expected unit\\|place\\|country<TAB>symbol<TAB>name"):
             load(path)

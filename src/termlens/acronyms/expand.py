@@ -22,7 +22,13 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
+from termlens.acronyms.disambiguate import (
+    Candidate,
+    Disambiguator,
+    Evidence,
+    initials_spell,
+    pooled,
+)
 from termlens.acronyms.extract import extract, shouted
 from termlens.acronyms.identify import Occurrence, outside_code, short_form_singular
 from termlens.acronyms.lexical import STOPWORDS, imaging_adjective, sense_groups
@@ -35,7 +41,11 @@ from termlens.acronyms.rules import (
     unbroken,
 )
 from termlens.acronyms.spans import RangeSet
-from termlens.acronyms.symbols import Kind, place_in_address, unit_after_number
+from termlens.acronyms.symbols import (
+    country_in_brackets,
+    place_in_address,
+    unit_after_number,
+)
 from termlens.acronyms.tagger import reading
 from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
@@ -88,9 +98,12 @@ RANKED_USES = 8
 SEGMENT_CHARS = 100  # a paragraph this long may read as another language than its text's
 SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraphs' characters
 THRESHOLD = 0.3  # the confidence under which expand abstains, by default
-# a unit after a number, a place in an address (:mod:`symbols`): (right + 1) / (read + 2) in
-# bench/symbols_by_position.py, 125 of 125 units and 286 of 286 places right
-POSITION_CONFIDENCE: dict[Kind, float] = {"unit": 0.992, "place": 0.997}
+# where a symbol stands (:mod:`symbols`): a unit after a number, a place in an address, a country
+# alone in brackets after a name
+Position = Literal["number", "address", "brackets"]
+# (right + 1) / (read + 2) in bench/symbols_by_position.py: 125 of 125 units, 362 of 362 places
+# in addresses and 16 of 16 countries in brackets read by their position right
+POSITION_CONFIDENCE: dict[Position, float] = {"number": 0.992, "address": 0.997, "brackets": 0.944}
 _OPENING = {")": "(", "]": "[", "}": "{"}
 _PIECE_EDGES = " /-–—,;:."  # what a piece of a long form cut at a stray bracket sheds
 # where a tagged short form joins two: a space ("SiC MOSFETs"), a slash ("CPU/GPU", which the
@@ -645,18 +658,30 @@ def expand_found(
     return out
 
 
-def _named_by_position(text: str, occurrences: list[Occurrence]) -> dict[int, tuple[str, Kind]]:
+def _named_by_position(text: str, occurrences: list[Occurrence]) -> dict[int, tuple[str, Position]]:
     """The occurrences whose position names them, by start: an undefined short form after a
-    number, as a unit (a definition wins: "2 TB patients" after "tuberculosis (TB)"), and a
-    short form in an address, as a place, whatever the text defines (the rules read "Carlsbad,
-    CA" as a definition of CA)."""
-    named: dict[int, tuple[str, Kind]] = {}
+    number, as a unit (a definition wins: "2 TB patients" after "tuberculosis (TB)"); a short
+    form in an address, as a place, whatever the text defines (the rules read "Carlsbad, CA" as
+    a definition of CA); and a country's symbol alone in brackets after a name, as the country,
+    unless the text defines it (:func:`_defines_country`)."""
+    named: dict[int, tuple[str, Position]] = {}
     for o in occurrences:
         if o.long is None and (unit := unit_after_number(text, o.short)) is not None:
-            named[o.short.start] = (unit, "unit")
+            named[o.short.start] = (unit, "number")
         elif (place := place_in_address(text, o.short)) is not None:
-            named[o.short.start] = (place, "place")
+            named[o.short.start] = (place, "address")
+        elif (country := country_in_brackets(text, o.short)) is not None and not (
+            o.long and _defines_country(o.long.text, o.short.text, country)
+        ):
+            named[o.short.start] = (country, "brackets")
     return named
+
+
+def _defines_country(long: str, short: str, country: str) -> bool:
+    """Whether a definition of a country's symbol is one: its initials spell the symbol
+    ("Uncertainty Sampling (US)") or it names the country ("United States of America (U.S.)"),
+    unlike the rules' reading of a university's country ("University of Oxford (UK)")."""
+    return initials_spell(long, short) or long.startswith(country)
 
 
 def document_meaning(
@@ -727,7 +752,7 @@ def _expansions(
     chosen: dict[str, list[tuple[str, float]]],
     threshold: float,
     english: bool,
-    named: dict[int, tuple[str, Kind]],
+    named: dict[int, tuple[str, Position]],
 ) -> list[Expansion]:
     """Each occurrence with its definition (in :func:`english_number` in English), the name its
     position gives it (``named``, by start: :func:`_named_by_position`), or the meaning
@@ -735,8 +760,9 @@ def _expansions(
     out = []
     for occurrence in occurrences:
         if occurrence.short.start in named:
-            name, kind = named[occurrence.short.start]
-            out.append(Expansion(occurrence.short, name, "dictionary", POSITION_CONFIDENCE[kind]))
+            name, position = named[occurrence.short.start]
+            confidence = POSITION_CONFIDENCE[position]
+            out.append(Expansion(occurrence.short, name, "dictionary", confidence))
             continue
         if occurrence.definition is not None:
             long = unbroken(occurrence.definition.long.text)

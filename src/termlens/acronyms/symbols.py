@@ -1,17 +1,18 @@
 """Symbols that WordNet names, read by where they stand: a unit after a number ("8 GB of memory"
-is *gigabyte*, whatever else *GB* may stand for) and a place in an address ("Sigma, St. Louis,
+is *gigabyte*, whatever else *GB* may stand for), a place in an address ("Sigma, St. Louis,
 MO, USA": *Missouri*, *United States of America*, not *medical oncologists* and *United States
-Army*).
+Army*) and a country alone in brackets after a name ("Lonza (USA)", "University of Bath (UK)").
 
-Both come from WordNet 3.0. A **unit** is a one-word unit of measurement (or of frequency, which
+All come from WordNet 3.0. A **unit** is a one-word unit of measurement (or of frequency, which
 WordNet files under *rate*) whose synset also holds a short symbol with a capital (*gigabyte*:
 GB, *decibel*: dB, *milliampere*: mA). Units named by several words (*metric ton*: MT,
 *astronomical unit*: AU) are left out: their symbols are acronyms of names, as likely to count
 things ("3 MT systems"). A symbol that two units share (*Gb*: gigabit, gilbert) is left out too,
 and so is one that is also a chemical element's (*Pb*, *Pa*): a number before an element is its
 mass number (210Pb). A **place** is a location synset holding a symbol of two or three capitals,
-dotted or not (*MD*: Maryland, *USA* and *U.S.A.*: United States of America, *UK*); a symbol of
-two places is left out. Built from WordNet alone by ``scripts/build_symbols.py``, bundled as
+dotted or not (*MD*: Maryland, *GB*: Great Britain); a **country** is a place under *country*
+(*USA* and *U.S.A.*: United States of America, *UK*, *PRC*: China); a symbol of two places is
+left out. Built from WordNet alone by ``scripts/build_symbols.py``, bundled as
 ``wordnet-symbols.tsv`` (kind, symbol, name).
 """
 
@@ -32,9 +33,10 @@ from termlens.taxonomy.wordnet import Synset, WordNet, spaced
 from termlens.text import Span
 
 SYMBOLS_FILE = "wordnet-symbols.tsv"
-Kind = Literal["unit", "place"]
-KINDS: tuple[Kind, ...] = ("unit", "place")
+Kind = Literal["unit", "place", "country"]
+KINDS: tuple[Kind, ...] = ("unit", "place", "country")
 UNIT_ROOTS = frozenset({"13583724-n", "15286249-n"})  # unit_of_measurement; rate (hertz)
+COUNTRY = "08544813-n"  # country, state, land: the territory of a nation
 _UNIT = re.compile(r"(?:[a-z][A-Z]|[A-Z][A-Za-z])[A-Za-z]{0,4}")  # GB, dB; not Deutschmark, V
 _PLACE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # MD, USA, U.S.A.
 # a number right before: 8 GB, 2.4 GHz, 1,000 kW, 16GB; not a code's (C/1 TB, COVID-19 TB)
@@ -51,12 +53,22 @@ _ADDRESS_BEFORE = re.compile(
 _ADDRESS_AFTER = re.compile(
     r" ?(?:,? ?\d{5}(?!\d)|, ?(?:USA|U\.S\.A\.|U\.S\.|United States)\b|[);]|$)"
 )
+# a reference's address ends in a year or a date ("Boston, MA, 2016", "Glasgow, UK, May 2015");
+# a country's, also in a publisher or a full stop ("NY, USA: ACM", "Columbus, USA."), which
+# after a state's symbol may be a label's gloss or a degree ("MA: Music Analysis", "Weiner, MD.")
+_DATE_AFTER = re.compile(r" ?, ?(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)")
+_COUNTRY_END = re.compile(r" ?(?::|\.(?!\w))")
+_ZIP_BEFORE = re.compile(r"(?<![\d.,])\d{5} $")  # "Charlotte, NC 28223 USA"
+# a country alone in brackets after a name: "Lonza (USA)", "University of Bath ( UK )"
+_NAME_BRACKET_BEFORE = re.compile(r"(?<!\w)[A-Z][\w.'’-]*,? ?\( ?$")
+_BRACKET_AFTER = re.compile(r" ?\)")
 
 
 def symbol_names(wordnet: WordNet) -> dict[Kind, dict[str, str]]:
     """Per kind, symbol → name, as this module reads them (see its docstring)."""
     units: defaultdict[str, set[str]] = defaultdict(set)
     places: defaultdict[str, set[str]] = defaultdict(set)
+    countries: defaultdict[str, set[str]] = defaultdict(set)
     elements: set[str] = set()
     for synset in wordnet:
         if synset.pos != "n":
@@ -64,10 +76,15 @@ def symbol_names(wordnet: WordNet) -> dict[Kind, dict[str, str]]:
         if any(lemma.startswith("atomic_number_") for lemma in synset.lemmas):
             elements.update(synset.lemmas)
         if synset.lexname == "noun.location":
-            _add(places, synset, _PLACE)
+            _add(countries if COUNTRY in wordnet.ancestors(synset) else places, synset, _PLACE)
         elif synset.lemmas[0].isalpha() and UNIT_ROOTS & wordnet.ancestors(synset):
             _add(units, synset, _UNIT)
-    return {"unit": _unambiguous(units, elements), "place": _unambiguous(places, set())}
+    in_both = set(places) & set(countries)  # a symbol of two places is left out
+    return {
+        "unit": _unambiguous(units, elements),
+        "place": _unambiguous(places, in_both),
+        "country": _unambiguous(countries, in_both),
+    }
 
 
 def _add(names: defaultdict[str, set[str]], synset: Synset, symbol: re.Pattern[str]) -> None:
@@ -103,7 +120,8 @@ def load(path: Path) -> dict[Kind, dict[str, str]]:
         fields = line.split("\t")
         table = next((symbols[k] for k in KINDS if k == fields[0]), None)
         if table is None or len(fields) != 3 or not all(fields):
-            raise InputError(f"{path}: line {number}: expected unit|place<TAB>symbol<TAB>name")
+            kinds = "|".join(KINDS)
+            raise InputError(f"{path}: line {number}: expected {kinds}<TAB>symbol<TAB>name")
         table[fields[1]] = fields[2]
     return symbols
 
@@ -131,14 +149,41 @@ def place_in_address(text: str, short: Span) -> str | None:
     """The place that ``short`` names where it stands in an address, else None: after a name
     in capitals and small letters, a ZIP code or another place's symbol, and a comma; and before
     a ZIP code, a country or the address's end, unless a ZIP code came before ("Walkersville,
-    MD, USA", "Baltimore, MD 21218", "MD 21218, USA", "(Sigma, USA)")."""
-    places = bundled_symbols()["place"]
-    name = places.get(short.text)
+    MD, USA", "Baltimore, MD 21218", "MD 21218, USA", "(Sigma, USA)"). A reference's address
+    may end in a year or a date after a name ("Boston, MA, 2016"), and a country's also in a
+    publisher or a full stop, after a name or a place's symbol ("Glasgow, UK.", "New York, NY,
+    USA: ACM"; a state's symbol after another is as likely a list of labels: "PA, MD, 2015"); a
+    country may follow a ZIP code without a comma ("Charlotte, NC 28223 USA")."""
+    symbols = bundled_symbols()
+    country = short.text in symbols["country"]
+    name = symbols["country"].get(short.text) or symbols["place"].get(short.text)
     if name is None:
         return None
-    before = _ADDRESS_BEFORE.search(text[max(0, short.start - 40) : short.start])
-    if before is None or (before["place"] is not None and before["place"] not in places):
-        return None
-    if before["zip"] or _ADDRESS_AFTER.match(text[short.end : short.end + 24]):
+    ahead = text[max(0, short.start - 40) : short.start]
+    if country and _ZIP_BEFORE.search(ahead):
         return name
-    return None
+    before = _ADDRESS_BEFORE.search(ahead)
+    if before is None or (before["place"] is not None and not _is_place(before["place"])):
+        return None
+    after = text[short.end : short.end + 24]
+    if before["zip"] or _ADDRESS_AFTER.match(after):
+        return name
+    if country:
+        return name if _DATE_AFTER.match(after) or _COUNTRY_END.match(after) else None
+    return name if before["place"] is None and _DATE_AFTER.match(after) else None
+
+
+def country_in_brackets(text: str, short: Span) -> str | None:
+    """The country that ``short`` names alone in brackets after a name ("Lonza (USA)",
+    "University of Bath ( UK )"), else None."""
+    name = bundled_symbols()["country"].get(short.text)
+    if name is None or not _BRACKET_AFTER.match(text, short.end):
+        return None
+    if _NAME_BRACKET_BEFORE.search(text[max(0, short.start - 40) : short.start]) is None:
+        return None
+    return name
+
+
+def _is_place(symbol: str) -> bool:
+    symbols = bundled_symbols()
+    return symbol in symbols["place"] or symbol in symbols["country"]
