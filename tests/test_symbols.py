@@ -95,6 +95,7 @@ def test_a_place_is_read_only_inside_an_address() -> None:
         ("Glasgow , UK , May 2015 , pp", "UK", "United Kingdom"),
         ("pages 317-325, Columbus, USA.", "USA", "United States of America"),
         ("Charlotte , NC 28223 USA .", "USA", "United States of America"),
+        ("ACM DEV '16, ACM, New York, NY, USA (2016).", "USA", "United States of America"),
     ]:
         assert place_in_address(text, _at(text, short)) == place, text
     for text, short in [
@@ -110,6 +111,7 @@ def test_a_place_is_read_only_inside_an_address() -> None:
         ("labels PA , MD , 2015 and", "MD"),  # a state after a state: a list of labels
         ("However, US images show", "US"),
         ("a total of 12345 MD runs", "MD"),  # a ZIP code without a comma: before a country
+        ("GT : truth , PR : Proj , CO ( 3 )", "CO"),  # a bracket after holds a year, not a count
     ]:
         assert place_in_address(text, _at(text, short)) is None, text
 

@@ -53,10 +53,14 @@ _ADDRESS_BEFORE = re.compile(
 _ADDRESS_AFTER = re.compile(
     r" ?(?:,? ?\d{5}(?!\d)|, ?(?:USA|U\.S\.A\.|U\.S\.|United States)\b|[);]|$)"
 )
-# a reference's address ends in a year or a date ("Boston, MA, 2016", "Glasgow, UK, May 2015");
+# a reference's address ends in a year or a date ("Boston, MA, 2016", "Glasgow, UK, May 2015",
+# "NY, USA (2016)");
 # a country's, also in a publisher or a full stop ("NY, USA: ACM", "Columbus, USA."), which
 # after a state's symbol may be a label's gloss or a degree ("MA: Music Analysis", "Weiner, MD.")
-_DATE_AFTER = re.compile(r" ?, ?(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)")
+_DATE_AFTER = re.compile(
+    r" ?(?:, ?(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)"
+    r"|,? ?\( ?(?:1[89]|20)\d\d\b)"
+)
 _COUNTRY_END = re.compile(r" ?(?::|\.(?!\w))")
 _ZIP_BEFORE = re.compile(r"(?<![\d.,])\d{5} $")  # "Charlotte, NC 28223 USA"
 # a country alone in brackets after a name: "Lonza (USA)", "University of Bath ( UK )"
