@@ -928,6 +928,15 @@ def test_a_name_wordnet_capitalises_agrees_with_lower_case_prose() -> None:
     assert casing() == {"United States of America": 1.0, "Upstream Stimulatory Activity": 0.0}
     d.add([Entry("USA", "United States of America")], "another source")
     assert casing()["United States of America"] == 0.0
+    # where WordNet gives the short form another name, its names agree alike, whatever other
+    # sources also give one of them
+    d.add([Entry("USA", "United States Army"), Entry("USA", "upstate area")], WORDNET_SOURCE)
+    assert casing() == {
+        "United States of America": 1.0,
+        "United States Army": 1.0,
+        "upstate area": 1.0,  # no name: it agrees by the context's lower-case habit
+        "Upstream Stimulatory Activity": 0.0,
+    }
 
 
 @pytest.mark.parametrize(

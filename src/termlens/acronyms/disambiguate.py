@@ -328,6 +328,7 @@ class Disambiguator:
         occurrences = completion.around(context, short)
         heads = self._lengthened_heads(short, occurrences)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
+        wn = _wordnet_names(known.senses)
         candidates, rows, after = [], [], []
         for sense in senses:
             sense_row = [
@@ -351,7 +352,7 @@ class Disambiguator:
                 after.append(
                     [
                         domain,
-                        1.0 if _wordnet_name(long, sense) else _casing_agreement(long, casing),
+                        1.0 if _wordnet_name(long, sense, wn) else _casing_agreement(long, casing),
                         _whole_words(long, glued, long in known.cut),
                         float(
                             completion.completed(long, known.extensions, occurrences)
@@ -795,11 +796,21 @@ def _seen_fit(seen: VectorSum | None, context: Vectors) -> float:
     return float(context @ seen.total) / seen.n - spread
 
 
-def _wordnet_name(long: str, sense: Sense) -> bool:
-    """Whether a long form is a name by WordNet's own writing: WordNet alone gives the sense, and
-    WordNet capitalises names only (*United States of America*, but *gross domestic product*).
-    A name's capitals are no habit of the writer's, so it agrees with any context's casing."""
-    return only_from_wordnet(sense) and not long.islower()
+def _wordnet_name(long: str, sense: Sense, names: Collection[str]) -> bool:
+    """Whether a long form is a name by WordNet's own writing, as WordNet capitalises names only
+    (*United States of America*, but *gross domestic product*): WordNet alone gives the sense,
+    or it is one of several names WordNet gives the short form (``names``: their keys). A name's
+    capitals are no habit of the writer's, so it agrees with any context's casing; and WordNet's
+    names of one short form agree alike, whatever other sources also give one of them (*USA*:
+    *United States of America*, which a legal file also gives, and *United States Army*)."""
+    if long.islower():
+        return False
+    return only_from_wordnet(sense) or (len(names) > 1 and sense.key in names)
+
+
+def _wordnet_names(senses: Sequence[Sense]) -> frozenset[str]:
+    """The keys of the senses that WordNet gives a short form with a capital."""
+    return frozenset(s.key for s in senses if WORDNET_SOURCE in s.sources and not s.long.islower())
 
 
 def _casing_agreement(long: str, casing: _Casing) -> float:
