@@ -277,7 +277,8 @@ _NUMBER_NAMES: Final[dict[int, tuple[str, ...]]] = {
     7: ("seventh", "seven", "VII"), 8: ("eighth", "eight", "VIII"), 9: ("ninth", "nine", "IX"),
     10: ("tenth", "ten", "X"),
 }  # fmt: skip
-_YEAR: Final = re.compile(r"^(?:1[89]|20)\d\d[a-z]?$")
+YEAR: Final = r"(?:1[89]|20)\d\d"  # a year from 1800 to 2099, as a pattern to build on
+_YEAR: Final = re.compile(rf"^{YEAR}[a-z]?$")  # "2019a": a citation's year
 _ROMAN: Final = re.compile(r"^(?=[ivxlc]+$)(?:x{0,3})(?:ix|iv|v?i{0,3})$")
 # Units alone in brackets after a quantity word: "the dose (mg)", "the size (bp)"
 _UNITS: Final = frozenset("mg ml mm cm nm μm µm ms min hr kDa bp kb Hz mV pH mL dL".split())

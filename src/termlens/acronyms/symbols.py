@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Literal
 
 from termlens.acronyms.disambiguate import initials_spell
+from termlens.acronyms.rules import YEAR
 from termlens.errors import InputError
 from termlens.io import atomic_write, read_text
 from termlens.resources import resource_path
@@ -41,7 +42,7 @@ _UNIT = re.compile(r"(?:[a-z][A-Z]|[A-Z][A-Za-z])[A-Za-z]{0,4}")  # GB, dB; not 
 _PLACE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # MD, USA, U.S.A.
 # a number right before: 8 GB, 2.4 GHz, 1,000 kW, 16GB; not a code's (C/1 TB, COVID-19 TB)
 _NUMBER_BEFORE = re.compile(r"(?<![\w.,/])(?<!\w-)(\d+(?:[.,]\d+)*) ?$")
-_YEAR = re.compile(r"(?:1[89]|20)\d\d")  # "in 2019 TB killed": a year before an acronym
+_YEAR = re.compile(YEAR)  # "in 2019 TB killed": a year before an acronym
 _SPELLED_ON = re.compile(r"\.?\w")  # "42 Pa.C.S.A." goes on as an abbreviation
 # an address: a name in capitals and small letters (St. Louis, Mountain View), a ZIP code or a
 # place's symbol, then a comma ...
@@ -59,7 +60,7 @@ _ADDRESS_AFTER = re.compile(
 # after a state's symbol may be a label's gloss or a degree ("MA: Music Analysis", "Weiner, MD.")
 _DATE_AFTER = re.compile(
     r" ?(?:, ?(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)"
-    r"|,? ?\( ?(?:1[89]|20)\d\d\b)"
+    rf"|,? ?\( ?{YEAR}\b)"
 )
 _COUNTRY_END = re.compile(r" ?(?::|\.(?!\w))")
 _ZIP_BEFORE = re.compile(r"(?<![\d.,])\d{5} $")  # "Charlotte, NC 28223 USA"
