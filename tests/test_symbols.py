@@ -216,6 +216,9 @@ def test_expand_gives_a_country_in_brackets_unless_the_text_defines_it() -> None
     assert found[0].confidence == POSITION_CONFIDENCE["brackets"]
     named = expand("The United States of America (U.S.) proposes", disambiguator=ranker)
     assert [(e.long, e.source) for e in named] == [("United States of America", "defined")]
+    # a definition the rules would take for the symbol's wins, whatever its initials
+    scanned = expand("Color Doppler Ultrasound (US) showed it.", disambiguator=ranker)
+    assert [(e.long, e.source) for e in scanned] == [("Ultrasound", "defined")]
     # the bundled reading takes "University of Oxford (UK)" for a definition: its initials do
     # not spell UK, and the country wins
     signed = expand("Stephen Pulman University of Oxford (UK) email: sgp@clg.ox.ac.uk", lang="en")

@@ -55,9 +55,9 @@ _ADDRESS_AFTER = re.compile(
     r" ?(?:,? ?\d{5}(?!\d)|, ?(?:USA|U\.S\.A\.|U\.S\.|United States)\b|[);]|$)"
 )
 # a reference's address ends in a year or a date ("Boston, MA, 2016", "Glasgow, UK, May 2015",
-# "NY, USA (2016)");
-# a country's, also in a publisher or a full stop ("NY, USA: ACM", "Columbus, USA."), which
-# after a state's symbol may be a label's gloss or a degree ("MA: Music Analysis", "Weiner, MD.")
+# "NY, USA (2016)"); a country's also in a publisher or a full stop ("NY, USA: ACM", "Columbus,
+# USA."), which after a state's symbol may be a label's gloss or a degree ("MA: Music Analysis",
+# "Weiner, MD.")
 _DATE_AFTER = re.compile(
     r" ?(?:, ?(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)"
     rf"|,? ?\( ?{YEAR}\b)"
@@ -155,10 +155,11 @@ def place_in_address(text: str, short: Span) -> str | None:
     in capitals and small letters, a ZIP code or another place's symbol, and a comma; and before
     a ZIP code, a country or the address's end, unless a ZIP code came before ("Walkersville,
     MD, USA", "Baltimore, MD 21218", "MD 21218, USA", "(Sigma, USA)"). A reference's address
-    may end in a year or a date after a name ("Boston, MA, 2016"), and a country's also in a
-    publisher or a full stop, after a name or a place's symbol ("Glasgow, UK.", "New York, NY,
-    USA: ACM"; a state's symbol after another is as likely a list of labels: "PA, MD, 2015"); a
-    country may follow a ZIP code without a comma ("Charlotte, NC 28223 USA")."""
+    may end in a year or a date after a name ("Boston, MA, 2016"); a country's may end so, or in
+    a publisher or a full stop, after a name or a place's symbol too ("New York, NY, USA, 2015",
+    "NY, USA: ACM", "Columbus, USA."; a state's symbol after another is as likely a list of
+    labels: "PA, MD, 2015"); a country may follow a ZIP code without a comma ("Charlotte, NC
+    28223 USA")."""
     symbols = bundled_symbols()
     country = short.text in symbols["country"]
     name = symbols["country"].get(short.text) or symbols["place"].get(short.text)
@@ -190,5 +191,6 @@ def country_in_brackets(text: str, short: Span) -> str | None:
 
 
 def _is_place(symbol: str) -> bool:
+    """Whether the table names the symbol as a place or a country."""
     symbols = bundled_symbols()
     return symbol in symbols["place"] or symbol in symbols["country"]
