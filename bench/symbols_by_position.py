@@ -34,6 +34,7 @@ from termlens.benchmarks.data_dir import data_dir
 from termlens.benchmarks.hidden_definitions import scirex_papers
 
 ANSWERS = ("the name", "defined", "another sense", "none")
+FRAMES = ("units after a number", "places in an address", "countries alone in brackets")
 
 
 def texts() -> Iterator[str]:
@@ -58,15 +59,16 @@ def main() -> None:
     symbols = "|".join(sorted(map(re.escape, known), key=len)[::-1])
     candidate = re.compile(rf"[\d,(] ?({symbols})(?!\w)")
     read = [t for t in texts() if candidate.search(t)]
-    answers: dict[str, Counter[str]] = {"unit": Counter(), "place": Counter(), "country": Counter()}
+    answers: dict[str, Counter[str]] = {frame: Counter() for frame in FRAMES}
     for text, expansions in zip(read, expand_many(read, lang="en"), strict=True):
         for e in expansions:
-            readings = [
-                ("unit", unit_after_number(text, e.short)),
-                ("place", place_in_address(text, e.short)),
-                ("country", country_in_brackets(text, e.short)),
-            ]
-            kind, name = next(((k, n) for k, n in readings if n), ("", None))
+            readings = (
+                unit_after_number(text, e.short),
+                place_in_address(text, e.short),
+                country_in_brackets(text, e.short),
+            )
+            read_as = [(f, n) for f, n in zip(FRAMES, readings, strict=True) if n]
+            frame, name = read_as[0] if read_as else ("", None)
             if name is None:
                 continue
             answer = (
@@ -78,14 +80,14 @@ def main() -> None:
                 if e.long
                 else "none"
             )
-            answers[kind][answer] += 1
+            answers[frame][answer] += 1
             if args.show:
                 where = text[max(0, e.short.start - 50) : e.short.end + 30].replace("\n", " ")
-                print(f"{kind}\t{e.short.text}\t{e.long}\t{e.source}\t{e.confidence}\t{where}")
+                print(f"{frame}\t{e.short.text}\t{e.long}\t{e.source}\t{e.confidence}\t{where}")
     print(f"{len(read)} texts read")
-    for kind, counted in answers.items():
+    for frame, counted in answers.items():
         shares = ", ".join(f"{answer} {counted[answer]}" for answer in ANSWERS)
-        print(f"{kind} ({sum(counted.values())} uses): {shares}")
+        print(f"{frame}, {sum(counted.values())} uses: {shares}")
 
 
 if __name__ == "__main__":
