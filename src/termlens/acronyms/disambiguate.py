@@ -328,7 +328,6 @@ class Disambiguator:
         occurrences = completion.around(context, short)
         heads = self._lengthened_heads(short, occurrences)
         fit = {d: _profile_features(weighted, p)[2] for d, p in self._domains.items()}
-        wn = _wordnet_names(known.senses)
         candidates, rows, after = [], [], []
         for sense in senses:
             sense_row = [
@@ -352,7 +351,7 @@ class Disambiguator:
                 after.append(
                     [
                         domain,
-                        1.0 if _wordnet_name(long, sense, wn) else _casing_agreement(long, casing),
+                        _casing_feature(long, sense, known, casing),
                         _whole_words(long, glued, long in known.cut),
                         float(
                             completion.completed(long, known.extensions, occurrences)
@@ -429,6 +428,7 @@ class Disambiguator:
             completion.extensions(spellings),
             self._per_sense(senses, lambda store: store.context_vectors(short, excluded)),
             self._per_sense(senses, lambda store: store.window_vectors(short, excluded)),
+            _wordnet_names(senses),
         )
 
     def _per_sense(
@@ -641,6 +641,7 @@ class _ShortForm(NamedTuple):
     extensions: completion.Extensions  # what completes a spelling into another one
     sense_vectors: dict[str, VectorSum]  # the sentence vectors of the contexts seen with a sense
     window_vectors: dict[str, VectorSum]  # the English ones of the words around the short form
+    wordnet_names: frozenset[str]  # keys of the senses WordNet writes as names (_wordnet_names)
 
 
 def pooled(
@@ -796,21 +797,25 @@ def _seen_fit(seen: VectorSum | None, context: Vectors) -> float:
     return float(context @ seen.total) / seen.n - spread
 
 
-def _wordnet_name(long: str, sense: Sense, names: Collection[str]) -> bool:
-    """Whether a long form is a name by WordNet's own writing, as WordNet capitalises names only
-    (*United States of America*, but *gross domestic product*): WordNet alone gives the sense,
-    or it is one of several names WordNet gives the short form (``names``: their keys). A name's
-    capitals are no habit of the writer's, so it agrees with any context's casing; and WordNet's
-    names of one short form agree alike, whatever other sources also give one of them (*USA*:
-    *United States of America*, which a legal file also gives, and *United States Army*)."""
-    if long.islower():
-        return False
-    return only_from_wordnet(sense) or (len(names) > 1 and sense.key in names)
+def _casing_feature(long: str, sense: Sense, known: _ShortForm, casing: _Casing) -> float:
+    """1 for a name by WordNet's own writing (:func:`_wordnet_names`), whose capitals are no
+    habit of the writer's and agree with any context's casing; else how well the long form's
+    capitals match the context's (:func:`_casing_agreement`)."""
+    if not long.islower() and sense.key in known.wordnet_names:
+        return 1.0
+    return _casing_agreement(long, casing)
 
 
 def _wordnet_names(senses: Sequence[Sense]) -> frozenset[str]:
-    """The keys of the senses that WordNet gives a short form with a capital."""
-    return frozenset(s.key for s in senses if WORDNET_SOURCE in s.sources and not s.long.islower())
+    """The keys of a short form's senses whose capitalised spellings are names by WordNet's own
+    writing, as WordNet capitalises names only (*United States of America*, but *gross domestic
+    product*): those WordNet alone gives, and, where WordNet gives the short form several names,
+    each of them, whatever other sources also give it; so WordNet's names of one short form
+    agree alike (*USA*: *United States of America*, which a legal file also gives, and *United
+    States Army*)."""
+    given = {s.key for s in senses if WORDNET_SOURCE in s.sources and not s.long.islower()}
+    alone = {s.key for s in senses if only_from_wordnet(s)}
+    return frozenset(alone | given if len(given) > 1 else alone)
 
 
 def _casing_agreement(long: str, casing: _Casing) -> float:

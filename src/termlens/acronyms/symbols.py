@@ -160,16 +160,15 @@ def place_in_address(text: str, short: Span) -> str | None:
     "NY, USA: ACM", "Columbus, USA."; a state's symbol after another is as likely a list of
     labels: "PA, MD, 2015"); a country may follow a ZIP code without a comma ("Charlotte, NC
     28223 USA")."""
-    symbols = bundled_symbols()
-    country = short.text in symbols["country"]
-    name = symbols["country"].get(short.text) or symbols["place"].get(short.text)
+    name = _place_name(short.text)
     if name is None:
         return None
+    country = short.text in bundled_symbols()["country"]
     ahead = text[max(0, short.start - 40) : short.start]
     if country and _ZIP_BEFORE.search(ahead):
         return name
     before = _ADDRESS_BEFORE.search(ahead)
-    if before is None or (before["place"] is not None and not _is_place(before["place"])):
+    if before is None or (before["place"] is not None and _place_name(before["place"]) is None):
         return None
     after = text[short.end : short.end + 24]
     if before["zip"] or _ADDRESS_AFTER.match(after):
@@ -190,7 +189,7 @@ def country_in_brackets(text: str, short: Span) -> str | None:
     return name
 
 
-def _is_place(symbol: str) -> bool:
-    """Whether the table names the symbol as a place or a country."""
+def _place_name(symbol: str) -> str | None:
+    """The name of the place or country the table gives the symbol, else None."""
     symbols = bundled_symbols()
-    return symbol in symbols["place"] or symbol in symbols["country"]
+    return symbols["country"].get(symbol) or symbols["place"].get(symbol)
