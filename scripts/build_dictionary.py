@@ -44,6 +44,7 @@ from termlens.acronyms import dictionary as acronym_dictionary
 from termlens.acronyms import wordnet_senses
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.dictionary_files import read_entries
+from termlens.acronyms.formulas import lost_subscript
 from termlens.acronyms.lexical import spells_out, words
 from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
@@ -51,7 +52,6 @@ from termlens.acronyms.mangled_labels import (
     cut_at_front,
     cut_inside_last_word,
     front_cut_labels,
-    lost_subscript,
     misdecoded_labels,
     respaced_labels,
     unglued_labels,

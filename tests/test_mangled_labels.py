@@ -12,7 +12,6 @@ from termlens.acronyms.mangled_labels import (
     cut_at_front,
     cut_inside_last_word,
     front_cut_labels,
-    lost_subscript,
     misdecoded_labels,
     respaced_labels,
     unglued,
@@ -281,17 +280,6 @@ def test_the_bundled_dictionary_holds_no_label_cut_at_its_front() -> None:
     # BARR2's annotated definitions stay as written: its strict score compares them verbatim
     rows = [row for row in dictionary.rows() if row[3] != barr2_resolution.SOURCE]
     assert [(s, long) for s, _, long, *_ in rows if cut_at_front(s, long)] == []
-
-
-def test_a_formula_that_lost_its_subscript_is_no_meaning_of_it() -> None:
-    assert lost_subscript("CO", "carbon dioxide")  # CO₂
-    assert lost_subscript("NO", "Nitrogen dioxide")  # NO₂
-    assert lost_subscript("SF", "sulphur hexafluoride")  # SF₆
-    assert not lost_subscript("CO", "carbon monoxide")
-    assert not lost_subscript("CO2", "carbon dioxide")
-    assert not lost_subscript("CTO", "chromium trioxide")  # an initialism, not a formula
-    assert not lost_subscript("TD", "titanium dioxide")
-    assert not lost_subscript("MTA", "mineral trioxide aggregate")
 
 
 def test_the_bundled_dictionary_keeps_carbon_dioxide_off_co() -> None:

@@ -35,6 +35,7 @@ from typing import NamedTuple, TypeVar
 
 from termlens.acronyms import completion
 from termlens.acronyms.dictionary import AcronymDictionary, Sense, VectorSum, add_to_sums
+from termlens.acronyms.formulas import lost_subscript
 from termlens.acronyms.lexical import (
     STOPWORDS,
     content_forms,
@@ -395,8 +396,15 @@ class Disambiguator:
         )
 
     def _senses(self, short: str) -> list[Sense]:
-        """A short form's senses from the sources this ranker reads, in its language."""
-        senses = self.dictionary.lookup(short, self.exclude_sources)
+        """A short form's senses from the sources this ranker reads, in its language, but those
+        that are no meaning of it whatever the dictionary says: a compound whose formula lost its
+        subscript (*carbon dioxide* for CO, :func:`~termlens.acronyms.formulas.lost_subscript`;
+        the bundle has none, a benchmark's candidates or a user's dictionary may)."""
+        senses = [
+            sense
+            for sense in self.dictionary.lookup(short, self.exclude_sources)
+            if not lost_subscript(short, sense.long)
+        ]
         return _in_language(senses, self.language) if self.language else senses
 
     def _short_form(self, short: str) -> _ShortForm:

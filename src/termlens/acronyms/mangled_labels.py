@@ -68,12 +68,8 @@ transformational* for INFL), names nothing of it (:func:`cut_at_front`); an arti
 capitalised word is no cut (*la Organización de las Naciones Unidas para la Educación, la
 Ciencia y la Cultura*).
 
-A formula that lost its subscript: GLADIS's Wikipedia dictionary files *carbon dioxide* under
-CO (1,536 uses, against 705 for *carbon monoxide*) and *nitrogen dioxide* under NO, because the
-text it was mined from wrote CO₂ and NO₂ and their subscripts were dropped. When a short form
-without digits is the symbols of a compound's element and anion (C + O) and the long form counts
-the anions (*di*, *tri* … *hexa* + *oxide*, *chloride*, *fluoride* …), the pair is no meaning of
-that short form (:func:`lost_subscript`).
+A formula that lost its subscript (*carbon dioxide* for CO) is no meaning either: see
+:mod:`termlens.acronyms.formulas`.
 """
 
 from __future__ import annotations
@@ -440,30 +436,3 @@ def _fills_lost_letters(long: str) -> Fit | None:
     pieces = map(re.escape, _LOST.split(" ".join(long.split())))
     pattern = re.compile("[^\\s?]{1,2}".join(pieces), re.IGNORECASE)
     return lambda other: "?" not in other and bool(pattern.fullmatch(" ".join(other.split())))
-
-
-# the elements and anions of simple binary compounds, by the words that name them
-_ELEMENTS = {
-    "aluminium": "Al", "aluminum": "Al", "arsenic": "As", "boron": "B", "calcium": "Ca",
-    "carbon": "C", "chlorine": "Cl", "chromium": "Cr", "cobalt": "Co", "copper": "Cu",
-    "hydrogen": "H", "iron": "Fe", "lead": "Pb", "magnesium": "Mg", "manganese": "Mn",
-    "molybdenum": "Mo", "nickel": "Ni", "nitrogen": "N", "osmium": "Os", "phosphorus": "P",
-    "potassium": "K", "selenium": "Se", "silicon": "Si", "sodium": "Na", "sulfur": "S",
-    "sulphur": "S", "tin": "Sn", "titanium": "Ti", "tungsten": "W", "uranium": "U",
-    "vanadium": "V", "xenon": "Xe", "zinc": "Zn",
-}  # fmt: skip
-_ANIONS = {
-    "oxide": "O", "chloride": "Cl", "fluoride": "F", "bromide": "Br", "iodide": "I",
-    "sulfide": "S", "sulphide": "S", "nitride": "N", "hydride": "H", "carbide": "C",
-}  # fmt: skip
-_COUNTED_COMPOUND = re.compile(
-    rf"^({'|'.join(_ELEMENTS)}) (?:di|tri|tetra|penta|hexa)({'|'.join(_ANIONS)})s?$"
-)
-
-
-def lost_subscript(short: str, long: str) -> bool:
-    """Whether ``long`` names a compound whose formula is ``short`` with its subscript lost:
-    *carbon dioxide* for CO (CO₂), *sulfur hexafluoride* for SF (SF₆); not *carbon monoxide* for
-    CO, nor *chromium trioxide* for CTO (an initialism)."""
-    found = _COUNTED_COMPOUND.match(long.lower().strip())
-    return found is not None and short == _ELEMENTS[found[1]] + _ANIONS[found[2]]
