@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import tempfile
@@ -14,7 +15,8 @@ from termlens.errors import InputError
 
 
 def read_text(path: Path) -> str:
-    """Read a UTF-8 text file, or raise an InputError naming the file and the problem."""
+    """Read a UTF-8 text file, gzipped if its name ends in ``.gz``, or raise an InputError
+    naming the file and the problem."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -23,6 +25,11 @@ def read_text(path: Path) -> str:
         raise InputError(f"{path}: is a directory; give a file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    if path.suffix == ".gz":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError):
+            raise InputError(f"{path}: not a valid gzip file") from None
     return decode(data, str(path))
 
 

@@ -6,7 +6,6 @@ one BIO label per token; metric: :mod:`termlens.benchmarks.extraction` over toke
 
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import TypedDict, get_args
 from termlens.acronyms.tagger import AcronymTagger, Label
 from termlens.benchmarks.extraction import MacroScore, bio_spans, check_order, score_in_order
 from termlens.errors import InputError
-from termlens.io import atomic_write, decode, whole_number
+from termlens.io import atomic_write, read_text, whole_number
 
 SIGNATURE = "sciai|macro(short,long)|exact-token-spans"
 LABELS = frozenset(get_args(Label))
@@ -34,17 +33,9 @@ class Prediction(TypedDict):
 
 def load(path: Path) -> list[Record]:
     """Read SciAI JSON (``.json`` or ``.json.gz``), checking every record's fields."""
+    text = read_text(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror}); check the path") from None
-    if path.suffix == ".gz":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError):
-            raise InputError(f"{path}: not a valid gzip file") from None
-    try:
-        records = json.loads(decode(raw, str(path)))
+        records = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
     if not isinstance(records, list):

@@ -9,7 +9,6 @@ there is no hierarchy.
 
 from __future__ import annotations
 
-import gzip
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 from termlens.concepts.scico import Mention, Topic
 from termlens.errors import InputError
-from termlens.io import decode
+from termlens.io import read_text
 
 
 def is_cd2cr(path: Path) -> bool:
@@ -31,19 +30,6 @@ def entities_path(conll: Path) -> Path:
         if (conll.parent / name).is_file():
             return conll.parent / name
     raise InputError(f"{conll}: no {split}_entities.json(.gz) beside it; CD²CR needs both files")
-
-
-def _read(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
-    if path.suffix == ".gz":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError):
-            raise InputError(f"{path}: not a valid gzip file") from None
-    return decode(data, str(path))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +75,7 @@ def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
     sentence are left out and said in ``warnings`` (an error without that list)."""
     sentences: dict[str, dict[tuple[str, int], list[str]]] = {}  # topic → (doc, sentence) → words
     first_token: dict[tuple[str, int], int] = {}  # token numbers run through the document
-    for number, line in enumerate(_read(conll).splitlines(), start=1):
+    for number, line in enumerate(read_text(conll).splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
@@ -102,7 +88,7 @@ def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
         sentences.setdefault(fields[0], {}).setdefault(key, []).append(fields[5])
     path = entities_path(conll)
     try:
-        entities = json.loads(_read(path))
+        entities = json.loads(read_text(path))
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}: not JSON ({exc.msg})") from None
     if not isinstance(entities, list):

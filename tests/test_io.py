@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from termlens.errors import InputError
+from termlens.io import read_text
+
+
+def test_a_gzipped_file_is_read_as_its_text(tmp_path: Path) -> None:
+    path = tmp_path / "records.json.gz"
+    path.write_bytes(gzip.compress('["ARN señal"]'.encode()))
+    assert read_text(path) == '["ARN señal"]'
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("broken.json.gz", b"not gzip at all", r"broken\.json\.gz: not a valid gzip file"),
+        ("cut.json.gz", gzip.compress(b"[1, 2, 3]")[:12], r"cut\.json\.gz: not a valid gzip file"),
+        ("latin.txt", "Señal".encode("latin-1"), r"latin\.txt: not valid UTF-8 \(byte 0xf1"),
+        ("image.txt", b"\x89PNG\x00\x00", r"image\.txt: looks like a binary file"),
+    ],
+)
+def test_unreadable_input_is_one_clear_error(
+    tmp_path: Path, name: str, data: bytes, message: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(InputError, match=message):
+        read_text(path)
+
+
+def test_a_missing_file_or_a_directory_is_named(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"missing\.txt: no such file"):
+        read_text(tmp_path / "missing.txt")
+    with pytest.raises(InputError, match="is a directory; give a file"):
+        read_text(tmp_path)
