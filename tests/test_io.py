@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from termlens.errors import InputError
-from termlens.io import read_text
+from termlens.io import read_json_list, read_text
 
 
 def test_a_gzipped_file_is_read_as_its_text(tmp_path: Path) -> None:
@@ -38,3 +38,15 @@ def test_a_missing_file_or_a_directory_is_named(tmp_path: Path) -> None:
         read_text(tmp_path / "missing.txt")
     with pytest.raises(InputError, match="is a directory; give a file"):
         read_text(tmp_path)
+
+
+def test_json_that_is_no_list_of_records_names_the_line_or_what_was_expected(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "records.json"
+    path.write_text('[\n  {"text": "a"},\n  oops\n]', encoding="utf-8")
+    with pytest.raises(InputError, match=r"records\.json: line 3: invalid JSON"):
+        read_json_list(path, "records")
+    path.write_text('{"text": "a"}', encoding="utf-8")
+    with pytest.raises(InputError, match=r"records\.json: expected a JSON list of records"):
+        read_json_list(path, "records")

@@ -51,6 +51,25 @@ def whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def read_json(path: Path) -> Any:
+    """A JSON file's value (:func:`read_text`: gzipped if its name ends in ``.gz``); bad JSON is
+    an InputError naming the file and the line."""
+    text = read_text(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
+
+
+def read_json_list(path: Path, what: str) -> list[Any]:
+    """A JSON file holding a list (:func:`read_json`); anything else is an InputError saying it
+    should be a list of ``what``."""
+    value = read_json(path)
+    if not isinstance(value, list):
+        raise InputError(f"{path}: expected a JSON list of {what}")
+    return value
+
+
 def json_lines(text: str, name: str) -> Iterator[tuple[str, Any]]:
     """Each non-blank line's place (``name: line N``) and JSON value; bad JSON is an InputError
     naming the line."""

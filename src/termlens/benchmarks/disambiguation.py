@@ -8,7 +8,6 @@ GLADIS's F1 averaged over gold long forms.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import tempfile
@@ -26,7 +25,7 @@ from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.rerank import default_context_check
 from termlens.embeddings import Vectors, default_encoder
 from termlens.errors import InputError
-from termlens.io import json_lines, read_text
+from termlens.io import json_lines, read_json_list, read_text
 from termlens.minilm import EnglishEncoder
 
 TRAINING_SOURCE = "training-folds"
@@ -76,16 +75,6 @@ class Scores:
     n: int
 
 
-def _json_list(path: Path, what: str) -> list[object]:
-    try:
-        records = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
-    if not isinstance(records, list):
-        raise InputError(f"{path}: expected a JSON list of {what}")
-    return records
-
-
 def _field(path: Path, where: str, record: object, name: str, kind: type) -> object:
     if not isinstance(record, dict) or not isinstance(record.get(name), kind):
         raise InputError(f"{path}: {where}: field {name!r} missing or not {kind.__name__}")
@@ -95,7 +84,7 @@ def _field(path: Path, where: str, record: object, name: str, kind: type) -> obj
 def load_sciad(path: Path) -> list[Example]:
     """SciAD JSON: ``[{"id", "acronym": token index, "tokens"[, "expansion"]}]``."""
     examples = []
-    for number, record in enumerate(_json_list(path, "SciAD records")):
+    for number, record in enumerate(read_json_list(path, "SciAD records")):
         tokens = _field(path, f"record {number}", record, "tokens", list)
         index = _field(path, f"record {number}", record, "acronym", int)
         assert isinstance(tokens, list) and isinstance(index, int) and isinstance(record, dict)
@@ -133,7 +122,7 @@ def rejoined_hyphens(long: str) -> str:
 def load_sdu22(path: Path) -> list[Example]:
     """SDU@AAAI-22 disambiguation JSON: ``[{"ID", "sentence", "acronym"[, "label"]}]``."""
     examples = []
-    for number, record in enumerate(_json_list(path, "records with sentence and acronym")):
+    for number, record in enumerate(read_json_list(path, "records with sentence and acronym")):
         sentence = _field(path, f"record {number}", record, "sentence", str)
         short = _field(path, f"record {number}", record, "acronym", str)
         assert isinstance(record, dict) and isinstance(sentence, str) and isinstance(short, str)

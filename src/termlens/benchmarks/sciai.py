@@ -14,7 +14,7 @@ from typing import TypedDict, get_args
 from termlens.acronyms.tagger import AcronymTagger, Label
 from termlens.benchmarks.extraction import MacroScore, bio_spans, check_order, score_in_order
 from termlens.errors import InputError
-from termlens.io import atomic_write, read_text, whole_number
+from termlens.io import atomic_write, read_json_list, whole_number
 
 SIGNATURE = "sciai|macro(short,long)|exact-token-spans"
 LABELS = frozenset(get_args(Label))
@@ -33,13 +33,7 @@ class Prediction(TypedDict):
 
 def load(path: Path) -> list[Record]:
     """Read SciAI JSON (``.json`` or ``.json.gz``), checking every record's fields."""
-    text = read_text(path)
-    try:
-        records = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
-    if not isinstance(records, list):
-        raise InputError(f"{path}: expected a JSON list of SciAI records")
+    records = read_json_list(path, "SciAI records")
     for number, record in enumerate(records):
         tokens = record.get("tokens") if isinstance(record, dict) else None
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):

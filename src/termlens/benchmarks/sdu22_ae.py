@@ -17,7 +17,7 @@ from termlens.acronyms.tagger import AcronymTagger, char_spans, rules_language
 from termlens.acronyms.translated import TranslatedLongForms, revised, translate
 from termlens.benchmarks.extraction import MacroScore, RecordSpans, check_order, score_in_order
 from termlens.errors import InputError, choose_one
-from termlens.io import atomic_write, read_text, whole_number
+from termlens.io import atomic_write, read_json_list, whole_number
 from termlens.normal_form import NormalForm
 from termlens.text import LANGUAGE_NAMES, Document, language_code
 
@@ -42,12 +42,7 @@ def tagger_code(lang: str) -> str:
 
 def load(path: Path) -> list[dict[str, object]]:
     """Read SDU@AAAI-22 extraction JSON, checking every record's fields."""
-    try:
-        records = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
-    if not isinstance(records, list):
-        raise InputError(f"{path}: expected a JSON list of records with ID and text")
+    records = read_json_list(path, "records with ID and text")
     for number, record in enumerate(records):
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             raise InputError(f'{path}: record {number}: expected an object with a string "text"')

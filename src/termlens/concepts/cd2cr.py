@@ -9,14 +9,13 @@ there is no hierarchy.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from termlens.concepts.scico import Mention, Topic
 from termlens.errors import InputError
-from termlens.io import read_text
+from termlens.io import read_json_list, read_text
 
 
 def is_cd2cr(path: Path) -> bool:
@@ -87,12 +86,7 @@ def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
         first_token.setdefault(key, int(fields[4]))
         sentences.setdefault(fields[0], {}).setdefault(key, []).append(fields[5])
     path = entities_path(conll)
-    try:
-        entities = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON ({exc.msg})") from None
-    if not isinstance(entities, list):
-        raise InputError(f"{path}: expected a JSON list of mentions")
+    entities = read_json_list(path, "mentions")
     by_topic: dict[str, list[_Entity]] = {}
     for number, entity in enumerate(entities):
         checked = _entity(entity, f"{path}: mention {number}")
