@@ -225,6 +225,13 @@ def test_expand_gives_a_country_in_brackets_unless_the_text_defines_it() -> None
     assert [(e.short.text, e.long, e.source) for e in signed] == [
         ("UK", "United Kingdom", "dictionary")
     ]
+    # they also align "University of Southern California (USA)", but weakly: the A is inside
+    # a word
+    thanked = expand("We thank the University of Southern California (USA).", disambiguator=ranker)
+    assert [(e.long, e.source) for e in thanked] == [("United States of America", "dictionary")]
+    assert [
+        (e.long, e.source) for e in expand("Union of South Africa (USA)", disambiguator=ranker)
+    ] == [("Union of South Africa", "defined")]
 
 
 def test_symbols_are_read_in_english_only() -> None:
