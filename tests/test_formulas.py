@@ -1,8 +1,6 @@
 from __future__ import annotations
 
-from pathlib import Path
-
-from termlens.acronyms.dictionary import AcronymDictionary, Entry, build
+from termlens.acronyms.dictionary import AcronymDictionary, Entry
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.formulas import lost_subscript
 
@@ -18,18 +16,17 @@ def test_a_formula_that_lost_its_subscript_is_no_meaning_of_it() -> None:
     assert not lost_subscript("MTA", "mineral trioxide aggregate")
 
 
-def test_a_ranker_never_offers_a_formula_that_lost_its_subscript(tmp_path: Path) -> None:
+def test_a_ranker_never_offers_a_formula_that_lost_its_subscript() -> None:
     # GLADIS's UAD dictionary files carbon dioxide under CO, counted twice as often as the right one
-    path = tmp_path / "uad.sqlite"
-    with build(path) as d:
-        d.add(
-            [
-                Entry("CO", "carbon dioxide", 1536, "en", "general"),
-                Entry("CO", "carbon monoxide", 705, "en", "general"),
-                Entry("CO", "Commanding Officer", 464, "en", "general"),
-            ],
-            source="uad",
-        )
-    ranker = Disambiguator(AcronymDictionary.open(path), complete=True)
+    d = AcronymDictionary.create()
+    d.add(
+        [
+            Entry("CO", "carbon dioxide", 1536, "en", "general"),
+            Entry("CO", "carbon monoxide", 705, "en", "general"),
+            Entry("CO", "Commanding Officer", 464, "en", "general"),
+        ],
+        "uad",
+    )
+    ranker = Disambiguator(d, complete=True)
     ranked = ranker.rank("CO", "Exposure to CO in the garage caused headaches.")
     assert [c.long for c, _ in ranked] == ["carbon monoxide", "Commanding Officer"]
