@@ -54,11 +54,16 @@ def whole_number(value: object) -> bool:
 def read_json(path: Path) -> Any:
     """A JSON file's value (:func:`read_text`: gzipped if its name ends in ``.gz``); bad JSON is
     an InputError naming the file and the line."""
-    text = read_text(path)
+    return parse_json(read_text(path), str(path))
+
+
+def parse_json(text: str, name: str) -> Any:
+    """The value of a JSON text read from ``name``; bad JSON is an InputError naming it and the
+    line."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
+        raise InputError(f"{name}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
 
 
 def read_json_list(path: Path, what: str) -> list[Any]:

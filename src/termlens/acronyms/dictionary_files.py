@@ -21,7 +21,7 @@ from typing import Literal
 
 from termlens.acronyms.dictionary import AcronymDictionary, Entry
 from termlens.errors import InputError, choose_one
-from termlens.io import atomic_write, read_text
+from termlens.io import atomic_write, parse_json, read_text
 
 ExportFormat = Literal["sdu", "gladis", "tsv"]
 DictionaryFormat = Literal[ExportFormat, "adam"]
@@ -126,10 +126,7 @@ def _adam_entries(path: Path, text: str, language: str, domain: str) -> Iterator
 def _json_entries(
     path: Path, text: str, format: DictionaryFormat, language: str, domain: str
 ) -> Iterator[Entry]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
+    data = parse_json(text, str(path))
     if not isinstance(data, dict):
         raise InputError(f"{path}: line 1: expected a JSON object of short forms")
     for short, longs in data.items():
