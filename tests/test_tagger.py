@@ -557,6 +557,9 @@ def test_a_short_form_said_twice_is_two_uses() -> None:
         ("in 150 mM NaCl", "mM NaCl", "NaCl"),  # a unit of measure before it
         ("5 µg LPS was", "µg LPS", "LPS"),
         ("the L & M group", "L & M", "L & M"),  # a letter alone is no unit
+        ("(mean +/- S.E.M.) of", "E.M.", "S.E.M."),  # a dotted initialism is one short form
+        ("Monod, L.G.Q.M., 2, Place", "Q.M.", "L.G.Q.M."),
+        ("See Fig. E.M. for details", "E.M.", "E.M."),  # an abbreviation's dot starts nothing
     ],
 )
 def test_what_a_space_sets_apart_is_not_in_the_short_form(

@@ -126,6 +126,10 @@ _SHORT_FORM_STOP = re.compile(r"\s[.!?](?:\s|$)")
 # "5 µg LPS"; the SDU@AAAI-22 gold never starts a short form so)
 _UNIT_BEFORE = re.compile(r"(?:[pnuµμmck](?:M|g|L|l|m|mol)|[kMG]?Hz|kDa|mmHg)\s+(?=\S)")
 _SHORT_FORM_JOINT = re.compile(r"\s\+\s|(?<=[^\W_]['’]s)\s+")
+# a dotted initialism is one short form: one tagged from a letter inside it starts with it
+# ("S.E.M.", not "E.M."; the SDU@AAAI-22 gold never starts a short form inside one)
+_DOTTED_START = re.compile(r"[^\W\d_]\.")
+_DOTTED_BEFORE = re.compile(r"(?<![\w.])(?:[^\W\d_]\.)+$")
 # every short form of the SciAI and SDU@AAAI-22 gold holds a letter (none of 40,000 is "4,5")
 _LETTER = re.compile(r"[^\W\d_]")
 _OPENING_BRACKETS = frozenset("([{")
@@ -836,7 +840,7 @@ def char_spans(
 def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The short forms in a tagged short-form span of running text: up to a full stop set
     apart, split at a plus sign set apart or after a possessive, each without loose ends or a
-    unit of measure before it."""
+    unit of measure before it, and from the start of the dotted initialism it starts inside."""
     stop = _SHORT_FORM_STOP.search(text, start, end)
     end = end if stop is None or stop.start() == start else stop.start()
     while end > start and text[end - 1].isspace():  # "SF   ." stops before its spaces
@@ -851,6 +855,9 @@ def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]
         piece_start = lead.end() if lead else piece_start
         unit = _UNIT_BEFORE.match(text, piece_start, piece_end)
         piece_start = unit.end() if unit else piece_start
+        if _DOTTED_START.match(text, piece_start, piece_end):
+            glued = _DOTTED_BEFORE.search(text, max(0, piece_start - 24), piece_start)
+            piece_start = glued.start() if glued else piece_start
         loose = _LOOSE_SHORT_FORM_END.search(text, piece_start, piece_end)
         if loose is not None and loose.start() > piece_start:
             piece_end = loose.start()
