@@ -48,6 +48,7 @@ from termlens.acronyms.formulas import lost_subscript
 from termlens.acronyms.lexical import spells_out, words
 from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
+    completed_by_words_before,
     completed_labels,
     cut_at_front,
     cut_inside_last_word,
@@ -304,8 +305,10 @@ def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
     "States ConstitutionCategory:Burials in New York"). Its text keeps the script markup of the
     articles it was taken from, which goes (:func:`without_markup`). Long forms are put on one
     line and lose the punctuation at their edges, as the other sources' do (*Fellow of the
-    Institute of Certified Public Accountants of Kenya,*), and a pair cut before the hyphen of a
-    compound loses it (*KNN-* for *K-nearest neighbor-*, from "KNN-based")."""
+    Institute of Certified Public Accountants of Kenya,*), a pair cut before the hyphen of a
+    compound loses it (*KNN-* for *K-nearest neighbor-*, from "KNN-based"), and a long form
+    that lost its first words gets back those left before the short form ("proton PPIs": *pump
+    inhibitors* → *proton pump inhibitors*; :func:`mangled_labels.completed_by_words_before`)."""
     for line in path.read_text(encoding="utf-8").splitlines():
         fields = [without_markup(field) for field in line.split("\t")]
         if len(fields) != 3 or not fields[2].strip():
@@ -313,6 +316,7 @@ def pretraining_sample(path: Path) -> Iterator[tuple[str, str, str]]:
         short, long = fields[0].strip(), cleaned(fields[1])
         if short.endswith("-") and long.endswith("-"):  # KNN- for K-nearest neighbor-: "KNN-based"
             short, long = short.rstrip("-"), long.rstrip("-")
+        long = completed_by_words_before(short, long, fields[2]) or long
         if explains(short, long) and not no_name(short, long):
             yield short, long, fields[2]
 

@@ -8,6 +8,7 @@ import pytest
 from termlens.acronyms.expand import default_dictionary
 from termlens.acronyms.mangled_labels import (
     completed_by_words_around,
+    completed_by_words_before,
     completed_labels,
     cut_at_front,
     cut_inside_last_word,
@@ -254,6 +255,33 @@ def test_labels_that_lost_their_first_words_take_the_whole_spelling() -> None:
         ("AAC", "and alternative communication"): "Augmentative and Alternative Communication",
         ("DEG", "de giro"): "derechos especiales de giro",
     }
+
+
+@pytest.mark.parametrize(
+    ("short", "long", "sentence", "expected"),
+    [  # rows of the GLADIS pre-training sample
+        ("PPIs", "pump inhibitors", "First introduced in 1989, proton PPIs are among the most "
+         "widely utilized medications worldwide.", "proton pump inhibitors"),
+        ("EAE", "encephalomyelitis", "mice with experimental autoimmune EAE were treated",
+         "experimental autoimmune encephalomyelitis"),
+        ("OPEC", "of the Petroleum Exporting Countries", "the last meeting of leading members by "
+         "the Organization OPEC", "Organization of the Petroleum Exporting Countries"),
+        ("TTTS", "therapy for twin-twin transfusion syndrome", "laser TTTS", None),  # spells it
+        ("AA", "American", "an Asian AA writer", "Asian American"),
+        ("AA", "American", "the AA writer", None),  # a function word completes nothing
+        ("AA", "American", "(1999) AA writer", None),  # nor a number
+        ("PPI", "pump inhibitor", "the PPI group", None),  # nothing before it completes it
+    ],
+)  # fmt: skip
+def test_labels_that_lost_words_before_the_short_form_get_them_back(
+    short: str, long: str, sentence: str, expected: str | None
+) -> None:
+    assert completed_by_words_before(short, long, sentence) == expected
+
+
+def test_the_bundled_dictionary_holds_proton_pump_inhibitor() -> None:
+    senses = {sense.long for sense in default_dictionary().lookup("PPI")}
+    assert "proton pump inhibitor" in senses and "pump inhibitor" not in senses
 
 
 def test_a_label_cut_at_its_front_that_cannot_spell_the_short_form_is_no_meaning() -> None:

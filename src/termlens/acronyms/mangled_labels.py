@@ -68,6 +68,15 @@ transformational* for INFL), names nothing of it (:func:`cut_at_front`); an arti
 capitalised word is no cut (*la Organización de las Naciones Unidas para la Educación, la
 Ciencia y la Cultura*).
 
+Cut at their front by the pairing: the GLADIS pre-training sample put the short form in place of
+the words it paired, and where two words start with the same letter it paired from the second,
+leaving the first before the short form: "proton PPIs" with *pump inhibitors*, "experimental
+autoimmune EAE" with *encephalomyelitis*, "Organization of the OPEC" with *of the Petroleum
+Exporting Countries*. When the fewest words right before the short form (at most three) make
+the label's initials the short form's letters, they are put back
+(:func:`completed_by_words_before`; one sentence at a time: "African AA" and "Asian AA" with
+*American*).
+
 A formula that lost its subscript (*carbon dioxide* for CO) is no meaning either: see
 :mod:`termlens.acronyms.formulas`.
 """
@@ -280,6 +289,35 @@ def front_cut_labels(forms: Iterable[tuple[str, str]]) -> dict[tuple[str, str], 
             if len({sense_key(other) for other in fits}) == 1:
                 repaired[short, long] = max(fits, key=lambda other: (counts[short, other], other))
     return repaired
+
+
+MAX_WORDS_BEFORE = 3  # the most words before a short form that a label may have lost
+_WORD_BEFORE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+_PLURAL_SHORT_FORM = re.compile(r"[A-Z]s$")  # PPIs
+
+
+def completed_by_words_before(short: str, long: str, sentence: str) -> str | None:
+    """``long`` with the words it lost, where they stand right before ``short`` in ``sentence``
+    ("proton PPIs" paired with *pump inhibitors*): the fewest words before it (at most three)
+    whose initials, with the label's, are the short form's letters, where the label's alone are
+    not (function words aside, each part of a hyphenated word counted, a plural's *s* not a
+    letter); else None."""
+    letters = _letters(short[:-1] if _PLURAL_SHORT_FORM.search(short) else short)
+    if not letters or _content_initials(long) == letters:
+        return None
+    use = re.search(rf"(?<![\w-]){re.escape(short)}(?!\w)", sentence)
+    before = sentence[: use.start()].split() if use else []
+    for k in range(1, min(MAX_WORDS_BEFORE, len(before)) + 1):
+        if not _WORD_BEFORE.fullmatch(before[-k]):
+            return None
+        completed = " ".join([*before[-k:], long])
+        if _content_initials(completed) == letters:
+            return completed
+    return None
+
+
+def _content_initials(long: str) -> str:
+    return fold("".join(word[0] for word in words(long) if word not in FUNCTION_WORDS))
 
 
 def cut_at_front(short: str, long: str) -> bool:
