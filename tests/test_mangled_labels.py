@@ -266,7 +266,7 @@ def test_labels_that_lost_their_first_words_take_the_whole_spelling() -> None:
          "experimental autoimmune encephalomyelitis"),
         ("OPEC", "of the Petroleum Exporting Countries", "the last meeting of leading members by "
          "the Organization OPEC", "Organization of the Petroleum Exporting Countries"),
-        ("TTTS", "therapy for twin-twin transfusion syndrome", "laser TTTS", None),  # spells it
+        ("TTTS", "twin-twin transfusion syndrome", "laser TTTS", None),  # its hyphen's parts spell it
         ("AA", "American", "an Asian AA writer", "Asian American"),
         ("AA", "American", "the AA writer", None),  # a function word completes nothing
         ("AA", "American", "(1999) AA writer", None),  # nor a number
