@@ -696,6 +696,23 @@ def test_a_heading_tagged_whole_keeps_the_short_forms_in_it(
     assert [(o.short.text, o.short.start) for o in extract(doc, tagger)] == [("GRSP", 11)]
 
 
+def test_initials_set_apart_by_spaces_are_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an author's initials in a reference and a Latin phrase, tagged as short forms: not
+    # reported; a dotted initialism written without spaces is
+    doc = Document("Tang, D., Cheng, H. C., Wang, J. (2001), e. g. in the U.S. and by MRI.")
+    tokens = subtokens(doc.tokens)
+    tagged = [(doc.text.index(s), len(s)) for s in ("H. C.", "e. g.", "U.S.", "MRI")]
+    labels: list[Label] = ["O"] * len(tokens)
+    for start, length in tagged:
+        inside = [i for i, t in enumerate(tokens) if start <= t.start < start + length]
+        labels[inside[0]] = "B-short"
+        for i in inside[1:]:
+            labels[i] = "I-short"
+    tagger = default_tagger("en")
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    assert [o.short.text for o in extract(doc, tagger)] == ["U.S.", "MRI"]
+
+
 @pytest.mark.parametrize(
     ("text", "word", "expected"),
     [

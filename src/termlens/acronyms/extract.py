@@ -49,6 +49,9 @@ KNOWN_WORD = 5  # times, with any accents, for a word of a heading to be a word,
 _LATIN = re.compile(r"[A-Za-z]")
 _CODE_OR_BRACKET = frozenset("/().")
 _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" and a word
+# initials set apart by spaces: an author's ("Cheng, H. C.") or a Latin phrase's ("e. g."); no
+# gold short form of SDU@AAAI-22 or SciAI is written so
+_SPACED_INITIALS = re.compile(r"(?:[^\W\d_]\.\s+)+[^\W\d_]\.?")
 
 
 def extract(
@@ -109,7 +112,7 @@ def _extract(
     occurrences += [
         Occurrence(s, None)
         for short in shorts
-        if not taken.overlaps(short.start, short.end)
+        if not taken.overlaps(short.start, short.end) and not _SPACED_INITIALS.fullmatch(short.text)
         for s in _unshouted(doc.text, short)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
