@@ -89,7 +89,9 @@ def _main(
     """Find, expand and place the terms of technical text."""
 
 
-InputsArgument = Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")]
+InputsArgument = Annotated[
+    list[str], typer.Argument(help="Text or .jsonl files, folders of them, or - for stdin.")
+]
 FindLangOption = Annotated[
     str,
     typer.Option(help="Language: en, es, da, fa, fr or vi; auto guesses it for each text."),

@@ -18,12 +18,11 @@ from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.outline import outline
 from termlens.concepts.relate import default_model
 from termlens.concepts.scico import Topic, as_jsonl, read_topics, write_topics
-from termlens.documents import TEXT_SUFFIXES, read_documents
+from termlens.documents import TEXT_FILES, documents_in, read_documents
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write
 
 CLUSTER_FORMATS = ("scico", "outline")
-_TEXT_FILES = "/".join(TEXT_SUFFIXES)
 
 concepts_app = typer.Typer(
     help="Concept mentions across documents: clusters and a hierarchy (SciCo).",
@@ -73,10 +72,8 @@ def concepts_cluster(
         raise InputError("give either a SciCo jsonl file or --text FOLDER, not both or neither")
     if text is not None:
         if not text.is_dir():
-            raise InputError(f"{text}: not a folder; give a folder of {_TEXT_FILES} documents")
-        files = sorted(str(p) for p in text.iterdir() if p.suffix.lower() in TEXT_SUFFIXES)
-        if not files:
-            raise InputError(f"{text}: no {_TEXT_FILES} documents in this folder")
+            raise InputError(f"{text}: not a folder; give a folder of {TEXT_FILES} documents")
+        files = [str(p) for p in documents_in(text)]
         topics = [topic_from_documents(list(read_documents(files)), text.name)]
         count = len(topics[0].mentions)
         typer.echo(f"{count} mentions in {len(files)} document(s); clustering them", err=True)

@@ -164,7 +164,9 @@ def export_(
 @dict_app.command("mine")
 @guarded
 def mine_(
-    inputs: Annotated[list[str], typer.Argument(help="Text or .jsonl files, or - for stdin.")],
+    inputs: Annotated[
+        list[str], typer.Argument(help="Text or .jsonl files, folders of them, or - for stdin.")
+    ],
     into: TargetOption,
     source: Annotated[str, typer.Option(help="Provenance of the mined pairs.")] = "mined",
     lang: Annotated[str, typer.Option(help="Language: auto, en or es.")] = "auto",
