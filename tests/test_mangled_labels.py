@@ -266,6 +266,8 @@ def test_labels_that_lost_their_first_words_take_the_whole_spelling() -> None:
          "experimental autoimmune encephalomyelitis"),
         ("OPEC", "of the Petroleum Exporting Countries", "the last meeting of leading members by "
          "the Organization OPEC", "Organization of the Petroleum Exporting Countries"),
+        ("MMU's", "management units", "This inflexibility limits the Memory MMU's control over "
+         "various memory units.", "Memory management units"),  # a plural's 's is no letter
         ("TTTS", "twin-twin transfusion syndrome", "laser TTTS", None),  # its hyphen's parts spell it
         ("AA", "American", "an Asian AA writer", "Asian American"),
         ("AA", "American", "the AA writer", None),  # a function word completes nothing

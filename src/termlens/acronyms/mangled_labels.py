@@ -90,6 +90,7 @@ from collections.abc import Callable, Iterable
 from termlens.acronyms import completion
 from termlens.acronyms.align import FUNCTION_WORDS, fold, in_order
 from termlens.acronyms.disambiguate import glued_letters
+from termlens.acronyms.identify import short_form_singular
 from termlens.acronyms.lexical import LOST_LETTERS, sense_key, words
 from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 
@@ -293,16 +294,15 @@ def front_cut_labels(forms: Iterable[tuple[str, str]]) -> dict[tuple[str, str], 
 
 MAX_WORDS_BEFORE = 3  # the most words before a short form that a label may have lost
 _WORD_BEFORE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
-_PLURAL_SHORT_FORM = re.compile(r"[A-Z]s$")  # PPIs
 
 
 def completed_by_words_before(short: str, long: str, sentence: str) -> str | None:
     """``long`` with the words it lost, where they stand right before ``short`` in ``sentence``
     ("proton PPIs" paired with *pump inhibitors*): the fewest words before it (at most three)
     whose initials, with the label's, are the short form's letters, where the label's alone are
-    not (function words aside, each part of a hyphenated word counted, a plural's *s* not a
-    letter); else None."""
-    letters = _letters(short[:-1] if _PLURAL_SHORT_FORM.search(short) else short)
+    not (function words aside, each part of a hyphenated word counted, a plural's *s* or *'s*
+    not a letter); else None."""
+    letters = _letters(short_form_singular(short) or short)
     if not letters or _content_initials(long) == letters:
         return None
     use = re.search(rf"(?<![\w-]){re.escape(short)}(?!\w)", sentence)
