@@ -10,13 +10,16 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from termlens.acronyms import tagger as tagger_module
 from termlens.acronyms.extract import extract, shouted
 from termlens.acronyms.tagger import (
     COORDINATIONS,
     ENDING_FUNCTION_WORDS,
     FRENCH_FUNCTION_WORDS,
+    FUNCTION_WORDS,
     AcronymTagger,
     Label,
+    _initials_run,
     char_spans,
     default_tagger,
     long_forms_after_a_coordination,
@@ -393,6 +396,57 @@ def test_no_long_form_is_spelled_out_where_the_sentence_has_one_or_the_run_is_do
     for i in (0, 8, 11):
         labels[i] = "B-short"
     assert _spelled(" ".join(words), labels) == []  # two capitals; "it"; words in capitals
+
+
+def _spelled_out_word_by_word(words: list[str]) -> dict[int, str]:
+    """:func:`spelled_out` as first written: every start tried for every word with capitals."""
+    out: dict[int, str] = {}
+    blank: list[Label] = ["O"] * len(words)
+    for k, word in enumerate(words):
+        capitals = "".join(c for c in word if c.isupper()).lower()
+        if not 2 <= len(capitals) <= 10 or not word.isalnum():
+            continue
+        for first in range(len(words)):
+            if first in out:
+                continue
+            end = _initials_run(words, blank, first, capitals, FUNCTION_WORDS)
+            if end and not first <= k < end:
+                where = "before" if end <= k else "after"
+                out[first] = f"spells=first|{where}"
+                for i in range(first + 1, end):
+                    out[i] = f"spells=next|{where}"
+    return out
+
+
+_RUN_WORDS = "deep neural network Neural Deep DNN NN DN NND DNNs of the - x dog new nets".split()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_RUN_WORDS), max_size=30))
+def test_runs_of_initials_are_marked_as_if_every_start_were_tried(words: list[str]) -> None:
+    assert spelled_out(words) == _spelled_out_word_by_word(words)
+
+
+def test_a_long_sentence_tries_each_start_once_per_short_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 2,000 words without a full stop (a table flattened into one line): each run of initials
+    # is tried once per short form's letters, not once per use (it took minutes on 120,000)
+    words = "deep neural network ( DNN ) , CNN".split() * 250
+    calls = 0
+
+    def counted(*args: object) -> int:
+        nonlocal calls
+        calls += 1
+        return cast(int, _initials_run(*args))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tagger_module, "_initials_run", counted)
+    marked = spelled_out(words)
+    assert len(marked) == 750 and calls <= 2 * 250
+    calls = 0
+    labels: list[Label] = ["B-short" if w.isupper() and w.isalpha() else "O" for w in words]
+    found = long_forms_spelled_out(words, labels, ENDING_FUNCTION_WORDS["en"])
+    assert found.count("B-long") == 250 and calls <= 3 * 250
 
 
 def test_a_long_form_before_its_bracket_starts_after_a_coordination() -> None:

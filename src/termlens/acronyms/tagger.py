@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -274,23 +275,46 @@ def spelled_out(words: Sequence[str]) -> dict[int, str]:
     """A feature for each word of a run whose initials spell the capitals of another word of the
     sentence (two to ten of them): "spells=first" or "spells=next", and whether the run stands
     "before" or "after" that word. "the key performance indicator , herein KPI" marks *key* with
-    "spells=first|before". Function words may stand inside a run (see :func:`_initials_run`)."""
+    "spells=first|before". Function words may stand inside a run (see :func:`_initials_run`).
+    Words are taken in order, and each marks the runs no word before it marked; a run is found
+    once for all the words with the same capitals, so a long sentence costs little more than a
+    short one."""
     out: dict[int, str] = {}
     blank: list[Label] = ["O"] * len(words)
+    starts = _run_starts(words)
+    unmarked: dict[str, list[tuple[int, int]]] = {}  # per capitals, the runs not yet marked
     for k, word in enumerate(words):
         capitals = "".join(c for c in word if c.isupper()).lower()
         if not 2 <= len(capitals) <= 10 or not word.isalnum():
             continue
-        for first in range(len(words)):
+        if capitals not in unmarked:
+            unmarked[capitals] = [
+                (first, end)
+                for first in starts.get(capitals[0], [])
+                if (end := _initials_run(words, blank, first, capitals, FUNCTION_WORDS))
+            ]
+        around = []  # the runs that hold this word stay for the words after it
+        for first, end in unmarked[capitals]:
             if first in out:
                 continue
-            end = _initials_run(words, blank, first, capitals, FUNCTION_WORDS)
-            if end and not first <= k < end:
-                where = "before" if end <= k else "after"
-                out[first] = f"spells=first|{where}"
-                for i in range(first + 1, end):
-                    out[i] = f"spells=next|{where}"
+            if first <= k < end:
+                around.append((first, end))
+                continue
+            where = "before" if end <= k else "after"
+            out[first] = f"spells=first|{where}"
+            for i in range(first + 1, end):
+                out[i] = f"spells=next|{where}"
+        unmarked[capitals] = around
     return out
+
+
+def _run_starts(words: Sequence[str]) -> dict[str, list[int]]:
+    """Where a run of initials may start (see :func:`_initials_run`), by its first letter."""
+    starts: defaultdict[str, list[int]] = defaultdict(list)
+    for i, word in enumerate(words):
+        if len(word) >= 3 and _plain_word(word):
+            starts[word[0].lower()].append(i)
+    return starts
 
 
 @lru_cache(maxsize=65536)
@@ -743,16 +767,23 @@ def long_forms_spelled_out(
     if any(span.kind == "long" for span in found):
         return labels
     out = list(labels)
+    starts = _run_starts(words)
+    failed: dict[str, int] = {}  # per short form's letters, the starts before this one failed
     for span in found:
         capitals = "".join(c for w in words[span.first : span.last + 1] for c in w if c.isupper())
         if span.kind != "short" or len(capitals) < 3:
             continue
-        for first in range(len(words)):
-            end = _initials_run(words, out, first, capitals.lower(), function_words)
+        letters = capitals.lower()
+        candidates, at = starts.get(letters[0], []), failed.get(letters, 0)
+        while at < len(candidates):  # a start that failed fails again: labels only fill
+            first = candidates[at]
+            end = _initials_run(words, out, first, letters, function_words)
             if end:
                 out[first] = "B-long"
                 out[first + 1 : end] = ["I-long"] * (end - first - 1)
                 break
+            at += 1
+        failed[letters] = at
     return out
 
 
