@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from termlens.cli import app
-from termlens.concepts import cluster
+from termlens.concepts import cluster, relate
 from termlens.concepts.cluster import (
     agglomerate,
     build_hierarchy,
@@ -220,6 +220,20 @@ def test_acronyms_and_repeats_cluster_together() -> None:
     assert crf == acronym and image == image_again
     assert len({crf, tagging, image}) == 3
     assert find_cycle(result.relations) == []
+
+
+def test_an_acronym_said_many_times_pairs_with_its_long_forms_once_per_use() -> None:
+    # each use of DNN pairs with each use of its long form, by initials and by the dictionary;
+    # a use must not also inherit the partners of the uses before it (2,000 such mentions once
+    # took 9 GB and two minutes)
+    k = 40
+    mentions = [Mention(0, 0, 2, "deep neural network", "")] * k + [Mention(0, 4, 4, "DNN", "")] * k
+    texts = [m.text for m in mentions]
+    bags = [set(t.split()) for t in texts]
+    partners = relate._acronym_pairs(mentions, texts, bags)
+    for i in range(k, 2 * k):
+        assert sorted(partners[i]) == sorted([*range(k)] * 2)  # by initials, by dictionary
+    assert sum(len(p) for p in partners.values()) == 4 * k * k
 
 
 def test_a_hyphenated_spelling_is_the_same_text_and_spells_its_acronym() -> None:
@@ -459,6 +473,29 @@ def test_cluster_errors_leave_no_output(tmp_path: Path) -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 1 and result.stderr.startswith("termlens: error:")
         assert not out.exists()
+
+
+def test_a_topic_too_large_for_the_free_memory_is_refused_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:       24000000 kB\nMemAvailable:          1 kB\n")
+    monkeypatch.setattr(cluster, "MEMINFO", meminfo)
+    assert cluster.available_memory() == 1024
+    out = tmp_path / "out.jsonl"
+    folder = ROOT / "examples" / "concepts"
+    result = runner.invoke(app, ["concepts", "cluster", "--text", str(folder), "-o", str(out)])
+    assert result.exit_code == 1 and not out.exists()
+    message = result.stderr.strip().splitlines()[-1]
+    assert message == (
+        "termlens: error: topic 'concepts': 17 mentions need about 0.01 MB to cluster and "
+        "0.00 MB is free; cluster fewer documents at once (about 5 mentions fit)"
+    )
+    meminfo.write_text("MemAvailable:   24000000 kB\n")  # enough: clustered as before
+    result = runner.invoke(app, ["concepts", "cluster", "--text", str(folder), "-o", str(out)])
+    assert result.exit_code == 0 and out.exists()
+    monkeypatch.setattr(cluster, "MEMINFO", tmp_path / "missing")  # not Linux: no check
+    assert cluster.available_memory() is None
 
 
 def test_bench_scico_scores_a_hand_made_topic(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from termlens import __version__
 from termlens.benchmarks import scico as scico_bench
 from termlens.cli_common import guarded, progress, warn_if_empty, working
 from termlens.concepts.cd2cr import is_cd2cr, read_cd2cr
-from termlens.concepts.cluster import predict
+from termlens.concepts.cluster import check_fits_in_memory, predict
 from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.outline import outline
 from termlens.concepts.relate import default_model
@@ -31,6 +31,8 @@ concepts_app = typer.Typer(
 
 
 def _cluster_all(topics: list[Topic], plain_text: bool = False) -> list[Topic]:
+    for topic in topics:  # a topic too large stops the run before any work
+        check_fits_in_memory(topic)
     model = default_model()
     if len(topics) == 1:  # one topic (as --text makes) can still be a minute of work
         (topic,) = topics

@@ -373,7 +373,7 @@ def _acronym_pairs(
                 by_initials.setdefault(spelled, []).append(j)
     for i, mention in enumerate(mentions):
         compact = re.sub(r"[^a-z0-9]", "", mention.text.lower())
-        partners = by_initials.get(compact, []) if len(compact) >= 2 else []
+        partners = [*by_initials.get(compact, [])] if len(compact) >= 2 else []  # a copy
         partners += [
             j for long in _long_forms(mention.text.replace(" ", "")) for j in by_text.get(long, [])
         ]
