@@ -281,9 +281,11 @@ def test_labels_that_lost_words_before_the_short_form_get_them_back(
     assert completed_by_words_before(short, long, sentence) == expected
 
 
-def test_the_bundled_dictionary_holds_proton_pump_inhibitor() -> None:
+def test_the_bundled_dictionary_holds_the_completed_labels() -> None:
     senses = {sense.long for sense in default_dictionary().lookup("PPI")}
     assert "proton pump inhibitor" in senses and "pump inhibitor" not in senses
+    spelled = {v for sense in default_dictionary().lookup("MMU's") for v, _ in sense.variants}
+    assert "Memory management units" in spelled and "management units" not in spelled
 
 
 def test_a_label_cut_at_its_front_that_cannot_spell_the_short_form_is_no_meaning() -> None:
