@@ -553,6 +553,19 @@ def test_plain_documents_are_read_in_their_normal_form() -> None:
     assert "conditional random field" in [m.text for m in mentions]
 
 
+def test_a_document_in_another_language_gives_its_abbreviations_only() -> None:
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    # the English term tagger read the whole Spanish clause as one term, bracket and verb too
+    text = "El aprendizaje profundo (AP) mejora la traducción automática neuronal. El AP es útil."
+    english = "Neural machine translation (NMT) improves machine translation."
+    topic = topic_from_documents([RawDocument("es", text), RawDocument("en", english)], "t")
+    said = [(m.paragraph, m.text) for m in topic.mentions]
+    assert said[:3] == [(0, "aprendizaje profundo"), (0, "AP"), (0, "AP")]
+    assert (1, "machine translation") in said and (1, "NMT") in said
+
+
 def test_plain_documents_outline_their_mentions_as_written_and_no_amounts() -> None:
     from termlens.concepts.mentions import topic_from_documents
     from termlens.documents import RawDocument

@@ -3,7 +3,9 @@
 The mentions are the short and long forms of the abbreviations each document defines, and the
 technical terms the term tagger finds (:mod:`termlens.concepts.terms`: methods, tasks, datasets,
 metrics, as SciREX marks them) that do not cross a bracket and are more than an amount; where
-two overlap, the longer stays.
+two overlap, the longer stays. The term tagger reads English: in a document that reads as another
+language (:func:`termlens.text.guess_language`), only its abbreviations are mentions, read by
+the rules of its language.
 A defined short form or long form, and an acronym the tagger found once, are mentions wherever a
 document of the topic says them again. Each use of a defined short form and its long form are
 one concept, and so are the mentions of one name of several words or one acronym
@@ -23,7 +25,7 @@ from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
 from termlens.normal_form import NormalForm
-from termlens.text import Document, repeated_half, singular
+from termlens.text import Document, guess_language, repeated_half, singular
 
 # words a tagged term does not start or end with
 EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".split())
@@ -49,7 +51,9 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     names: set[tuple[int, int, int]] = set()  # spans sought again: defined forms, acronyms
     for number, raw in enumerate(documents):
         form = NormalForm.of(raw.text)
-        document = Document(form.text)  # SciCo tokens, no offsets to map back
+        lang = guess_language(form.text)
+        # SciCo tokens, no offsets to map back; Spanish rules read French too
+        document = Document(form.text, lang="es" if lang in ("es", "fr") else "en")
         tokens = document.tokens
         paragraphs.append([t.text for t in tokens])
         written.append(_as_written(document))
@@ -62,7 +66,7 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
             names.update((number, *span) for span in (short, long) if span)
             if short and long:
                 defined.append(((number, *short), (number, *long)))
-        for low, high in sentences[-1]:
+        for low, high in sentences[-1] if lang == "en" else []:
             sentence = [t.text for t in tokens[low:high]]
             for a, b in tagger.spans(sentence):
                 trimmed = _trimmed(sentence, a, b)
