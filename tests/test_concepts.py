@@ -558,12 +558,16 @@ def test_a_document_in_another_language_gives_its_abbreviations_only() -> None:
     from termlens.documents import RawDocument
 
     # the English term tagger read the whole Spanish clause as one term, bracket and verb too
-    text = "El aprendizaje profundo (AP) mejora la traducción automática neuronal. El AP es útil."
+    text = (
+        "El aprendizaje profundo (AP) mejora la traducción automática neuronal. El AP es útil "
+        "para los textos largos."
+    )
     english = "Neural machine translation (NMT) improves machine translation."
-    topic = topic_from_documents([RawDocument("es", text), RawDocument("en", english)], "t")
-    said = [(m.paragraph, m.text) for m in topic.mentions]
+    short = "Image de-raining via GANs"  # guessed Spanish, but too short to trust the guess
+    documents = [RawDocument("es", text), RawDocument("en", english), RawDocument("s", short)]
+    said = [(m.paragraph, m.text) for m in topic_from_documents(documents, "t").mentions]
     assert said[:3] == [(0, "aprendizaje profundo"), (0, "AP"), (0, "AP")]
-    assert (1, "machine translation") in said and (1, "NMT") in said
+    assert (1, "machine translation") in said and (1, "NMT") in said and (2, "GANs") in said
 
 
 def test_plain_documents_outline_their_mentions_as_written_and_no_amounts() -> None:

@@ -77,8 +77,9 @@ def available_memory() -> int | None:
         return None
     for line in lines:
         name, _, value = line.partition(":")
-        if name == "MemAvailable" and value.split()[0].isdigit():
-            return int(value.split()[0]) * 1024
+        fields = value.split()
+        if name == "MemAvailable" and fields and fields[0].isdigit():
+            return int(fields[0]) * 1024
     return None
 
 

@@ -4,8 +4,8 @@ The mentions are the short and long forms of the abbreviations each document def
 technical terms the term tagger finds (:mod:`termlens.concepts.terms`: methods, tasks, datasets,
 metrics, as SciREX marks them) that do not cross a bracket and are more than an amount; where
 two overlap, the longer stays. The term tagger reads English: in a document that reads as another
-language (:func:`termlens.text.guess_language`), only its abbreviations are mentions, read by
-the rules of its language.
+language (:func:`termlens.text.guess_language`, from 100 characters on), only its abbreviations
+are mentions, read by the rules of its language.
 A defined short form or long form, and an acronym the tagger found once, are mentions wherever a
 document of the topic says them again. Each use of a defined short form and its long form are
 one concept, and so are the mentions of one name of several words or one acronym
@@ -33,6 +33,7 @@ EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".
 # (*EL*, *DES* are short forms): "la Agencia Española de Protección de Datos (AEPD)"
 ARTICLES = frozenset("el la lo los las un una unos unas del al le les une des du".split())
 _OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
+GUESSED_CHARS = 100  # a document shorter than this is read as English ("Image de-raining via GANs")
 _QUANTITY = re.compile(
     r"[$€£¥]|[-+]?\d[\d.,]*%?|%|percent|hundred|thousand|million|billion|trillion", re.IGNORECASE
 )
@@ -51,7 +52,8 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     names: set[tuple[int, int, int]] = set()  # spans sought again: defined forms, acronyms
     for number, raw in enumerate(documents):
         form = NormalForm.of(raw.text)
-        lang = guess_language(form.text)
+        # a short text's language is a guess too unsure to drop its terms: read as English
+        lang = guess_language(form.text) if len(form.text) >= GUESSED_CHARS else "en"
         # SciCo tokens, no offsets to map back; Spanish rules read French too
         document = Document(form.text, lang="es" if lang in ("es", "fr") else "en")
         tokens = document.tokens
