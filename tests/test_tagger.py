@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from random import Random
 from typing import cast
 
 import pycrfsuite
@@ -418,13 +419,50 @@ def _spelled_out_word_by_word(words: list[str]) -> dict[int, str]:
     return out
 
 
-_RUN_WORDS = "deep neural network Neural Deep DNN NN DN NND DNNs of the - x dog new nets".split()
+# runs of words whose initials spell the short forms among them, in any order and overlapping
+_RUN_PIECES = [
+    *["deep neural network", "deep nucleic acid", "Deep Neural", "neural network", "nets"],
+    *["DNN", "DNA", "NND", "NN", "DN", "DNNs", "of the", "-", "x", "dog", "new"],
+]
+_RUN_WORDS = st.lists(st.sampled_from(_RUN_PIECES), max_size=15).map(
+    lambda pieces: " ".join(pieces).split()
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(_RUN_WORDS), max_size=30))
+@given(_RUN_WORDS)
 def test_runs_of_initials_are_marked_as_if_every_start_were_tried(words: list[str]) -> None:
     assert spelled_out(words) == _spelled_out_word_by_word(words)
+
+
+def _long_forms_spelled_out_start_by_start(words: list[str], labels: list[Label]) -> list[Label]:
+    """:func:`long_forms_spelled_out` as first written: every start tried for every short form."""
+    if any(span.kind == "long" for span in spans(labels)):
+        return labels
+    out = list(labels)
+    for span in spans(labels):
+        capitals = "".join(c for w in words[span.first : span.last + 1] for c in w if c.isupper())
+        if span.kind != "short" or len(capitals) < 3:
+            continue
+        for first in range(len(words)):
+            end = _initials_run(words, out, first, capitals.lower(), ENDING_FUNCTION_WORDS["en"])
+            if end:
+                out[first] = "B-long"
+                out[first + 1 : end] = ["I-long"] * (end - first - 1)
+                break
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(_RUN_WORDS, st.randoms(use_true_random=False))
+def test_long_forms_are_spelled_out_as_if_every_start_were_tried(
+    words: list[str], random: Random
+) -> None:
+    labels: list[Label] = [
+        "B-short" if word.isupper() and random.random() < 0.7 else "O" for word in words
+    ]
+    expected = _long_forms_spelled_out_start_by_start(words, labels)
+    assert long_forms_spelled_out(words, labels, ENDING_FUNCTION_WORDS["en"]) == expected
 
 
 def test_a_long_sentence_tries_each_start_once_per_short_form(
