@@ -9,10 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from termlens.acronyms.dictionary import AcronymDictionary
-from termlens.acronyms.expand import expand, expand_many, language_segments
+from termlens.acronyms.expand import expand, expand_many
 from termlens.cli import app
 from termlens.errors import OptionError
 from termlens.minilm import EnglishEncoder
+from termlens.text import language_segments
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

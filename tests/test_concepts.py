@@ -553,7 +553,7 @@ def test_plain_documents_are_read_in_their_normal_form() -> None:
     assert "conditional random field" in [m.text for m in mentions]
 
 
-def test_a_document_in_another_language_gives_its_abbreviations_only() -> None:
+def test_a_paragraph_in_another_language_gives_its_abbreviations_only() -> None:
     from termlens.concepts.mentions import topic_from_documents
     from termlens.documents import RawDocument
 
@@ -568,6 +568,16 @@ def test_a_document_in_another_language_gives_its_abbreviations_only() -> None:
     said = [(m.paragraph, m.text) for m in topic_from_documents(documents, "t").mentions]
     assert said[:3] == [(0, "aprendizaje profundo"), (0, "AP"), (0, "AP")]
     assert (1, "machine translation") in said and (1, "NMT") in said and (2, "GANs") in said
+    # a bilingual paper: its English paragraph's terms, its Spanish one's abbreviations
+    spanish = "El aprendizaje profundo (AP) mejora la traducción automática neuronal en los "
+    spanish += "textos largos de la biomedicina y de la física."
+    english = "Neural machine translation (NMT) improves machine translation of long texts, "
+    english += "and convolutional neural networks classify images well."
+    both = topic_from_documents([RawDocument("b", f"{spanish}\n\n{english}")], "t")
+    assert [m.text for m in both.mentions] == [
+        *["aprendizaje profundo", "AP", "Neural machine translation", "NMT"],
+        *["machine translation", "convolutional neural networks"],
+    ]
 
 
 def test_plain_documents_outline_their_mentions_as_written_and_no_amounts() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -49,11 +49,11 @@ from termlens.markup import acronym_uses, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
 from termlens.text import (
-    BLANK_LINE,
     Document,
     Span,
     guess_language,
     holds_address,
+    language_segments,
     singular,
     without_accents,
 )
@@ -90,8 +90,6 @@ BATCH = 64  # documents whose undefined short forms are ranked together
 # discourse, so a paper's fifty uses need not all be encoded (bench/expand_vs_definitions.py: 6
 # of 935 answers change, with half as many uses ranked; BENCHMARKS.md)
 RANKED_USES = 8
-SEGMENT_CHARS = 100  # a paragraph this long may read as another language than its text's
-SEGMENT_SHARE = 0.3  # ... when that language holds this share of such paragraphs' characters
 THRESHOLD = 0.3  # the confidence under which expand abstains, by default
 # where a symbol stands (:mod:`symbols`): a unit after a number, a place in an address, a country
 # alone in brackets after a name
@@ -525,42 +523,6 @@ class _Worker:
             for (i, start, _, _), expansions in zip(documents, expanded, strict=True):
                 out[i] += [_shifted(e, start) for e in expansions]
         return [in_original(sorted(e, key=_at), form) for e, form in zip(out, forms, strict=True)]
-
-
-def language_segments(text: str) -> list[tuple[int, str]]:
-    """Where each stretch of ``text`` in one language starts, and that language
-    (:func:`termlens.text.guess_language`): the whole text as one, unless its paragraphs of
-    :data:`SEGMENT_CHARS` or more read as two languages or more, each in
-    :data:`SEGMENT_SHARE` of their characters or more (a bilingual abstract, English and then
-    Spanish; not one paragraph guessed wrong among many: the guess is right for about 98 % of
-    100-character stretches of the SDU@AAAI-22 English and Spanish texts). Then each paragraph
-    takes its own guess, a shorter one (a heading) the guess of the paragraph after it (or
-    before, at the end)."""
-    breaks = list(BLANK_LINE.finditer(text))
-    if not breaks:
-        return [(0, guess_language(text))]
-    starts = [0, *(m.end() for m in breaks)]
-    ends = [*(m.start() for m in breaks), len(text)]
-    guesses = [
-        guess_language(text[a:b]) if b - a >= SEGMENT_CHARS else None
-        for a, b in zip(starts, ends, strict=True)
-    ]
-    share: Counter[str] = Counter()
-    for guess, a, b in zip(guesses, starts, ends, strict=True):
-        if guess is not None:
-            share[guess] += b - a
-    if sum(n >= SEGMENT_SHARE * share.total() for n in share.values()) < 2:
-        return [(0, guess_language(text))]
-    filled, last = [], next(g for g in reversed(guesses) if g is not None)
-    for guess in reversed(guesses):  # a heading goes with the paragraph it heads
-        last = guess or last
-        filled.append(last)
-    filled.reverse()
-    return [
-        (start, lang)
-        for i, (start, lang) in enumerate(zip(starts, filled, strict=True))
-        if i == 0 or lang != filled[i - 1]
-    ]
 
 
 def _shifted(expansion: Expansion, by: int) -> Expansion:

@@ -3,9 +3,9 @@
 The mentions are the short and long forms of the abbreviations each document defines, and the
 technical terms the term tagger finds (:mod:`termlens.concepts.terms`: methods, tasks, datasets,
 metrics, as SciREX marks them) that do not cross a bracket and are more than an amount; where
-two overlap, the longer stays. The term tagger reads English: in a document that reads as another
-language (:func:`termlens.text.guess_language`, from 100 characters on), only its abbreviations
-are mentions, read by the rules of its language.
+two overlap, the longer stays. The term tagger reads English: in a paragraph that reads as another
+language (:func:`termlens.text.language_segments`, in a document of 100 characters or more),
+only the abbreviations are mentions, read by the rules of the document's language.
 A defined short form or long form, and an acronym the tagger found once, are mentions wherever a
 document of the topic says them again. Each use of a defined short form and its long form are
 one concept, and so are the mentions of one name of several words or one acronym
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
@@ -25,7 +26,14 @@ from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
 from termlens.documents import RawDocument
 from termlens.normal_form import NormalForm
-from termlens.text import Document, guess_language, repeated_half, singular
+from termlens.text import (
+    SEGMENT_CHARS,
+    Document,
+    guess_language,
+    language_segments,
+    repeated_half,
+    singular,
+)
 
 # words a tagged term does not start or end with
 EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".split())
@@ -33,7 +41,6 @@ EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".
 # (*EL*, *DES* are short forms): "la Agencia Española de Protección de Datos (AEPD)"
 ARTICLES = frozenset("el la lo los las un una unos unas del al le les une des du".split())
 _OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
-GUESSED_CHARS = 100  # a document shorter than this is read as English ("Image de-raining via GANs")
 _QUANTITY = re.compile(
     r"[$€£¥]|[-+]?\d[\d.,]*%?|%|percent|hundred|thousand|million|billion|trillion", re.IGNORECASE
 )
@@ -52,10 +59,13 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     names: set[tuple[int, int, int]] = set()  # spans sought again: defined forms, acronyms
     for number, raw in enumerate(documents):
         form = NormalForm.of(raw.text)
-        # a short text's language is a guess too unsure to drop its terms: read as English
-        lang = guess_language(form.text) if len(form.text) >= GUESSED_CHARS else "en"
+        # a short text's language is a guess too unsure to drop its terms ("Image de-raining
+        # via GANs" reads as Spanish): read as English
+        segments = language_segments(form.text) if len(form.text) >= SEGMENT_CHARS else [(0, "en")]
+        lang = guess_language(form.text) if len(segments) > 1 else segments[0][1]
         # SciCo tokens, no offsets to map back; Spanish rules read French too
         document = Document(form.text, lang="es" if lang in ("es", "fr") else "en")
+        english = _english_sentences(segments)
         tokens = document.tokens
         paragraphs.append([t.text for t in tokens])
         written.append(_as_written(document))
@@ -68,7 +78,9 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
             names.update((number, *span) for span in (short, long) if span)
             if short and long:
                 defined.append(((number, *short), (number, *long)))
-        for low, high in sentences[-1] if lang == "en" else []:
+        for low, high in sentences[-1]:
+            if not english(tokens[low].start):
+                continue
             sentence = [t.text for t in tokens[low:high]]
             for a, b in tagger.spans(sentence):
                 trimmed = _trimmed(sentence, a, b)
@@ -228,6 +240,14 @@ def _name(words: list[str]) -> tuple[str, ...]:
     if kept and kept[-1].islower():
         kept[-1] = singular(kept[-1])
     return tuple(kept)
+
+
+def _english_sentences(segments: list[tuple[int, str]]) -> Callable[[int], bool]:
+    """Whether the sentence starting at a character offset stands in an English stretch of a
+    text (``segments``: where each stretch starts, and its language)."""
+    starts = [start for start, _ in segments]
+    english = [lang == "en" for _, lang in segments]
+    return lambda offset: english[max(0, bisect_right(starts, offset) - 1)]
 
 
 def _sentence_bounds(document: Document) -> list[list[int]]:
