@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from termlens.acronyms import find_abbreviations
 from termlens.acronyms.identify import code_ranges
+from termlens.acronyms.tagger import rules_language
 from termlens.concepts.relate import case_folded
 from termlens.concepts.scico import Mention, Topic
 from termlens.concepts.terms import default_term_tagger
@@ -29,6 +30,7 @@ from termlens.normal_form import NormalForm
 from termlens.text import (
     SEGMENT_CHARS,
     Document,
+    LanguageOption,
     guess_language,
     language_segments,
     repeated_half,
@@ -59,12 +61,15 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
     names: set[tuple[int, int, int]] = set()  # spans sought again: defined forms, acronyms
     for number, raw in enumerate(documents):
         form = NormalForm.of(raw.text)
-        # a short text's language is a guess too unsure to drop its terms ("Image de-raining
-        # via GANs" reads as Spanish): read as English
-        segments = language_segments(form.text) if len(form.text) >= SEGMENT_CHARS else [(0, "en")]
-        lang = guess_language(form.text) if len(segments) > 1 else segments[0][1]
-        # SciCo tokens, no offsets to map back; Spanish rules read French too
-        document = Document(form.text, lang="es" if lang in ("es", "fr") else "en")
+        lang: LanguageOption = "auto"
+        if len(form.text) >= SEGMENT_CHARS:
+            segments = language_segments(form.text)
+            lang = rules_language(
+                guess_language(form.text) if len(segments) > 1 else segments[0][1]
+            )
+        else:  # a guess too unsure to drop its terms ("Image de-raining via GANs" reads as Spanish)
+            segments = [(0, "en")]
+        document = Document(form.text, lang=lang)  # SciCo tokens, no offsets to map back
         english = _english_sentences(segments)
         tokens = document.tokens
         paragraphs.append([t.text for t in tokens])
