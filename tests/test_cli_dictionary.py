@@ -431,3 +431,13 @@ def test_a_failed_first_import_leaves_no_file(tmp_path: Path) -> None:
     code, _, err = run("dict", "import", str(bad), "--into", str(tmp_path / "new.sqlite"))
     assert code == 1 and "short form 'BB'" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]
+
+
+def test_dict_add_refuses_a_folder_and_a_long_form_that_is_the_short_form(tmp_path: Path) -> None:
+    code, _, err = run("dict", "add", "CNN", "cnn", "--into", str(tmp_path / "d.sqlite"))
+    assert code == 1 and "is the short form itself" in err
+    assert not (tmp_path / "d.sqlite").exists()  # nothing written
+    code, _, err = run("dict", "add", "CNN", "convolutional neural network", "--into", str(tmp_path))
+    assert code == 1 and "is a directory; give a dictionary file" in err
+    code, _, err = run("dict", "lookup", "CNN", "-d", str(tmp_path))
+    assert code == 1 and "is a directory" in err

@@ -126,3 +126,17 @@ def test_bench_semeval16_skips_an_item_it_cannot_place(tmp_path: Path) -> None:
     assert code == 0 and "t.2: the definition does not look English" in err
     assert "t.3: part of speech 'adjective': WordNet placement takes noun or verb" in err
     assert out.read_text().splitlines() == ["t.1\thound#n#1\tattach"]
+
+
+def test_attach_reads_the_part_of_speech_in_any_case_or_as_wordnet_writes_it() -> None:
+    """"V" and "Verb" are the verb; the JSON lines name it as the task does, for export."""
+    for said in ("V", "Verb", " verb"):
+        code, out, err = run(
+            "attach", "zoomify", "--pos", said, "--definition", "To run quickly.", "--top", "1",
+            "--format", "jsonl",
+        )  # fmt: skip
+        assert code == 0, err
+        record = json.loads(out)
+        assert record["pos"] == "verb" and record["synset"].split("#")[1] == "v"
+    code, _, err = run("attach", "x", "--pos", "nn", "--definition", "A small hound.")
+    assert code == 1 and "part of speech 'nn'" in err

@@ -122,6 +122,10 @@ def add(
     """Add one long form of a short form."""
     if not short.strip() or not long.strip() or count < 1:
         raise InputError("give a non-empty short form and long form, and a count of at least 1")
+    if long.strip().casefold() == short.strip().casefold():
+        raise InputError(
+            f"the long form {long.strip()!r} is the short form itself; give what it stands for"
+        )
     with _writable(into) as d:
         d.add([Entry(short.strip(), long.strip(), count, language, domain)], source)
     typer.echo(f"added {short} → {long} to {into}", err=True)

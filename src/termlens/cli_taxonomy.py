@@ -14,7 +14,7 @@ from termlens import __version__
 from termlens.benchmarks import semeval16
 from termlens.cli_common import guarded, progress, warn_if_empty
 from termlens.errors import InputError, choose_one
-from termlens.taxonomy.enrich import Placement, default_placer
+from termlens.taxonomy.enrich import Placement, default_placer, part_of_speech
 from termlens.taxonomy.lmf import export, read_additions
 from termlens.taxonomy.wordnet import Synset, WordNet, bundled
 
@@ -32,7 +32,7 @@ ThresholdOption = Annotated[
 def attach(
     lemma: Annotated[str, typer.Argument(help="The new word (or multi-word term).")],
     definition: Annotated[str, typer.Option("--definition", help="Its definition.")],
-    pos: Annotated[str, typer.Option("--pos", help="noun or verb.")] = "noun",
+    pos: Annotated[str, typer.Option("--pos", help="noun or verb (n, v).")] = "noun",
     top: Annotated[int, typer.Option("--top", min=1, help="How many placements to show.")] = 5,
     threshold: ThresholdOption = 0.0,
     output_format: Annotated[str, typer.Option("--format", help="table or jsonl.")] = "table",
@@ -40,6 +40,7 @@ def attach(
     """Where a new word sense belongs in WordNet 3.0: ATTACH under a synset or MERGE into it."""
     if output_format not in ATTACH_FORMATS:
         raise choose_one("format", output_format, ATTACH_FORMATS)
+    pos = part_of_speech(pos)
     placer = default_placer()
     placements = placer.place(lemma, pos, definition, top=top, threshold=threshold)
     known = placer.known_senses(lemma, pos, definition)

@@ -187,6 +187,10 @@ class AcronymDictionary:
     @classmethod
     def open(cls, path: Path, *, writable: bool = False) -> AcronymDictionary:
         """Open an existing dictionary file; read-only unless ``writable``."""
+        if path.is_dir():
+            raise InputError(
+                f"{path}: is a directory; give a dictionary file, e.g. {path}/acronyms.sqlite"
+            )
         if not path.is_file():
             raise InputError(f"{path}: no such dictionary; build one with `termlens dict import`")
         mode = "rw" if writable else "ro"

@@ -468,9 +468,17 @@ def operation_features(
     ]
 
 
-def _check(lemma: str, pos: str, definition: str) -> str:
-    if pos not in POS:
+def part_of_speech(pos: str) -> str:
+    """``noun`` or ``verb``, from either spelled in any case or WordNet's ``n`` / ``v``."""
+    said = pos.strip().lower()
+    said = {tag: name for name, tag in POS.items()}.get(said, said)
+    if said not in POS:
         raise InputError(f"part of speech {pos!r}: WordNet placement takes noun or verb")
+    return said
+
+
+def _check(lemma: str, pos: str, definition: str) -> str:
+    pos = part_of_speech(pos)
     if not normalise(lemma):
         raise InputError("the lemma is empty; give the new word")
     if not words(definition):
