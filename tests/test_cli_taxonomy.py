@@ -129,7 +129,7 @@ def test_bench_semeval16_skips_an_item_it_cannot_place(tmp_path: Path) -> None:
 
 
 def test_attach_reads_the_part_of_speech_in_any_case_or_as_wordnet_writes_it() -> None:
-    """"V" and "Verb" are the verb; the JSON lines name it as the task does, for export."""
+    """ "V" and "Verb" are the verb; the JSON lines name it as the task does, for export."""
     for said in ("V", "Verb", " verb"):
         code, out, err = run(
             "attach", "zoomify", "--pos", said, "--definition", "To run quickly.", "--top", "1",
