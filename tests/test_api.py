@@ -38,6 +38,10 @@ def test_expand_and_place_from_the_top_level() -> None:
     assert [p.key for p in placements][:1] == ["blog#n#1"]
     with pytest.raises(TypeError, match="expand reads a str, not bytes"):
         termlens.expand(b"Our CNN")
+    with pytest.raises(TypeError, match="place reads a str, not bytes"):
+        termlens.place("blahg", "noun", b"A dull blog.")
+    with pytest.raises(TypeError, match="place reads a str, not NoneType"):
+        termlens.place(None, "noun", "A dull blog.")
 
 
 def test_cluster_texts_links_a_kind_under_its_parent() -> None:

@@ -18,3 +18,11 @@ class OptionError(TermlensError):
 def choose_one(what: str, value: str, options: tuple[str, ...] | list[str]) -> OptionError:
     """Build the error for an unknown option value, listing the valid ones."""
     return OptionError(f"unknown {what} {value!r}; choose one of: {', '.join(options)}")
+
+
+def check_text(value: object, reader: str, what: str = "a str") -> None:
+    """Refuse what is not text, naming the function and how to fix it: bytes are to be
+    decoded first."""
+    if not isinstance(value, str):
+        kind = type(value).__name__
+        raise TypeError(f"{reader} reads {what}, not {kind}; decode bytes first (data.decode())")

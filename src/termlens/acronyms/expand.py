@@ -44,7 +44,7 @@ from termlens.acronyms.symbols import (
 from termlens.acronyms.tagger import reading
 from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
-from termlens.errors import OptionError
+from termlens.errors import OptionError, check_text
 from termlens.markup import acronym_uses, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
@@ -142,9 +142,7 @@ def expand(
     :func:`termlens.acronyms.tagger.reading`); the disambiguator decides the senses' language.
     Without one, as ``termlens expand`` and :func:`expand_many` read it: the bundled dictionary,
     each stretch of the text ranked among the senses of its language."""
-    if not isinstance(text, str):
-        kind = type(text).__name__
-        raise TypeError(f"expand reads a str, not {kind}; decode bytes first (data.decode())")
+    check_text(text, "expand")
     if disambiguator is None:
         return _default_worker().expanded([text], threshold, lang)[0]
     form = NormalForm.of(text)

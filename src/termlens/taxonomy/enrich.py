@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from termlens.embeddings import SentenceEncoder, default_encoder
-from termlens.errors import InputError
+from termlens.errors import InputError, check_text
 from termlens.normal_form import normalized
 from termlens.resources import resource_path
 from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
@@ -237,6 +237,8 @@ class Placer:
     ) -> list[Placement]:
         """The best ``top`` placements (fewer when their scores fall under ``threshold``), the
         lemma and definition read in their normal form (:mod:`termlens.normal_form`)."""
+        for value in (lemma, pos, definition):
+            check_text(value, "place")
         lemma, definition = normalized(lemma), normalized(definition)
         candidates = self.candidates(lemma, pos, definition)
         if not candidates:
