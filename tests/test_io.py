@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import codecs
 import gzip
 from pathlib import Path
 
@@ -22,6 +23,17 @@ def test_a_gzipped_file_is_read_as_its_text(tmp_path: Path) -> None:
         ("cut.json.gz", gzip.compress(b"[1, 2, 3]")[:12], r"cut\.json\.gz: not a valid gzip file"),
         ("latin.txt", "Señal".encode("latin-1"), r"latin\.txt: not valid UTF-8 \(byte 0xf1"),
         ("image.txt", b"\x89PNG\x00\x00", r"image\.txt: looks like a binary file"),
+        (
+            "bare.txt",
+            "Señal (S)".encode("utf-16-le"),
+            r"UTF-16 without a byte order mark; .* utf-16le",
+        ),
+        (
+            "big.txt",
+            "Señal (S)".encode("utf-16-be"),
+            r"UTF-16 without a byte order mark; .* utf-16be",
+        ),
+        ("cut.txt", codecs.BOM_UTF16_LE + b"S\x00\x00\xd8", r"starts as UTF-16 but is not"),
     ],
 )
 def test_unreadable_input_is_one_clear_error(
@@ -31,6 +43,20 @@ def test_unreadable_input_is_one_clear_error(
     path.write_bytes(data)
     with pytest.raises(InputError, match=message):
         read_text(path)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-8-sig"])
+def test_text_that_starts_with_a_byte_order_mark_is_read_without_it(
+    tmp_path: Path, encoding: str
+) -> None:
+    """Windows writes "Unicode" text as UTF-16 with a mark; offsets count the text's characters."""
+    path = tmp_path / "marked.txt"
+    text = "Señal de vídeo (SV) 🙂"
+    data = text.encode(encoding)
+    if encoding == "utf-16-be":
+        data = codecs.BOM_UTF16_BE + data
+    path.write_bytes(data)
+    assert read_text(path) == text
 
 
 def test_a_missing_file_or_a_directory_is_named(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import json
 import os
@@ -34,8 +35,19 @@ def read_text(path: Path) -> str:
 
 
 def decode(data: bytes, name: str) -> str:
-    """Decode UTF-8 text; binary data and other encodings get a clear InputError."""
+    """Decode UTF-8 text, or UTF-16 or UTF-32 that starts with its byte order mark (as Windows
+    writes "Unicode" text); binary data and other encodings get a clear InputError."""
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return _decode_marked(data, "utf-32", name)
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _decode_marked(data, "utf-16", name)
     if b"\x00" in data[:8192]:
+        for order, zeros in (("le", data[1:8192:2]), ("be", data[:8192:2])):
+            if zeros and zeros.count(0) > 0.9 * len(zeros):  # ASCII text in two bytes a letter
+                raise InputError(
+                    f"{name}: looks like UTF-16 without a byte order mark; convert it, e.g. "
+                    f"iconv -f utf-16{order} -t utf-8"
+                )
         raise InputError(f"{name}: looks like a binary file, not text; give a UTF-8 text file")
     try:
         return data.decode("utf-8-sig")
@@ -43,6 +55,16 @@ def decode(data: bytes, name: str) -> str:
         raise InputError(
             f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
             "convert it, e.g. iconv -f latin1 -t utf-8"
+        ) from None
+
+
+def _decode_marked(data: bytes, encoding: str, name: str) -> str:
+    try:
+        return data.decode(encoding)  # the mark says the byte order, and is not text
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{name}: starts as {encoding.upper()} but is not (bad bytes at offset {exc.start}); "
+            "give a UTF-8 text file"
         ) from None
 
 
