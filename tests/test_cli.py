@@ -97,6 +97,26 @@ def test_find_reads_a_folder_of_documents(tmp_path: Path) -> None:
     assert code == 1 and out == "" and f"{empty}: no .txt/" in err and "in this folder" in err
 
 
+
+def test_every_document_of_a_run_has_its_own_id(tmp_path: Path) -> None:
+    """Ids termlens makes up (a file's name, a record's line) that are taken already become the
+    path (and line) they came from; a .jsonl's own ids are kept as they are."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    for folder in ("one", "two"):
+        (tmp_path / folder / "main.tex").write_text("A heart rate (HR) test.")
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(json.dumps({"text": "Body mass index (BMI)."}))
+    given = tmp_path / "given.jsonl"
+    given.write_text(json.dumps({"id": "1", "text": "Blood pressure (BP)."}))
+    one, two = tmp_path / "one" / "main.tex", tmp_path / "two" / "main.tex"
+    sources = [str(one), str(two), str(two), str(lines), str(lines), str(given)]
+    code, out, _ = run("find", *sources, "-f", "jsonl", "--rules-only")
+    assert code == 0
+    ids = [r["doc_id"] for r in map(json.loads, out.splitlines())]
+    assert ids == ["main", str(two), f"{two}#2", "1", f"{lines}:1", "1"]
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

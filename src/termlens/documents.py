@@ -27,27 +27,44 @@ class RawDocument:
 
 def read_documents(sources: list[str]) -> Iterator[RawDocument]:
     """Yield the documents of every source: ``-`` is stdin, ``*.jsonl`` holds one per line, a
-    folder holds text and .jsonl files (see :func:`documents_in`)."""
+    folder holds text and .jsonl files (see :func:`documents_in`). A text file's id is its name
+    without the suffix, a .jsonl record's its ``id`` (else its line number); where an id termlens
+    made up is already taken in this run, the path (and line) it came from is the id instead,
+    and a number after ``#`` where even that is taken (the same file given twice)."""
     if not sources:
         raise InputError("no input; give one or more files, or - for standard input")
+    taken: set[str] = set()
+    for document, fuller in _documents(sources):
+        if document.id in taken and fuller is not None:
+            doc_id, copy = fuller, 1
+            while doc_id in taken:
+                copy += 1
+                doc_id = f"{fuller}#{copy}"
+            document = RawDocument(doc_id, document.text)
+        taken.add(document.id)
+        yield document
+
+
+def _documents(sources: list[str]) -> Iterator[tuple[RawDocument, str | None]]:
+    """The documents of :func:`read_documents`, each with the id that names its origin in full
+    where its own id was made up (None: the source gave it)."""
     for source in sources:
         if source == "-":
             text = decode(sys.stdin.buffer.read(), "<stdin>")
-            yield from (
-                _jsonl(text, "<stdin>") if _looks_like_jsonl(text) else [RawDocument("stdin", text)]
-            )
+            if _looks_like_jsonl(text):
+                yield from _jsonl(text, "<stdin>", "stdin")
+            else:
+                yield RawDocument("stdin", text), "stdin"
             continue
         path = Path(source)
         if path.is_dir():
-            yield from read_documents(
-                [str(p) for p in documents_in(path, (*TEXT_SUFFIXES, ".jsonl"))]
-            )
+            yield from _documents([str(p) for p in documents_in(path, (*TEXT_SUFFIXES, ".jsonl"))])
             continue
         text = read_text(path)
         if path.suffix == ".jsonl":
-            yield from _jsonl(text, str(path))
+            yield from _jsonl(text, str(path), str(path))
         else:
-            yield RawDocument(path.stem, text)
+            yield RawDocument(path.stem, text), str(path)
 
 
 def documents_in(folder: Path, suffixes: tuple[str, ...] = TEXT_SUFFIXES) -> list[Path]:
@@ -64,9 +81,12 @@ def _looks_like_jsonl(text: str) -> bool:
     return first == "{" and '"text"' in text.split("\n", 1)[0]
 
 
-def _jsonl(text: str, name: str) -> Iterator[RawDocument]:
+def _jsonl(text: str, name: str, origin: str) -> Iterator[tuple[RawDocument, str | None]]:
     for where, record in json_lines(text, name):
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             raise InputError(f'{where}: expected an object with a string "text" field')
-        doc_id = record.get("id", where.rsplit(" ", 1)[-1])
-        yield RawDocument(str(doc_id), record["text"])
+        line = where.rsplit(" ", 1)[-1]
+        if "id" in record:
+            yield RawDocument(str(record["id"]), record["text"]), None
+        else:
+            yield RawDocument(line, record["text"]), f"{origin}:{line}"
