@@ -55,6 +55,10 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "stress-activated protein kinases (SAPK/JNKs) act",
             ("SAPK", "stress-activated protein kinases"),
         ),
+        (  # tokenised text spaces the slash; the short form ends before the space
+            "short / long word shape ( SWS / LWS ) features",
+            ("SWS", "short / long word shape"),
+        ),
         (
             "The retrieval-augmented generation, also known as RAG, runs.",
             ("RAG", "retrieval-augmented generation"),

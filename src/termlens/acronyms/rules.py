@@ -654,8 +654,9 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     if head and looks_like_short_form(head.group(1)):
         out.append(doc.span(start, start + head.end(1)))
     slash = segment.find("/")
-    if slash > 1 and looks_like_short_form(segment[:slash]):
-        out.append(doc.span(start, start + slash))
+    first = segment[:slash].rstrip()  # "CSMA / ECA" as tokenised text spaces it
+    if slash > 1 and len(first) > 1 and looks_like_short_form(first):
+        out.append(doc.span(start, start + len(first)))
     either = _EITHER.search(segment)
     if either is not None:
         out += _either_parts(doc, (start, start + either.start()), (start + either.end(), end))
