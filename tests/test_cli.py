@@ -97,7 +97,6 @@ def test_find_reads_a_folder_of_documents(tmp_path: Path) -> None:
     assert code == 1 and out == "" and f"{empty}: no .txt/" in err and "in this folder" in err
 
 
-
 def test_every_document_of_a_run_has_its_own_id(tmp_path: Path) -> None:
     """Ids termlens makes up (a file's name, a record's line) that are taken already become the
     path (and line) they came from; a .jsonl's own ids are kept as they are."""
