@@ -177,6 +177,22 @@ def test_decomposed_and_ligatured_spellings_are_stored_and_found_as_composed() -
     assert set(d.profiles("FSA")["finite state automaton"]) == {"stat", "transition"}  # stems
 
 
+def test_a_short_form_labelled_one_character_too_wide_is_stored_and_found_without_it() -> None:
+    """Labels cut one character too wide ("PNUD)" in SDU@AAAI-22's Spanish gold) join the short
+    form; a bracket or sign that belongs to it stays."""
+    d = AcronymDictionary.create()
+    long = "Programa de las Naciones Unidas para el Desarrollo"
+    d.add([Entry("PNUD)", long, 4), Entry("PNUD", long), Entry("DHAP,", "dexametasona")], "x")
+    d.add_contexts([Context("(PNUD", long, "El PNUD financia el desarrollo")], "x")
+    (sense,) = d.lookup("PNUD")
+    assert (sense.short, sense.count) == ("PNUD", 5)
+    assert d.lookup("PNUD)") == d.lookup("PNUD") and "DHAP" in d
+    assert set(d.profiles("PNUD)")[long]) == {"financia", "desarrollo"}
+    for short in ("poly(I:C", "AI)N", "E−", "-OH", "(CV)"):
+        d.add([Entry(short, "x y")], "y")
+    assert {"poly(I:C", "AI)N", "E−", "-OH", "CV"} <= set(d.short_forms())
+
+
 def test_contexts_become_profiles_without_the_short_form_itself() -> None:
     d = AcronymDictionary.create()
     d.add_contexts([Context("AI", "adequate intake", "The AI of potassium for adults")], "x")

@@ -26,7 +26,14 @@ from typing import NamedTuple, Protocol, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from termlens.acronyms.lexical import LOST_LETTERS, content_terms, sense_key, window, words
+from termlens.acronyms.lexical import (
+    LOST_LETTERS,
+    content_terms,
+    sense_key,
+    unpaired_edges_off,
+    window,
+    words,
+)
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import Vectors
 from termlens.errors import InputError
@@ -240,7 +247,7 @@ class AcronymDictionary:
         senses then name the short form as the dictionary writes it). Entries from
         ``exclude_sources`` are left out. The query is read in its normal form, as entries are
         stored (:mod:`termlens.normal_form`)."""
-        short = normalized(short)
+        short = stored_short_form(short)
         rows = self._rows(short)
         if not rows and short != short.upper():
             short = short.upper()
@@ -267,7 +274,7 @@ class AcronymDictionary:
     def knows(self, short: str, exclude_sources: frozenset[str] = frozenset()) -> bool:
         """Whether the short form, as written (*iOS* is not *IOS*), has a long form from a
         source not in ``exclude_sources``."""
-        return any(row[2] not in exclude_sources for row in self._rows(normalized(short)))
+        return any(row[2] not in exclude_sources for row in self._rows(stored_short_form(short)))
 
     def short_forms(self) -> Iterator[str]:
         """Every short form with a long form, in order."""
@@ -295,7 +302,7 @@ class AcronymDictionary:
         for long, source, term, count in self._db.execute(
             "SELECT f.long, s.name, t.term, c.count FROM forms f JOIN contexts c ON c.form = f.id "
             "JOIN sources s ON s.id = c.source JOIN terms t ON t.id = c.term WHERE f.short = ?",
-            (short,),
+            (stored_short_form(short),),
         ):
             if source not in exclude_sources:
                 out[long][term] += count
@@ -325,7 +332,7 @@ class AcronymDictionary:
             "SELECT f.long, s.name, v.n, v.total FROM forms f "
             f"JOIN {table} v ON v.form = f.id JOIN sources s ON s.id = v.source "
             "WHERE f.short = ?",
-            (short,),
+            (stored_short_form(short),),
         ):
             if source not in exclude_sources:
                 add_to_sums(out, long, VectorSum(decode_vector(total, self._vector_format), n))
@@ -422,7 +429,7 @@ class AcronymDictionary:
         with a ``window_encoder`` (English) that of the words around the short form, in the
         contexts ``window_if`` accepts (all by default)."""
         contexts = (
-            c._replace(short=normalized(c.short), long=normalized(c.long)) for c in contexts
+            c._replace(short=stored_short_form(c.short), long=normalized(c.long)) for c in contexts
         )
         if encoder is not None or window_encoder is not None:
             contexts = list(contexts)  # read twice: for the words, then for the vectors
@@ -581,8 +588,20 @@ class AcronymDictionary:
 _LISTED = "(SELECT DISTINCT f.short, f.key, f.long FROM forms f JOIN long_forms l ON l.form = f.id)"
 
 
+def stored_short_form(short: str) -> str:
+    """A short form as a dictionary stores and looks it up: in its normal form, without white
+    space, a comma or semicolon after it, or a bracket or double quote at an edge that has no
+    pair in it, as labels one character too wide leave them ("PNUD)", "(CV", "DHAP,"); as given
+    when nothing else would be left."""
+    previous, form = None, normalized(short)
+    while form != previous:
+        previous, form = form, form.strip()
+        form = form[:-1] if form[-1:] in (",", ";") else unpaired_edges_off(form)
+    return form or short
+
+
 def _in_normal_form(entry: Entry) -> Entry:
-    short, long = normalized(entry.short), normalized(entry.long)
+    short, long = stored_short_form(entry.short), normalized(entry.long)
     if short is entry.short and long is entry.long:  # nearly always: no copy
         return entry
     return replace(entry, short=short, long=long)

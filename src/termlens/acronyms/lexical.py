@@ -133,6 +133,25 @@ def content_words(text: str) -> list[str]:
     ]
 
 
+_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
+
+
+def unpaired_edges_off(text: str) -> str:
+    """``text`` without the brackets around the whole of it, or without a bracket or double
+    quote at either end that has no pair in it (one of them, the first found)."""
+    for opening, closing in _PAIRS:
+        if text.startswith(opening) and text.endswith(closing) and text.count(opening) == 1:
+            return text[1:-1]
+        if text.count(opening) != text.count(closing):
+            if text.endswith(closing):
+                return text[:-1]
+            if text.startswith(opening):
+                return text[1:]
+    if text.count('"') % 2:
+        return text.strip('"')
+    return text
+
+
 WINDOW = 16  # words kept on each side of a short form by :func:`window`
 
 

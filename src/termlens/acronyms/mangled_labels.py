@@ -91,7 +91,7 @@ from termlens.acronyms import completion
 from termlens.acronyms.align import FUNCTION_WORDS, fold, in_order
 from termlens.acronyms.disambiguate import glued_letters
 from termlens.acronyms.identify import short_form_singular
-from termlens.acronyms.lexical import LOST_LETTERS, sense_key, words
+from termlens.acronyms.lexical import LOST_LETTERS, sense_key, unpaired_edges_off, words
 from termlens.acronyms.wordlist import WORD, is_piece_of, is_word
 
 
@@ -351,7 +351,6 @@ def _initials(long: str) -> str:
 
 _SEPARATORS = ",;:([{"  # never the last character of a name
 _DASHES = "-–—"
-_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
 
 
 def without_loose_edges(long: str) -> str:
@@ -366,23 +365,7 @@ def without_loose_edges(long: str) -> str:
         elif long[:1] and long[0] in _DASHES + "'" and not long[1:2].isdigit():
             long = long[1:]
         else:
-            long = _unpaired_off(long)
-    return long
-
-
-def _unpaired_off(long: str) -> str:
-    """``long`` without the brackets around the whole of it, or without a bracket or double
-    quote at either end that has no pair in it."""
-    for opening, closing in _PAIRS:
-        if long.startswith(opening) and long.endswith(closing) and long.count(opening) == 1:
-            return long[1:-1]
-        if long.count(opening) != long.count(closing):
-            if long.endswith(closing):
-                return long[:-1]
-            if long.startswith(opening):
-                return long[1:]
-    if long.count('"') % 2:
-        return long.strip('"')
+            long = unpaired_edges_off(long)
     return long
 
 
