@@ -135,6 +135,21 @@ def test_the_context_decides_between_senses(ai_dictionary: AcronymDictionary) ->
     assert sum(p for _, p in food) == pytest.approx(1.0)
 
 
+def test_a_short_form_found_in_capitals_reads_their_contexts(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    """ "Ai" finds the senses of AI; the contexts stored under AI are read for it too."""
+    text = "The {} for potassium is 4.7 g per day in adults."
+    ranker = Disambiguator(ai_dictionary)
+    upper, title = (
+        ranker.features("AI", text.format("AI")),
+        ranker.features("Ai", text.format("Ai")),
+    )
+    assert [c.long for c in title[0]] == [c.long for c in upper[0]]
+    profiled = FEATURES.index("has_profile")
+    assert [row[profiled] for row in title[1]] == [row[profiled] for row in upper[1]] == [1.0, 1.0]
+
+
 def test_rankers_share_weighted_domains_until_the_dictionary_changes() -> None:
     d = AcronymDictionary.create()
     d.add([Entry("AI", "adequate intake", 5, domain="nutrition")], "hand")

@@ -412,9 +412,11 @@ class Disambiguator:
         return self._known.get_or_make(short, self._read_short_form)
 
     def _read_short_form(self, short: str) -> _ShortForm:
-        """Senses and profiles of a short form, read from the dictionaries."""
+        """Senses and profiles of a short form, read from the dictionaries (under the spelling
+        its senses are stored with: *Nlp* reads the contexts of NLP, whose senses it found)."""
         excluded = self.exclude_sources
         senses = self._senses(short)
+        short = senses[0].short if senses else short
         spellings = [long for sense in senses for long, _ in sense.variants]
         cut = _cut_spellings(spellings)
         senses = _joined_to_their_whole(senses, cut)
