@@ -443,3 +443,17 @@ def test_dict_add_refuses_a_folder_and_a_long_form_that_is_the_short_form(tmp_pa
     assert code == 1 and "is a directory; give a dictionary file" in err
     code, _, err = run("dict", "lookup", "CNN", "-d", str(tmp_path))
     assert code == 1 and "is a directory" in err
+
+
+def test_dict_build_and_export_refuse_to_write_over_their_input(tmp_path: Path) -> None:
+    tsv = tmp_path / "mine.tsv"
+    written = "short\tlong\tcount\tlanguage\tdomain\nCNN\tconvolutional neural network\t2\ten\t\n"
+    tsv.write_text(written, encoding="utf-8")
+    code, _, err = run("dict", "build", str(tsv), "--out", str(tsv))
+    assert code == 1 and "is also an input of this command" in err
+    assert tsv.read_text(encoding="utf-8") == written
+    db = tmp_path / "mine.sqlite"
+    assert run("dict", "build", str(tsv), "--out", str(db))[0] == 0
+    code, _, err = run("dict", "export", str(db), "-d", str(db), "--format", "tsv")
+    assert code == 1 and "is also an input of this command" in err
+    assert run("dict", "lookup", "CNN", "-d", str(db))[0] == 0  # still a dictionary

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from termlens.errors import TermlensError
 from termlens.formats import tsv_line
+from termlens.io import inputs_kept
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -32,7 +33,8 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return command(*args, **kwargs)
+            with inputs_kept():  # no output may replace an input
+                return command(*args, **kwargs)
         except TermlensError as exc:
             typer.echo(f"termlens: error: {exc}", err=True)
             raise typer.Exit(1) from None

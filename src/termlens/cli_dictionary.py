@@ -24,6 +24,7 @@ from termlens.acronyms.rerank import default_context_check
 from termlens.cli_common import guarded, print_rows
 from termlens.documents import read_documents
 from termlens.errors import InputError, choose_one
+from termlens.io import note_input
 from termlens.resources import resource_path
 from termlens.text import LANGUAGES, LanguageOption, guess_language, language_code
 
@@ -230,6 +231,8 @@ def build(
 ) -> None:
     """Build a dictionary from files: a new file, renamed over --out once complete."""
     chosen = check_format(format) if format is not None else None
+    for path in files:
+        note_input(path)  # so that an --out among them is refused before the work
     with acronym_dictionary.build(out) as d:
         for path in files:
             d.add(read_entries(path, chosen), path.name)

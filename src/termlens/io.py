@@ -9,10 +9,41 @@ import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import IO, Any
 
 from termlens.errors import InputError
+
+# the files read as input in the current command (None: outside a command, nothing is kept)
+_INPUTS: ContextVar[set[Path] | None] = ContextVar("termlens_inputs", default=None)
+
+
+@contextmanager
+def inputs_kept() -> Iterator[None]:
+    """Within the block, no file read as input (:func:`note_input`) may be written over: an
+    output given the path of one of the command's inputs is an error, not a lost input."""
+    token = _INPUTS.set(set())
+    try:
+        yield
+    finally:
+        _INPUTS.reset(token)
+
+
+def note_input(path: Path) -> None:
+    """Remember that ``path`` was read as input (inside :func:`inputs_kept`)."""
+    inputs = _INPUTS.get()
+    if inputs is not None:
+        inputs.add(path.resolve())
+
+
+def check_not_an_input(path: Path) -> None:
+    """Refuse to write ``path`` when the current command read it as input."""
+    inputs = _INPUTS.get()
+    if inputs and path.resolve() in inputs:
+        raise InputError(
+            f"{path}: is also an input of this command; write the output to another path"
+        )
 
 
 def read_text(path: Path) -> str:
@@ -31,7 +62,9 @@ def read_text(path: Path) -> str:
             data = gzip.decompress(data)
         except (OSError, EOFError):
             raise InputError(f"{path}: not a valid gzip file") from None
-    return decode(data, str(path))
+    text = decode(data, str(path))
+    note_input(path)
+    return text
 
 
 def decode(data: bytes, name: str) -> str:
@@ -130,17 +163,25 @@ def write_bytes_atomically(path: Path, data: bytes) -> None:
 def _renamed_into_place(path: Path) -> Iterator[int]:
     """A handle on a new temporary file beside ``path``, renamed over it when the block ends
     without an error (removed when it does not)."""
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError(f"{path}: directory {directory} does not exist; create it first")
-    handle, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temp = new_file_beside(path)
     try:
         yield handle
         os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes it private; give the usual mode
+        check_not_an_input(path)  # read while the block ran
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def new_file_beside(path: Path) -> tuple[int, str]:
+    """A new temporary file in ``path``'s folder (its handle and name), to be renamed over it;
+    an InputError when the folder is missing or ``path`` is an input of this command."""
+    check_not_an_input(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError(f"{path}: directory {directory} does not exist; create it first")
+    return tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
 
 
 def _umask() -> int:

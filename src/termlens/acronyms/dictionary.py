@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
-import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -37,6 +36,7 @@ from termlens.acronyms.lexical import (
 from termlens.acronyms.wordlist import WORD, is_word
 from termlens.embeddings import Vectors
 from termlens.errors import InputError
+from termlens.io import check_not_an_input, new_file_beside, note_input
 from termlens.normal_form import normalized
 
 SCHEMA_VERSION = "1"
@@ -200,6 +200,7 @@ class AcronymDictionary:
             )
         if not path.is_file():
             raise InputError(f"{path}: no such dictionary; build one with `termlens dict import`")
+        note_input(path)
         mode = "rw" if writable else "ro"
         try:
             db = sqlite3.connect(f"file:{path.resolve()}?mode={mode}", uri=True)
@@ -650,10 +651,7 @@ def _sense(short: str, key: str, rows: list[tuple[str, str, str, int, str, str]]
 @contextmanager
 def build(path: Path) -> Iterator[AcronymDictionary]:
     """Build a new dictionary file: written beside ``path`` and renamed into place on success."""
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError(f"{path}: directory {directory} does not exist; create it first")
-    handle, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temp = new_file_beside(path)
     os.close(handle)
     os.unlink(temp)
     try:
@@ -662,6 +660,7 @@ def build(path: Path) -> Iterator[AcronymDictionary]:
         with dictionary:
             yield dictionary
             dictionary.compact()
+        check_not_an_input(path)  # read while the block ran
         os.replace(temp, path)
     finally:
         Path(temp).unlink(missing_ok=True)
