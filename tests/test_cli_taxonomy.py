@@ -72,6 +72,9 @@ def test_attach_says_when_wordnet_already_has_the_lemma() -> None:
     assert err.startswith("note: WordNet already has 'hypertensive' as a noun (1 sense);")
     _, _, err = run("attach", "beaglet", "--definition", "A small hound used for hunting.")
     assert err == ""
+    _, _, err = run("attach", "café", "--definition", "A small restaurant selling drinks.")
+    assert err.startswith("note: WordNet already has 'café' (as 'cafe') as a noun (1 sense);")
+    assert "the nearest to this definition is cafe#n#1" in err
 
 
 def test_bench_semeval16_writes_the_key_and_scores(tmp_path: Path) -> None:

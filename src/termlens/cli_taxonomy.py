@@ -16,7 +16,8 @@ from termlens.cli_common import guarded, progress, warn_if_empty
 from termlens.errors import InputError, choose_one
 from termlens.taxonomy.enrich import Placement, default_placer, part_of_speech
 from termlens.taxonomy.lmf import export, read_additions
-from termlens.taxonomy.wordnet import Synset, WordNet, bundled
+from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise, spaced
+from termlens.text import without_accents
 
 taxonomy_app = typer.Typer(
     help="The WordNet 3.0 taxonomy, enriched with placed senses.", no_args_is_help=True
@@ -63,11 +64,14 @@ def attach(
 def _known_note(lemma: str, pos: str, known: list[tuple[Synset, float]], wordnet: WordNet) -> str:
     """One line saying that WordNet already has the lemma, and which sense is nearest."""
     senses = f"{len(known)} sense" + ("s" if len(known) > 1 else "")
-    said = f"note: WordNet already has {lemma!r} as a {pos} ({senses})"
     nearest, shared = known[0]
+    written = without_accents(lemma)  # as WordNet writes it, when the lemma has accents
+    found = written if normalise(lemma) not in map(normalise, nearest.lemmas) else lemma
+    spelled = f" (as {spaced(normalise(found))!r})" if found != lemma else ""
+    said = f"note: WordNet already has {lemma!r}{spelled} as a {pos} ({senses})"
     if not shared:
         return f"{said}, none sharing a word with this definition; placing it as a new sense"
-    key = wordnet.key(nearest, prefer=lemma)
+    key = wordnet.key(nearest, prefer=found)
     gloss = nearest.definition.split(";")[0]
     gloss = gloss if len(gloss) <= 60 else gloss[:59].rstrip() + "…"
     return (

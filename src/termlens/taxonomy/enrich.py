@@ -41,6 +41,7 @@ from termlens.taxonomy.gloss import (
 from termlens.taxonomy.rarity import RARITY_FILE, GlossRarity, GlossWords
 from termlens.taxonomy.spelling import Spellings
 from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise, spaced
+from termlens.text import without_accents
 
 WEIGHTS = "placement.json"
 POS = {"noun": "n", "verb": "v"}
@@ -269,10 +270,14 @@ class Placer:
     def known_senses(self, lemma: str, pos: str, definition: str) -> list[tuple[Synset, float]]:
         """WordNet's own senses of the lemma, each with the rarity of the words its name and gloss
         share with the definition, the nearest first (WordNet's sense order on a tie); empty for
-        a new word."""
+        a new word. WordNet writes its words without accents: *Ångström unit* finds *angstrom
+        unit*."""
         lemma, definition = normalized(lemma), normalized(definition)
         context = self.words.content(definition)
-        senses = self.wordnet.lookup(lemma, _check(lemma, pos, definition))
+        wn_pos = _check(lemma, pos, definition)
+        senses = self.wordnet.lookup(lemma, wn_pos) or self.wordnet.lookup(
+            without_accents(lemma), wn_pos
+        )
         shared = [(s, self.rarity.weight(self.words.signature(s) & context)) for s in senses]
         return sorted(shared, key=lambda pair: -pair[1])
 
