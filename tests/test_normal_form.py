@@ -489,6 +489,18 @@ def test_latex_names_and_mathematics_are_code() -> None:
     )
 
 
+def test_a_latex_sources_comments_are_code_and_its_escaped_percent_prose() -> None:
+    """LaTeX never prints a comment; "50\\%" is a percentage; outside a LaTeX source, "%" is
+    a percentage too."""
+    source = "\\section{Results}\nGains of 50\\% (SVM). % support vector machine (SVM)\nEnd."
+    assert [source[start:end] for start, end in latex_code(source)] == [
+        "% support vector machine (SVM)"
+    ]
+    comment = source.index("%", source.index("(SVM)"))
+    assert [o.short.start < comment for o in find_abbreviations(source)] == [True]  # none in it
+    assert latex_code("Growth of 50% (GDP) in \\textbf{gross} terms.") == []
+
+
 def test_a_latex_command_that_prints_a_declared_short_form_is_a_use_of_it() -> None:
     text = (
         "\\newacronym{gan}{GAN}{generative adversarial network}\n"

@@ -182,6 +182,12 @@ _MATH: Final = re.compile(
     r"|(?<![\\$])\$(?=[^\s$])[^$\n]{1,300}?(?<=[^\s\\])\$(?![\d$])|\\\([^\n]{1,300}?\\\)",
     re.DOTALL,
 )
+# A LaTeX source (a document, or a part of one that sections, cites or opens an environment),
+# where a percent sign not escaped opens a comment to the end of its line: text LaTeX never prints
+_LATEX_SOURCE: Final = re.compile(
+    r"\\(?:documentclass|usepackage|begin\{|(?:sub)*section\*?\{|chapter\*?\{|cite[a-zA-Z]*\{)"
+)
+_COMMENT: Final = re.compile(r"(?<!\\)%[^\n]*")
 _MATHEMATICS: Final = re.compile(r"\\[A-Za-z]{2,}|[_^](?:\{|\w(?!\w))")
 _TYPED_WORD: Final = re.compile(rf"\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]*\}}")
 
@@ -392,7 +398,8 @@ def latex_code(text: str) -> list[tuple[int, int]]:
     form, "\\ac{gan}": :func:`acronym_uses`), verbatim text, listings and mathematics
     (the equation environments; "$…$", "\\(…\\)", "\\[…\\]" or "$$…$$" that holds a command or a
     sub- or superscript, as "$\\mathcal{L}_{CE}$" does; "$\\mathrm{MSE}$" reads as the word it
-    sets, and "$5 and $10" is no mathematics)."""
+    sets, and "$5 and $10" is no mathematics), and in a LaTeX source its comments (from a "%"
+    that no backslash escapes to the end of the line: "% support vector machine (SVM)")."""
     if "\\" not in text and "$" not in text:
         return []
     uses = {(start, end) for start, end, _, _ in acronym_uses(text)}
@@ -405,6 +412,8 @@ def latex_code(text: str) -> list[tuple[int, int]]:
     for match in _MATH.finditer(text):
         if _MATHEMATICS.search(match.group()) and not _TYPED_WORD.fullmatch(match.group()[1:-1]):
             spans.append(match.span())
+    if "%" in text and _LATEX_SOURCE.search(text):
+        spans += [m.span() for m in _COMMENT.finditer(text)]
     return sorted(spans)
 
 
