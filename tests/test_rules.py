@@ -807,3 +807,10 @@ def test_not_short_forms(text: str) -> None:
 )
 def test_explains_checks_a_pair_as_the_rules_would(short: str, long: str, expected: bool) -> None:
     assert explains(short, long) is expected
+
+
+def test_find_definitions_reads_a_str_as_the_document_of_it() -> None:
+    text = "We train a support vector machine (SVM) on <i>in vitro</i> data."
+    assert find_definitions(text) == find_definitions(Document(text))
+    with pytest.raises(TypeError, match="str object expected; got bytes"):
+        find_definitions(text.encode())

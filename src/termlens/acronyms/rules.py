@@ -335,8 +335,13 @@ def explains(short: str, long: str, lang: Language = "en") -> bool:
     return "," not in long or result.quality >= MIN_QUALITY_ACROSS_COMMAS
 
 
-def find_definitions(doc: Document) -> list[Definition]:
-    """Every (short form, long form) pair that ``doc`` defines, in text order."""
+def find_definitions(doc: Document | str) -> list[Definition]:
+    """Every (short form, long form) pair that ``doc`` defines, in text order. A str is read as
+    a :class:`~termlens.text.Document` of it (its language guessed), offsets into it as given
+    and its markup read as text (:func:`~termlens.acronyms.identify.find_abbreviations` leaves
+    markup out)."""
+    if not isinstance(doc, Document):
+        doc = Document(doc)
     found: dict[int, Definition] = {}
     text = doc.text
     for opening in _openings(text):
