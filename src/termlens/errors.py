@@ -20,9 +20,9 @@ def choose_one(what: str, value: str, options: tuple[str, ...] | list[str]) -> O
     return OptionError(f"unknown {what} {value!r}; choose one of: {', '.join(options)}")
 
 
-def check_text(value: object, reader: str, what: str = "a str") -> None:
+def check_text(value: object, reader: str) -> None:
     """Refuse what is not text, naming the function and how to fix it: bytes are to be
     decoded first."""
     if not isinstance(value, str):
         kind = type(value).__name__
-        raise TypeError(f"{reader} reads {what}, not {kind}; decode bytes first (data.decode())")
+        raise TypeError(f"{reader} reads a str, not {kind}; decode bytes first (data.decode())")
