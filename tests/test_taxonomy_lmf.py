@@ -89,3 +89,26 @@ def test_bad_additions_are_named(wordnet: WordNet, tmp_path: Path, line: str, me
     path.write_text(line + "\n", encoding="utf-8")
     with pytest.raises(InputError, match=message):
         read_additions(path, wordnet)
+
+
+def test_the_same_addition_twice_is_named_and_another_sense_of_the_lemma_is_not(
+    wordnet: WordNet, tmp_path: Path
+) -> None:
+    """Attach "blahg" under blog#n#1 twice would give two new synsets; under another synset
+    it is another sense."""
+    line = '{"lemma": "%s", "pos": "noun", "synset": "%s", "operation": "attach"}'
+    path = tmp_path / "add.jsonl"
+    path.write_text(
+        "\n".join(
+            [
+                line % ("blahg", "blog#n#1"),
+                line % ("blahg", "diary#n#1"),
+                line % ("Blahg", "blog#n#1"),
+            ]
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError, match=r"line 3: the same addition as line 1 \('Blahg' attach"):
+        read_additions(path, wordnet)
+    path.write_text("\n".join([line % ("blahg", "blog#n#1"), line % ("blahg", "diary#n#1")]))
+    assert [a.target.lemmas[0] for a in read_additions(path, wordnet)] == ["web_log", "diary"]

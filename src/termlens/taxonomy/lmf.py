@@ -54,6 +54,7 @@ class Addition:
 def read_additions(path: Path, wordnet: WordNet) -> list[Addition]:
     """Read additions (JSON lines); an error names the line and the field that is wrong."""
     additions = []
+    seen: dict[tuple[str, str, str], str] = {}  # an addition → where it was first read
     for where, record in json_lines(read_text(path), str(path)):
         if not isinstance(record, dict):
             raise InputError(f"{where}: expected an object with lemma, pos, synset, operation")
@@ -78,6 +79,14 @@ def read_additions(path: Path, wordnet: WordNet) -> list[Addition]:
         }:
             raise InputError(
                 f"{where}: {record['lemma']!r} is already a word of {record['synset']}"
+            )
+        first = seen.setdefault(
+            (normalise(str(record["lemma"])), target.id, record["operation"]), where
+        )
+        if first != where:  # the same sense twice: a second new synset, or a word twice in one
+            raise InputError(
+                f"{where}: the same addition as {first.rsplit(': ', 1)[-1]} ({record['lemma']!r} "
+                f"{record['operation']} {record['synset']}); keep one"
             )
         additions.append(
             Addition(
