@@ -36,6 +36,7 @@ def test_expand_and_place_from_the_top_level() -> None:
     placements = termlens.place("blahg", "noun", "A dull, uninteresting blog.", top=2)
     assert placements == default_placer().place("blahg", "noun", "A dull, uninteresting blog.", 2)
     assert [p.key for p in placements][:1] == ["blog#n#1"]
+    assert termlens.place("blahg", "n", "A dull, uninteresting blog.", top=2) == placements
     with pytest.raises(TypeError, match="expand reads a str, not bytes"):
         termlens.expand(b"Our CNN")
     with pytest.raises(TypeError, match="place reads a str, not bytes"):

@@ -240,6 +240,7 @@ class Placer:
         lemma and definition read in their normal form (:mod:`termlens.normal_form`)."""
         for value in (lemma, pos, definition):
             check_text(value, "place")
+        pos = part_of_speech(pos)
         lemma, definition = normalized(lemma), normalized(definition)
         candidates = self.candidates(lemma, pos, definition)
         if not candidates:
@@ -284,7 +285,8 @@ class Placer:
     def definition_facts(self, lemma: str, pos: str, definition: str) -> tuple[int, bool]:
         """What the operation model reads besides the candidate: the definition's content
         words, and whether WordNet already has the lemma."""
-        return len(self.words.content(definition)), bool(self.wordnet.lookup(lemma, POS[pos]))
+        known = self.wordnet.lookup(lemma, POS[part_of_speech(pos)])
+        return len(self.words.content(definition)), bool(known)
 
     def operation(self, candidate: Candidate, probability: float, content: int, known: bool) -> str:
         """MERGE when the model finds the definition a synonym's, else ATTACH."""
