@@ -226,6 +226,19 @@ def test_expand_with_a_complete_dictionary_shares_the_confidence_among_its_sense
         expand_many([text], complete=True)  # the library says so too, at the call
     with pytest.raises(OptionError, match="jobs must be at least 1, not 0"):
         expand_many([text], jobs=0)
+    with pytest.raises(OptionError, match=r"threshold 1\.5: give a confidence between 0 and 1"):
+        expand_many([text], threshold=1.5)
+    with pytest.raises(OptionError, match="unknown language 'da'; choose one of: auto, en, es, fr"):
+        expand_many([text], lang="da")
+
+
+def test_expand_reads_a_languages_english_name_as_its_code() -> None:
+    """lang="Spanish" is "es" for the senses too (it read Spanish short forms, English senses)."""
+    text = "El PIB de España creció."
+    assert expand(text, lang="Spanish") == expand(text, lang="es")
+    assert [e.long for e in expand(text, lang="Spanish")] == ["producto interno bruto"]
+    with pytest.raises(OptionError, match="threshold -1: give a confidence between 0 and 1"):
+        expand(text, threshold=-1)
 
 
 def test_expand_without_a_ranker_reads_as_the_command_line_does() -> None:

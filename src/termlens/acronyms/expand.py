@@ -44,7 +44,7 @@ from termlens.acronyms.symbols import (
 from termlens.acronyms.tagger import reading
 from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
-from termlens.errors import OptionError, check_text
+from termlens.errors import OptionError, check_text, choose_one
 from termlens.markup import acronym_uses, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
@@ -53,6 +53,7 @@ from termlens.text import (
     Span,
     guess_language,
     holds_address,
+    language_code,
     language_segments,
     singular,
     without_accents,
@@ -143,6 +144,7 @@ def expand(
     Without one, as ``termlens expand`` and :func:`expand_many` read it: the bundled dictionary,
     each stretch of the text ranked among the senses of its language."""
     check_text(text, "expand")
+    lang = _checked_options(lang, threshold)
     if disambiguator is None:
         return _default_worker().expanded([text], threshold, lang)[0]
     form = NormalForm.of(text)
@@ -150,6 +152,16 @@ def expand(
         form.text, lang, disambiguator.dictionary, disambiguator.exclude_sources
     )
     return in_original(expand_occurrences(form.text, occurrences, disambiguator, threshold), form)
+
+
+def _checked_options(lang: str, threshold: float) -> str:
+    """``lang`` as its code (an English name too: *Spanish* is *es*), an error when `find`
+    cannot read it; an error for a threshold outside 0–1, which the command line cannot take."""
+    if not 0.0 <= threshold <= 1.0:
+        raise OptionError(f"threshold {threshold}: give a confidence between 0 and 1")
+    code = language_code(lang)
+    reading(code)  # an unknown language: one clear error, now
+    return code
 
 
 @cache
@@ -385,7 +397,7 @@ def _spanned(occurrences: Iterable[Occurrence]) -> RangeSet:
 def expand_many(
     texts: Iterable[str],
     *,
-    lang: ExpandLanguage = "auto",
+    lang: str = "auto",
     dictionary: Path | None = None,
     threshold: float = THRESHOLD,
     jobs: int = 1,
@@ -394,7 +406,8 @@ def expand_many(
 ) -> Iterator[list[Expansion]]:
     """:func:`expand` for many texts, in order, on ``jobs`` processes (each loads the encoders
     and opens the dictionary once); ``dictionary`` defaults to the bundled one. Each text's
-    language (``lang="auto"``: detected per text) keeps out senses recorded only in others.
+    language (``lang``: auto, en, es or fr, or their English names; "auto" detects it per text)
+    keeps out senses recorded only in others.
     Texts go :data:`BATCH` at a time, their undefined short forms ranked together. English
     rankings get a second reading by sentence vectors (:mod:`termlens.acronyms.rerank`) unless
     ``reread`` is False: about twice as fast, less accurate (BENCHMARKS.md). A ``complete``
@@ -404,11 +417,14 @@ def expand_many(
     the call, before any text is read."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
+    code = _checked_options(lang, threshold)
+    if code not in EXPAND_LANGUAGES:
+        raise choose_one("language", code, list(EXPAND_LANGUAGES))
     if complete and dictionary is None:
         raise OptionError(
             "complete needs a dictionary of your own: the bundled one does not hold every meaning"
         )
-    setup = _Setup(str(dictionary) if dictionary else "", lang, threshold, reread, complete)
+    setup = _Setup(str(dictionary) if dictionary else "", code, threshold, reread, complete)
     return _expanded_in_batches(setup, texts, jobs)
 
 
