@@ -414,6 +414,19 @@ def test_reads_the_four_formats(tmp_path: Path) -> None:
             r"a.txt: line 2: field VARIANT_AB: 'ai' is not short form:count",
         ),
         ("a.txt", "PREFERRED_AB\tVARIANT_AB\tEXPANSION\nAI\tAI:15\n", r"line 2: expected three"),
+        # counts SQLite cannot store, digits int() cannot read, and JSON's true are no counts
+        (
+            "t.tsv",
+            "short\tlong\tcount\nAA\tanti-aircraft\t" + "9" * 20 + "\n",
+            r"line 2: field count",
+        ),
+        ("t.tsv", "short\tlong\tcount\nAA\tanti-aircraft\t²\n", r"line 2: field count: '²'"),
+        (
+            "g.json",
+            '{"AA": [["anti-aircraft", true]]}',
+            r"short form 'AA': item \['anti-aircraft', True\]",
+        ),
+        ("a.txt", "PREFERRED_AB\tVARIANT_AB\tEXPANSION\nAI\tAI:²\tadequate intake\n", "'AI:²'"),
     ],
 )
 def test_bad_files_name_file_line_and_field(
@@ -424,6 +437,14 @@ def test_bad_files_name_file_line_and_field(
     d = AcronymDictionary.create()
     with pytest.raises(InputError, match=message):
         d.add(read_entries(path), "bad")
+    assert list(d.short_forms()) == []
+
+
+def test_a_count_a_dictionary_cannot_store_is_refused_and_adds_nothing() -> None:
+    d = AcronymDictionary.create()
+    entries = [Entry("AA", "anti-aircraft"), Entry("BB", "bulletin board", 10**20)]
+    with pytest.raises(InputError, match="count 100000000000000000000 of BB → bulletin board"):
+        d.add(entries, "big")
     assert list(d.short_forms()) == []
 
 

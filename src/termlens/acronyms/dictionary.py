@@ -40,6 +40,7 @@ from termlens.io import check_not_an_input, new_file_beside, note_input
 from termlens.normal_form import normalized
 
 SCHEMA_VERSION = "1"
+MAX_COUNT = 10**15  # the most one entry may count: sums of many stay within SQLite's integers
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sources (
@@ -602,6 +603,11 @@ def stored_short_form(short: str) -> str:
 
 
 def _in_normal_form(entry: Entry) -> Entry:
+    if not 0 <= entry.count <= MAX_COUNT:
+        raise InputError(
+            f"count {entry.count} of {entry.short} → {entry.long}: give a count from 0 to "
+            f"{MAX_COUNT:,}"
+        )
     short, long = stored_short_form(entry.short), normalized(entry.long)
     if short is entry.short and long is entry.long:  # nearly always: no copy
         return entry

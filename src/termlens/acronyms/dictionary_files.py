@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Literal
 
-from termlens.acronyms.dictionary import AcronymDictionary, Entry
+from termlens.acronyms.dictionary import MAX_COUNT, AcronymDictionary, Entry
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, parse_json, read_text
 
@@ -95,13 +95,9 @@ def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[
     for number, fields in _tab_rows(path, text, header_ok, f"the header {TSV_HEADER!r}"):
         if len(fields) < 2 or not fields[0].strip() or not fields[1].strip():
             raise InputError(f"{path}: line {number}: expected a short form and a long form")
-        count = 1
-        if len(fields) > 2 and fields[2].strip():
-            if not fields[2].strip().isdigit():
-                raise InputError(
-                    f"{path}: line {number}: field count: {fields[2]!r} is not a count"
-                )
-            count = int(fields[2])
+        count = _count(fields[2]) if len(fields) > 2 and fields[2].strip() else 1
+        if count is None:
+            raise InputError(f"{path}: line {number}: field count: {fields[2]!r} is not a count")
         lang = fields[3].strip() if len(fields) > 3 and fields[3].strip() else language
         dom = fields[4].strip() if len(fields) > 4 and fields[4].strip() else domain
         yield Entry(fields[0].strip(), fields[1].strip(), count, lang, dom)
@@ -115,12 +111,12 @@ def _adam_entries(path: Path, text: str, language: str, domain: str) -> Iterator
         if len(fields) != 3 or not fields[2].strip():
             raise InputError(f"{path}: line {number}: expected three fields, the last an expansion")
         for variant in fields[1].split("|"):
-            short, _, count = variant.rpartition(":")
-            if not short.strip() or not count.isdigit():
+            short, _, written = variant.rpartition(":")
+            if not short.strip() or (count := _count(written)) is None:
                 raise InputError(
                     f"{path}: line {number}: field VARIANT_AB: {variant!r} is not short form:count"
                 )
-            yield Entry(short.strip(), fields[2].strip(), int(count), language, domain)
+            yield Entry(short.strip(), fields[2].strip(), count, language, domain)
 
 
 def _json_entries(
@@ -140,11 +136,22 @@ def _json_entries(
                 yield Entry(short, item.strip(), 1, language, domain)
                 continue
             ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
-            if not ok or not item[0].strip() or not isinstance(item[1], int) or item[1] < 0:
+            if not ok or not item[0].strip() or _count(item[1]) is None:
                 raise InputError(
                     f"{where}: item {item!r} is not [long form, count] (gladis format)"
                 )
             yield Entry(short, item[0].strip(), item[1], language, domain)
+
+
+def _count(value: object) -> int | None:
+    """A count as a file writes it (ASCII digits, or a JSON integer), None when it is none or
+    more than a dictionary stores (:data:`~termlens.acronyms.dictionary.MAX_COUNT`)."""
+    if isinstance(value, str):
+        written = value.strip()
+        value = int(written) if written.isascii() and written.isdigit() else None
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 0 <= value <= MAX_COUNT else None
 
 
 def _line_of(text: str, key: str) -> int:
