@@ -37,7 +37,9 @@ def test_task_keys_name_the_nth_sense(wordnet: WordNet) -> None:
     assert wordnet.from_key("exhibition_hall#n#01").lemmas[0] == "exhibition_hall"
 
 
-@pytest.mark.parametrize("key", ["dog", "dog#x#1", "dog#n#one", "dog#n#0", "dog#n#99", "zzqx#n#1"])
+@pytest.mark.parametrize(
+    "key", ["dog", "dog#x#1", "dog#n#one", "dog#n#²", "dog#n#0", "dog#n#99", "zzqx#n#1"]
+)
 def test_bad_keys_say_what_is_wrong(wordnet: WordNet, key: str) -> None:
     with pytest.raises(InputError, match=r"dog#n#1|senses"):
         wordnet.from_key(key)

@@ -101,6 +101,12 @@ def _decode_marked(data: bytes, encoding: str, name: str) -> str:
         ) from None
 
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits, as ``int`` reads them (``str.isdigit`` also takes
+    "²", which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def whole_number(value: object) -> bool:
     """Whether a JSON value is an integer (not true or false, which Python counts as one)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -21,7 +21,7 @@ from typing import Literal
 
 from termlens.acronyms.dictionary import MAX_COUNT, AcronymDictionary, Entry
 from termlens.errors import InputError, choose_one
-from termlens.io import atomic_write, parse_json, read_text
+from termlens.io import atomic_write, digits, parse_json, read_text
 
 ExportFormat = Literal["sdu", "gladis", "tsv"]
 DictionaryFormat = Literal[ExportFormat, "adam"]
@@ -148,7 +148,7 @@ def _count(value: object) -> int | None:
     more than a dictionary stores (:data:`~termlens.acronyms.dictionary.MAX_COUNT`)."""
     if isinstance(value, str):
         written = value.strip()
-        value = int(written) if written.isascii() and written.isdigit() else None
+        value = int(written) if digits(written) else None
     if isinstance(value, bool) or not isinstance(value, int):
         return None
     return value if 0 <= value <= MAX_COUNT else None

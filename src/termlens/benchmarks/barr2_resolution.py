@@ -28,7 +28,7 @@ from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
 from termlens.benchmarks.metrics import PRF, compare_sets
 from termlens.errors import InputError
-from termlens.io import atomic_write, read_text
+from termlens.io import atomic_write, digits, read_text
 from termlens.text import Document, Span, without_accents
 
 LICENCE = "BARR2 (IberEval 2018), third-party copy; see the data's SOURCE.md"
@@ -69,7 +69,7 @@ def read_resolutions(path: Path) -> list[Resolution]:
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        if len(fields) < 5 or not fields[1].isdigit() or not fields[2].isdigit():
+        if len(fields) < 5 or not digits(fields[1]) or not digits(fields[2]):
             raise InputError(
                 f"{path}: line {number}: expected doc_id, start, end, abbreviation, definition"
             )

@@ -14,7 +14,7 @@ from pathlib import Path
 from termlens.acronyms import find_definitions
 from termlens.benchmarks.metrics import PRF, compare_sets
 from termlens.errors import InputError
-from termlens.io import atomic_write, read_text
+from termlens.io import atomic_write, digits, read_text
 from termlens.text import Document
 
 SIGNATURE = "bioc-pairs|unique(doc,sf,lf)|case-insensitive|ws-normalised"
@@ -72,7 +72,7 @@ def load(path: Path) -> list[BiocDocument]:
 def _offset(passage: ET.Element, laid_out: int, where: str) -> int:
     """The passage's <offset>: a whole number, at most MAX_GAP past the text laid out so far."""
     written = (passage.findtext("offset") or "0").strip()
-    if not written.isdigit():
+    if not digits(written):
         raise InputError(f"{where}: <offset> {written!r} is not a whole number")
     if int(written) > laid_out + MAX_GAP:
         raise InputError(f"{where}: <offset> {written} lies far past the text before it")

@@ -15,7 +15,7 @@ from typing import Any
 
 from termlens.concepts.scico import Mention, Topic
 from termlens.errors import InputError
-from termlens.io import read_json_list, read_text
+from termlens.io import digits, read_json_list, read_text
 
 
 def is_cd2cr(path: Path) -> bool:
@@ -49,7 +49,7 @@ def _entity(record: Any, where: str) -> _Entity:
         raise InputError(f"{where}: expected an object with doc_id, sentence_id, tokens_ids, ...")
 
     def integer(value: Any, field: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
+        if isinstance(value, bool) or not isinstance(value, int | str) or not digits(str(value)):
             raise InputError(f"{where}: {field}: expected a whole number, got {value!r}")
         return int(value)
 
@@ -78,7 +78,7 @@ def read_cd2cr(conll: Path, warnings: list[str] | None = None) -> list[Topic]:
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        if len(fields) < 6 or not fields[3].isdigit() or not fields[4].isdigit():
+        if len(fields) < 6 or not digits(fields[3]) or not digits(fields[4]):
             raise InputError(
                 f"{conll}: line {number}: expected topic, subtopic, doc, sentence, token, word"
             )

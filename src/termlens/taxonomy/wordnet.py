@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from termlens.errors import InputError, TermlensError
+from termlens.io import digits
 from termlens.resources import resource_path
 
 BUNDLE = "wordnet-3.0.zip"
@@ -174,7 +175,7 @@ class WordNet:
     def from_key(self, key: str) -> Synset:
         """The synset of a task key ``lemma#pos#n``; an error names a key WordNet lacks."""
         parts = key.rsplit("#", 2)
-        if len(parts) != 3 or not parts[2].isdigit() or parts[1] not in ("n", "v", "a", "r"):
+        if len(parts) != 3 or not digits(parts[2]) or parts[1] not in ("n", "v", "a", "r"):
             raise InputError(f"{key!r} is not a synset key; write lemma#pos#n, e.g. dog#n#1")
         ids = self.senses.get((normalise(parts[0]), parts[1]), ())
         number = int(parts[2])
