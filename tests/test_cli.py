@@ -114,6 +114,14 @@ def test_every_document_of_a_run_has_its_own_id(tmp_path: Path) -> None:
     assert code == 0
     ids = [r["doc_id"] for r in map(json.loads, out.splitlines())]
     assert ids == ["main", str(two), f"{two}#2", "1", f"{lines}:1", "1"]
+    odd = tmp_path / "odd.jsonl"
+    records = [{"id": 7, "text": "Blood pressure (BP)."}, {"id": None, "text": "Heart rate (HR)."}]
+    odd.write_text("\n".join(json.dumps(r) for r in records))
+    code, out, _ = run("find", str(odd), "-f", "jsonl", "--rules-only")
+    assert [r["doc_id"] for r in map(json.loads, out.splitlines())] == ["7", "2"]  # null: none
+    odd.write_text(json.dumps({"id": {"a": 1}, "text": "Heart rate (HR)."}))
+    code, out, err = run("find", str(odd), "--rules-only")
+    assert code == 1 and not out and "line 1: \"id\" {'a': 1} is neither text nor a whole" in err
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from termlens.errors import InputError
-from termlens.io import decode, json_lines, read_text
+from termlens.io import decode, json_lines, read_text, whole_number
 
 # the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX
 # and HTML, which the normal form reads (:mod:`termlens.normal_form`)
@@ -86,7 +86,10 @@ def _jsonl(text: str, name: str, origin: str) -> Iterator[tuple[RawDocument, str
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             raise InputError(f'{where}: expected an object with a string "text" field')
         line = where.rsplit(" ", 1)[-1]
-        if "id" in record:
-            yield RawDocument(str(record["id"]), record["text"]), None
-        else:
+        given = record.get("id")
+        if given is None:  # no id, or null
             yield RawDocument(line, record["text"]), f"{origin}:{line}"
+        elif isinstance(given, str) or whole_number(given):
+            yield RawDocument(str(given), record["text"]), None
+        else:
+            raise InputError(f'{where}: "id" {given!r} is neither text nor a whole number')
