@@ -444,6 +444,14 @@ def test_latex_declarations_define_their_short_forms() -> None:
     # of a declaration only its short form is read: its long form is the markup's
     assert NormalForm.of(LATEX).text.startswith("CNN\nML\nNLP\nWe train")
     assert declared(r"\DeclareAcronym{x}{short = X}") == []  # no long form: no definition
+    # a template's placeholder is no long form either; the key still prints its short form
+    template = r"\DeclareAcronym{gan}{short = GAN, long = …} A \ac{gan}."
+    assert declared(template) == [] and declared(r"\newacronym{x}{X}{...}") == []
+    assert find_abbreviations(template) == []  # nothing defined
+    assert [(o.short.text, o.long) for o in extract(Document(template))][-1] == (
+        r"\ac{gan}",
+        None,
+    )
     marked = r"\newacronym{svm}{SVM}{\emph{support} vector machine}"
     [(short, long)] = declared(marked)
     assert (

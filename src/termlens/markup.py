@@ -211,9 +211,11 @@ _Bounds = tuple[int, int]
 def declarations(text: str) -> list[tuple[_Bounds, _Bounds, _Bounds]]:
     """Each acronym declaration's span, with its short form's and long form's, in order: LaTeX's
     ("\\newacronym{gan}{GAN}{generative adversarial network}") and reStructuredText's abbr
-    role, as Sphinx documentation writes it (":abbr:`LIFO (last-in, first-out)`")."""
+    role, as Sphinx documentation writes it (":abbr:`LIFO (last-in, first-out)`"). A long form
+    without a letter or a digit is a template's placeholder ("long = …"), no definition."""
     latex = [(span, short, long) for _, span, short, long in _latex_acronyms(text)]
-    return sorted([*latex, *_rest_abbreviations(text)])
+    found = [*latex, *_rest_abbreviations(text)]
+    return sorted(d for d in found if any(c.isalnum() for c in text[slice(*d[2])]))
 
 
 def _rest_abbreviations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
