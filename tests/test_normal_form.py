@@ -447,6 +447,8 @@ def test_latex_declarations_define_their_short_forms() -> None:
     # a template's placeholder is no long form either; the key still prints its short form
     template = r"\DeclareAcronym{gan}{short = GAN, long = …} A \ac{gan}."
     assert declared(template) == [] and declared(r"\newacronym{x}{X}{...}") == []
+    page = '<abbr title="…">GAN</abbr> and <abbr title="Web 2">W2</abbr>'
+    assert [(page[slice(*s)], page[slice(*t)]) for s, t in declared(page)] == [("W2", "Web 2")]
     assert find_abbreviations(template) == []  # nothing defined
     assert [(o.short.text, o.long) for o in extract(Document(template))][-1] == (
         r"\ac{gan}",

@@ -194,14 +194,16 @@ _TYPED_WORD: Final = re.compile(rf"\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]*\}}")
 
 def declared(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The short forms the markup gives their long forms, in order, each with its long form's
-    offsets: HTML's titles ("<abbr title="World Health Organization">WHO</abbr>"), and the
-    declarations of LaTeX and reStructuredText (:func:`declarations`)."""
+    offsets: HTML's titles ("<abbr title="World Health Organization">WHO</abbr>"; not a
+    placeholder, title="…"), and the declarations of LaTeX and reStructuredText
+    (:func:`declarations`)."""
     found = [(short, long) for _, short, long in declarations(text)]
     if "<" in text and _TITLE_WORD.search(text) is not None:
-        found += [
+        titled = [
             (match.span("short"), match.span("double" if match.group("double") else "single"))
             for match in _TITLED.finditer(text)
         ]
+        found += [(short, long) for short, long in titled if _names_something(text, long)]
     return sorted(found)
 
 
@@ -215,7 +217,11 @@ def declarations(text: str) -> list[tuple[_Bounds, _Bounds, _Bounds]]:
     without a letter or a digit is a template's placeholder ("long = …"), no definition."""
     latex = [(span, short, long) for _, span, short, long in _latex_acronyms(text)]
     found = [*latex, *_rest_abbreviations(text)]
-    return sorted(d for d in found if any(c.isalnum() for c in text[slice(*d[2])]))
+    return sorted(d for d in found if _names_something(text, d[2]))
+
+
+def _names_something(text: str, long: _Bounds) -> bool:
+    return any(c.isalnum() for c in text[slice(*long)])
 
 
 def _rest_abbreviations(text: str) -> Iterator[tuple[_Bounds, _Bounds, _Bounds]]:
