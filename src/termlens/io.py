@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from termlens.errors import InputError
 
@@ -107,7 +107,7 @@ def digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def whole_number(value: object) -> bool:
+def whole_number(value: object) -> TypeGuard[int]:
     """Whether a JSON value is an integer (not true or false, which Python counts as one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

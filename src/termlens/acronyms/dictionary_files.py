@@ -21,7 +21,7 @@ from typing import Literal
 
 from termlens.acronyms.dictionary import MAX_COUNT, AcronymDictionary, Entry
 from termlens.errors import InputError, choose_one
-from termlens.io import atomic_write, digits, parse_json, read_text
+from termlens.io import atomic_write, digits, parse_json, read_text, whole_number
 
 ExportFormat = Literal["sdu", "gladis", "tsv"]
 DictionaryFormat = Literal[ExportFormat, "adam"]
@@ -149,9 +149,7 @@ def _count(value: object) -> int | None:
     if isinstance(value, str):
         written = value.strip()
         value = int(written) if digits(written) else None
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value if 0 <= value <= MAX_COUNT else None
+    return value if whole_number(value) and 0 <= value <= MAX_COUNT else None
 
 
 def _line_of(text: str, key: str) -> int:

@@ -41,6 +41,7 @@ from termlens.concepts.scico import Mention, Topic
 from termlens.disjoint_sets import DisjointSets
 from termlens.documents import RawDocument
 from termlens.errors import InputError
+from termlens.io import digits
 
 # pairs whose features are held at once: a topic of up to 2,048 mentions is one block
 PAIRS_PER_BLOCK = 2048 * 2048
@@ -78,7 +79,7 @@ def available_memory() -> int | None:
     for line in lines:
         name, _, value = line.partition(":")
         fields = value.split()
-        if name == "MemAvailable" and fields and fields[0].isdigit():
+        if name == "MemAvailable" and fields and digits(fields[0]):
             return int(fields[0]) * 1024
     return None
 

@@ -285,8 +285,7 @@ class Placer:
     def definition_facts(self, lemma: str, pos: str, definition: str) -> tuple[int, bool]:
         """What the operation model reads besides the candidate: the definition's content
         words, and whether WordNet already has the lemma."""
-        known = self.wordnet.lookup(lemma, POS[part_of_speech(pos)])
-        return len(self.words.content(definition)), bool(known)
+        return len(self.words.content(definition)), bool(self.wordnet.lookup(lemma, POS[pos]))
 
     def operation(self, candidate: Candidate, probability: float, content: int, known: bool) -> str:
         """MERGE when the model finds the definition a synonym's, else ATTACH."""
