@@ -18,9 +18,9 @@ from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.dictionary_files import DictionaryFormat
 from termlens.acronyms.disambiguate import Disambiguator
 from termlens.acronyms.expand import (
-    EXPAND_LANGUAGES,
     THRESHOLD,
     default_dictionary,
+    expand_language,
     expand_many,
 )
 from termlens.acronyms.rerank import default_context_check
@@ -49,7 +49,7 @@ from termlens.formats import (
     occurrence_kind,
 )
 from termlens.io import atomic_write
-from termlens.text import language_code, language_name
+from termlens.text import language_name
 
 app = typer.Typer(
     name="termlens",
@@ -168,9 +168,7 @@ def expand(
     ] = False,
 ) -> None:
     """Every acronym with its meaning: defined in the text, else the best sense for its context."""
-    lang = language_code(lang)
-    if lang not in EXPAND_LANGUAGES:
-        raise choose_one("language", lang, list(EXPAND_LANGUAGES))
+    lang = expand_language(lang)
     if format not in EXPAND_FORMATS:
         raise choose_one("format", format, EXPAND_FORMATS)
     if complete and dictionary is None:

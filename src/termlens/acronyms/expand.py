@@ -164,6 +164,15 @@ def _checked_options(lang: str, threshold: float) -> str:
     return code
 
 
+def expand_language(lang: str) -> ExpandLanguage:
+    """A language :func:`expand_many` reads (auto, en, es, fr), by its code or English name; an
+    OptionError for any other."""
+    code = language_code(lang)
+    if code not in EXPAND_LANGUAGES:
+        raise choose_one("language", code, list(EXPAND_LANGUAGES))
+    return code
+
+
 @cache
 def _default_worker() -> _Worker:
     """:func:`expand_many`'s worker over the bundled dictionary, for :func:`expand` and
@@ -417,9 +426,7 @@ def expand_many(
     the call, before any text is read."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
-    code = _checked_options(lang, threshold)
-    if code not in EXPAND_LANGUAGES:
-        raise choose_one("language", code, list(EXPAND_LANGUAGES))
+    code = expand_language(_checked_options(lang, threshold))
     if complete and dictionary is None:
         raise OptionError(
             "complete needs a dictionary of your own: the bundled one does not hold every meaning"
