@@ -786,6 +786,22 @@ def test_expansion_views_keep_offsets_and_escape_html(ai_dictionary: AcronymDict
     assert "&lt;b&gt; &amp; the <abbr title=" in html and "<i>" not in html
 
 
+def test_an_html_page_keeps_its_markup_with_each_short_form_titled(
+    ai_dictionary: AcronymDictionary,
+) -> None:
+    page = (
+        "<!DOCTYPE html><html><head><title>The AI</title></head><body>"
+        '<FONT SIZE="2">The <b>AI</b> model</FONT> learns from neural networks; '
+        '<abbr title="artificial intelligence">AI</abbr> &amp; H<sub>2</sub>O.</body></html>'
+    )
+    found = expand(page, disambiguator=Disambiguator(ai_dictionary), threshold=0.0)
+    assert [e.short.text for e in found] == ["AI", "AI", "AI"]  # FONT and SIZE are a tag
+    article = expansion_html("doc", page, found)
+    assert article.startswith('<article id="doc"><FONT SIZE="2">The <b><abbr title="')
+    assert article.count("<abbr") == 2  # not the head's, not again inside the page's own
+    assert article.endswith("</abbr> &amp; H<sub>2</sub>O.</article>")
+
+
 @pytest.mark.parametrize(
     ("long", "tokens"),
     [

@@ -693,6 +693,19 @@ def test_a_web_page_reads_as_its_text() -> None:
         assert NormalForm.of(plain).text == plain
 
 
+def test_every_tag_of_an_html_page_is_markup_whatever_its_case_and_line() -> None:
+    page = (
+        '<?xml version="1.0"?>\n<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN">\n<HTML><BODY>'
+        '<FONT SIZE="2">The <B>CNN</B> <I>beats</I></FONT><CENTER>the <span\nclass="x">SVM'
+        "</span>; <OBJECT><VERB></CENTER></BODY></HTML>"
+    )
+    assert NormalForm.of(page).text == "\nThe CNN beats\nthe SVM; \n"
+    found = extract(Document(page, lang="en"))
+    assert [page[o.short.start : o.short.end] for o in found] == ["CNN", "SVM"]
+    # the same tags in text that is no page stay, as a linguist's notation does
+    assert NormalForm.of("The <OBJECT><VERB> order").text == "The <OBJECT><VERB> order"
+
+
 def test_a_restructuredtext_abbr_role_defines_its_short_form() -> None:
     text = "A :abbr:`LIFO (last-in, first-out)` queue. The LIFO order; ``LIFO`` is literal."
     [(short, long)] = declared(text)

@@ -13,7 +13,7 @@ from termlens.acronyms import Occurrence
 from termlens.acronyms.disambiguate import SENTENCE_OPENS
 from termlens.acronyms.expand import Expansion
 from termlens.acronyms.spans import RangeSet
-from termlens.markup import closing_markup
+from termlens.markup import closing_markup, is_html_page
 from termlens.text import Span
 
 OutputFormat = Literal["table", "jsonl", "brat"]
@@ -196,20 +196,50 @@ def _without_sentence_capital(text: str, expansion: Expansion) -> str:
 
 
 def expansion_html(doc_id: str, text: str, expansions: Iterable[Expansion]) -> str:
-    """An HTML fragment: the text, each short form an <abbr> whose title is its meaning."""
+    """An HTML fragment: the text, each short form an <abbr> whose title is its meaning; an HTML
+    page (:func:`~termlens.markup.is_html_page`) as its body, its markup kept."""
+    if is_html_page(text):
+        return _annotated_page(doc_id, text, expansions)
     pieces, last = [f'<article id="{html.escape(doc_id)}"><p>'], 0
     for expansion in expansions:
         span = expansion.short
-        meaning = expansion.long or f"({expansion.source})"
-        title = f"{meaning} — {expansion.source}, confidence {expansion.confidence:.2f}"
-        pieces += [
-            html.escape(text[last : span.start]),
-            f'<abbr title="{html.escape(title)}" data-source="{expansion.source}">'
-            f"{html.escape(span.text)}</abbr>",
-        ]
+        pieces += [html.escape(text[last : span.start]), _abbr(expansion, html.escape(span.text))]
         last = span.end
     pieces += [html.escape(text[last:]), "</p></article>"]
     return "".join(pieces).replace("\n", "<br>\n")
+
+
+def _abbr(expansion: Expansion, inner: str) -> str:
+    """``inner`` (HTML) in an <abbr> whose title is the expansion's meaning."""
+    meaning = expansion.long or f"({expansion.source})"
+    title = f"{meaning} — {expansion.source}, confidence {expansion.confidence:.2f}"
+    return f'<abbr title="{html.escape(title)}" data-source="{expansion.source}">{inner}</abbr>'
+
+
+_BODY = re.compile(r"<body\b[^<>]*>", re.IGNORECASE)
+_BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
+_TITLED_BEFORE = re.compile(r"<(?:abbr|acronym)\b[^<>]*\btitle\s*=[^<>]*>\s*\Z", re.IGNORECASE)
+
+
+def _annotated_page(doc_id: str, page: str, expansions: Iterable[Expansion]) -> str:
+    """The body of an HTML page, its markup as given and each short form in it an <abbr>
+    (not one the page's own titled <abbr> holds, nor one whose span holds a tag:
+    "H<sub>2</sub>O" might close what it did not open)."""
+    opening = _BODY.search(page)
+    start = opening.end() if opening else 0
+    closing = _BODY_END.search(page, start)
+    end = closing.start() if closing else len(page)
+    pieces, last = [f'<article id="{html.escape(doc_id)}">'], start
+    for expansion in expansions:
+        span = expansion.short
+        if span.start < last or span.end > end or "<" in span.text:
+            continue
+        if _TITLED_BEFORE.search(page, max(last, span.start - 300), span.start):
+            continue  # the page's own <abbr title="…"> holds it
+        pieces += [page[last : span.start], _abbr(expansion, span.text)]
+        last = span.end
+    pieces += [page[last:end], "</article>"]
+    return "".join(pieces)
 
 
 # a page around the articles, so that a saved file shows its accents and dashes in any browser

@@ -81,7 +81,7 @@ _BLOCK_NAMES: Final = (
     "p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|tfoot|br|hr|h[1-6]|section|article"
     "|header|footer|blockquote|caption|figcaption|(?-i:html|head|body|title|nav|main|aside"
     "|figure|form|fieldset|legend|select|option|optgroup|textarea|details|summary|menu|address"
-    "|noscript|template|dialog|iframe|video|audio|picture|canvas)"
+    "|noscript|template|dialog|iframe|video|audio|picture|canvas|center|frameset|frame|noframes)"
 )
 _BLOCK_TAG: Final = rf"</?(?:{_BLOCK_NAMES})\b[^<>]*/?>"
 _NO_TEXT_TAG: Final = (
@@ -93,6 +93,20 @@ _BLOCK_RUN: Final = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _BLOCK_NAME: Final = re.compile(rf"(?:{_BLOCK_NAMES})$", re.IGNORECASE)
+# An HTML page (a document type or an <html> element first, after any XML declaration and
+# comments), where every tag is markup, as a browser reads it, whatever its name and case and
+# wherever its pair closes ("<FONT SIZE=2>", "<CENTER>", "<span>" on one line and "</span>" on
+# the next), and a run of tags that stand for no line break reads as the space it holds, if any
+_HTML_PAGE: Final = re.compile(
+    r"\A\ufeff?\s*(?:<\?xml[^<>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html\b|html[\s>])",
+    re.IGNORECASE | re.DOTALL,
+)
+_ANY_TAG: Final = r"</?[A-Za-z][A-Za-z0-9:-]*(?:\s[^<>]*)?/?>|<\?[^<>]*\?>"  # or an XML declaration
+_ONE_PAGE_TAG: Final = re.compile(rf"{_ANY_TAG}|{_NO_TEXT_TAG}", re.IGNORECASE | re.DOTALL)
+_PAGE_RUN: Final = re.compile(
+    rf"(?:(?:{_ANY_TAG}|{_NO_TEXT_TAG})\s*)*(?:{_ANY_TAG}|{_NO_TEXT_TAG})",
+    re.IGNORECASE | re.DOTALL,
+)
 _TAG_NAME: Final = re.compile(r"<(/?)([A-Za-z0-9]+)")
 # the tags of a row's cells and a glossary's entries: a run of them that opens the next cell
 # ("</td><td>") or a term's description ("</dt><dd>") stands for a tab
@@ -278,16 +292,24 @@ def block_runs(text: str) -> list[tuple[int, int, str]]:
     for: a line break, or a tab between the cells of a table's row or a glossary's term and its
     description ("<td>CLI</td><td>Command-Line Interface</td>" reads as "CLI\tCommand-Line
     Interface", and so does "<dt>CLI</dt><dd>Command-Line Interface</dd>"); nothing for a run
-    of tags that stand for no text ("<img src='JPL_logo.png'>", "<!-- JPL -->")."""
+    of tags that stand for no text ("<img src='JPL_logo.png'>", "<!-- JPL -->"). In an HTML page
+    (:func:`is_html_page`) every tag, each run of them read so."""
     if "<" not in text:
         return []
+    page = is_html_page(text)
     runs = []
-    for match in _BLOCK_RUN.finditer(text):
+    for match in (_PAGE_RUN if page else _BLOCK_RUN).finditer(text):
         tags = [(closing, name.lower()) for closing, name in _TAG_NAME.findall(match.group())]
         blocks = [tag for tag in tags if _BLOCK_NAME.match(tag[1])]
         beside = bool(blocks) and all(n in _CELLS for _, n in blocks) and blocks[-1] in _NEXT_CELL
-        runs.append((match.start(), match.end(), "\t" if beside else "\n" if blocks else ""))
+        between = _ONE_PAGE_TAG.sub("", match.group()) if page and not blocks else ""
+        runs.append((match.start(), match.end(), "\t" if beside else "\n" if blocks else between))
     return runs
+
+
+def is_html_page(text: str) -> bool:
+    """Whether ``text`` is an HTML page: it opens with a document type or an <html> element."""
+    return text.lstrip("\ufeff \t\r\n")[:1] == "<" and _HTML_PAGE.match(text) is not None
 
 
 def described_items(text: str) -> list[tuple[int, int, str]]:
