@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import pytest
 
 import termlens
 from termlens.acronyms.expand import expand as expand_in_module
+from termlens.acronyms.expand import expand_many
+from termlens.acronyms.identify import find_abbreviations_in_many
 from termlens.concepts.relate import default_model
 from termlens.taxonomy.enrich import default_placer
 
@@ -62,3 +66,24 @@ def test_cluster_texts_links_a_kind_under_its_parent() -> None:
     assert "- Machine translation" in termlens.outline(topic)
     with pytest.raises(TypeError, match="a list of str, one per document"):
         termlens.cluster_texts("one text, not a list of them")
+
+
+def test_cluster_texts_reads_any_iterable_of_texts_once() -> None:
+    texts = ["We train a CNN and a recurrent neural network."]
+    listed = termlens.cluster_texts(texts)
+    generated = termlens.cluster_texts(text for text in texts)
+    assert [m.text for m in generated.mentions] == [m.text for m in listed.mentions] != []
+
+
+@pytest.mark.parametrize("read", [expand_many, find_abbreviations_in_many])
+def test_many_texts_are_each_checked_and_one_str_is_refused(
+    read: Callable[[Iterable[str]], Iterator[list[Any]]],
+) -> None:
+    name = read.__name__
+    with pytest.raises(
+        TypeError, match=f"{name} reads a list of str, one per document, not one str"
+    ):
+        read("the CNN")  # at the call, not read letter by letter into seven empty answers
+    with pytest.raises(TypeError, match=f"{name}: text 2 is int, not str"):
+        list(read(["the CNN", 5]))  # type: ignore[list-item]
+    assert len(list(read(text for text in ["a CNN", "an SVM"]))) == 2

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termlens.errors import InputError
+from termlens.errors import InputError, OptionError
 from termlens.taxonomy.enrich import RANK_FEATURES, Placer, Weights, default_placer
 from termlens.taxonomy.gloss import lemma_terms, strip_self_reference, synonym_terms, terms
 from termlens.taxonomy.spelling import Spellings
@@ -259,6 +259,17 @@ def test_bad_input_is_named(placer: Placer, pos: str, definition: str, message: 
 def test_an_empty_lemma_is_named(placer: Placer) -> None:
     with pytest.raises(InputError, match="lemma is empty"):
         placer.place("  ", "noun", "A small hound.")
+
+
+@pytest.mark.parametrize(
+    ("top", "threshold", "message"),
+    [(0, 0.0, "top 0"), (-1, 0.0, "top -1"), (1, 3.0, "threshold 3.0"), (1, -0.5, "threshold")],
+)
+def test_options_outside_their_range_are_named(
+    placer: Placer, top: int, threshold: float, message: str
+) -> None:
+    with pytest.raises(OptionError, match=message):  # not [] (top 0) nor the top minus one
+        placer.place("beaglet", "noun", "A small hound.", top=top, threshold=threshold)
 
 
 @settings(max_examples=40, deadline=None)

@@ -25,7 +25,8 @@ taxonomy_app = typer.Typer(
 ATTACH_FORMATS = ("table", "jsonl")
 EXPORT_FORMATS = ("wn-lmf",)
 ThresholdOption = Annotated[
-    float, typer.Option(help="Abstain when the best placement scores under this (0-1).")
+    float,
+    typer.Option(min=0.0, max=1.0, help="Abstain when the best placement scores under this (0-1)."),
 ]
 
 

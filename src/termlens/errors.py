@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 
 class TermlensError(Exception):
     """Base class of every error termlens raises on purpose."""
@@ -26,3 +28,22 @@ def check_text(value: object, reader: str) -> None:
     if not isinstance(value, str):
         kind = type(value).__name__
         raise TypeError(f"{reader} reads a str, not {kind}; decode bytes first (data.decode())")
+
+
+def checked_texts(texts: Iterable[object], reader: str) -> Iterator[str]:
+    """``texts`` one by one, each refused, by its number, when it is not text; a str itself
+    is refused at once (it would be read character by character)."""
+    if isinstance(texts, str | bytes):
+        kind = type(texts).__name__
+        raise TypeError(f"{reader} reads a list of str, one per document, not one {kind}")
+    return _each_text(texts, reader)
+
+
+def _each_text(texts: Iterable[object], reader: str) -> Iterator[str]:
+    for number, text in enumerate(texts, 1):
+        if not isinstance(text, str):
+            kind = type(text).__name__
+            raise TypeError(
+                f"{reader}: text {number} is {kind}, not str; decode bytes first (data.decode())"
+            )
+        yield text

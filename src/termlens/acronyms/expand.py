@@ -44,7 +44,7 @@ from termlens.acronyms.symbols import (
 from termlens.acronyms.tagger import reading
 from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
-from termlens.errors import OptionError, check_text, choose_one
+from termlens.errors import OptionError, check_text, checked_texts, choose_one
 from termlens.markup import acronym_uses, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
@@ -432,7 +432,7 @@ def expand_many(
             "complete needs a dictionary of your own: the bundled one does not hold every meaning"
         )
     setup = _Setup(str(dictionary) if dictionary else "", code, threshold, reread, complete)
-    return _expanded_in_batches(setup, texts, jobs)
+    return _expanded_in_batches(setup, checked_texts(texts, "expand_many"), jobs)
 
 
 class _Setup(NamedTuple):

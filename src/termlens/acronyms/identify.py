@@ -11,7 +11,7 @@ from typing import Final, Protocol, TypeVar
 
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
-from termlens.errors import OptionError
+from termlens.errors import OptionError, checked_texts
 from termlens.markup import code_spans, declared, may_hold_markup
 from termlens.normal_form import NormalForm
 from termlens.text import Document, LanguageOption, Span, guess_language, holds_address
@@ -223,7 +223,7 @@ def find_abbreviations_in_many(
     work = functools.partial(
         _find_in_text, lang=lang, rules_only=rules_only, tagger_lang=tagger_lang
     )
-    return _found_in_many(work, texts, jobs)
+    return _found_in_many(work, checked_texts(texts, "find_abbreviations_in_many"), jobs)
 
 
 def _found_in_many(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -40,7 +40,7 @@ from termlens.concepts.relate import (
 from termlens.concepts.scico import Mention, Topic
 from termlens.disjoint_sets import DisjointSets
 from termlens.documents import RawDocument
-from termlens.errors import InputError
+from termlens.errors import InputError, checked_texts
 from termlens.io import digits
 
 # pairs whose features are held at once: a topic of up to 2,048 mentions is one block
@@ -339,12 +339,11 @@ def predict(
     return topic.with_prediction(labels, edges)
 
 
-def cluster_texts(texts: Sequence[str], model: PairModel | None = None) -> Topic:
+def cluster_texts(texts: Iterable[str], model: PairModel | None = None) -> Topic:
     """The concept mentions termlens finds in plain texts, one document each
     (:func:`termlens.concepts.mentions.topic_from_documents`), in clusters linked parent → child,
     as ``termlens concepts cluster --text`` makes them (default: the bundled pair model)."""
-    if isinstance(texts, str) or not all(isinstance(text, str) for text in texts):
-        raise TypeError("cluster_texts reads a list of str, one per document")
-    documents = [RawDocument(str(number), text) for number, text in enumerate(texts)]
+    given = checked_texts(texts, "cluster_texts")
+    documents = [RawDocument(str(number), text) for number, text in enumerate(given)]
     topic = topic_from_documents(documents, "texts")
     return predict(topic, model or default_model(), plain_text=True)

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from termlens.embeddings import SentenceEncoder, default_encoder
-from termlens.errors import InputError, check_text
+from termlens.errors import InputError, OptionError, check_text
 from termlens.normal_form import normalized
 from termlens.resources import resource_path
 from termlens.taxonomy.genus import GENUS_FILE, GenusPrior
@@ -240,6 +240,10 @@ class Placer:
         lemma and definition read in their normal form (:mod:`termlens.normal_form`)."""
         for value in (lemma, pos, definition):
             check_text(value, "place")
+        if top < 1:
+            raise OptionError(f"top {top}: give how many placements to return, 1 or more")
+        if not 0.0 <= threshold <= 1.0:
+            raise OptionError(f"threshold {threshold}: give a score between 0 and 1")
         pos = part_of_speech(pos)
         lemma, definition = normalized(lemma), normalized(definition)
         candidates = self.candidates(lemma, pos, definition)
