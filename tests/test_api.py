@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import termlens
+from termlens import OptionError
 from termlens.acronyms.expand import expand as expand_in_module
 from termlens.acronyms.expand import expand_many
 from termlens.acronyms.identify import find_abbreviations_in_many
@@ -87,3 +88,15 @@ def test_many_texts_are_each_checked_and_one_str_is_refused(
     with pytest.raises(TypeError, match=f"{name}: text 2 is int, not str"):
         list(read(["the CNN", 5]))  # type: ignore[list-item]
     assert len(list(read(text for text in ["a CNN", "an SVM"]))) == 2
+
+
+def test_find_abbreviations_reads_every_language_find_does_by_code_or_name() -> None:
+    french = "Une machine à vecteurs de support (SVM)."
+    for lang in ("fr", "French", "es"):
+        found = termlens.find_abbreviations(french, lang=lang)
+        assert [o.long.text for o in found if o.long] == ["machine à vecteurs de support"]
+    assert termlens.Document("x", lang="Spanish").lang == "es"
+    with pytest.raises(OptionError, match="unknown language 'xx'"):
+        termlens.find_abbreviations(french, lang="xx")
+    with pytest.raises(TypeError, match="Document reads a str, not int"):
+        termlens.Document(5)  # type: ignore[arg-type]

@@ -11,9 +11,9 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 
-from termlens.errors import choose_one
+from termlens.errors import check_text, choose_one
 
 Language = Literal["en", "es"]
 LanguageOption = Literal["auto", "en", "es"]
@@ -130,14 +130,17 @@ class Document:
 
     __slots__ = ("_sentences", "_tokens", "id", "lang", "text")
 
-    def __init__(self, text: str, *, id: str = "", lang: LanguageOption = "auto") -> None:
-        if lang not in ("auto", *LANGUAGES):
+    def __init__(self, text: str, *, id: str = "", lang: str = "auto") -> None:
+        """``lang``: auto (guessed from the text), en or es, by code or English name."""
+        check_text(text, "Document")
+        code = language_code(lang)  # "Spanish" too, as expand reads it
+        if code != "auto" and code not in LANGUAGES:
             raise choose_one("language", lang, ["auto", *LANGUAGES])
         self.id = id
         self.text = text
         self._tokens: tuple[Token, ...] | None = None
         self._sentences: tuple[Span, ...] | None = None
-        self.lang: Language = detect_language(text) if lang == "auto" else lang
+        self.lang: Language = detect_language(text) if code == "auto" else cast(Language, code)
 
     def __repr__(self) -> str:
         return f"Document(id={self.id!r}, lang={self.lang!r}, chars={len(self.text)})"

@@ -14,7 +14,15 @@ from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError, checked_texts
 from termlens.markup import code_spans, declared, may_hold_markup
 from termlens.normal_form import NormalForm
-from termlens.text import Document, LanguageOption, Span, guess_language, holds_address
+from termlens.text import (
+    LANGUAGES,
+    Document,
+    LanguageOption,
+    Span,
+    guess_language,
+    holds_address,
+    language_code,
+)
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
 
@@ -47,13 +55,22 @@ class Occurrence:
         return self.definition.long if self.definition is not None else None
 
 
-def find_abbreviations(doc: Document | str, *, lang: LanguageOption = "auto") -> list[Occurrence]:
-    """Every short-form occurrence in ``doc`` that the document defines, in text order.
+def find_abbreviations(doc: Document | str, *, lang: str = "auto") -> list[Occurrence]:
+    """Every short-form occurrence in ``doc`` that the document defines, in text order. A str is
+    read in ``lang`` as `find --lang` reads it (auto, en, es, or da, fa, fr, vi in the rules
+    that suit them; codes or English names).
 
     >>> [o.long.text for o in find_abbreviations("A support vector machine (SVM) works.")]
     ['support vector machine']
     """
-    document = doc if isinstance(doc, Document) else Document(doc, lang=lang)
+    if isinstance(doc, Document):
+        document = doc
+    elif language_code(lang) == "auto" or language_code(lang) in LANGUAGES:
+        document = Document(doc, lang=lang)
+    else:
+        from termlens.acronyms.tagger import reading  # the tagger imports this module
+
+        document = Document(doc, lang=reading(lang)[0])  # French: the Spanish rules
     return in_normal_form(
         document, lambda d, given: occurrences_of(d, with_declared(given, find_definitions(d)))
     )
