@@ -100,6 +100,10 @@ def test_dict_mine_collects_defined_pairs(tmp_path: Path) -> None:
     assert [s["long_form"] for s in json.loads(out)["senses"]] == ["support vector machine"]
     _, out, _ = run("dict", "stats", "--dictionary", str(db))
     assert json.loads(out)["long_forms_with_window_vectors"] == 0
+    one = tmp_path / "one.txt"
+    one.write_text("A support vector machine (SVM) works.")
+    _, _, err = run("dict", "mine", str(one), "--into", str(tmp_path / "one.db"), "--no-windows")
+    assert "mined 1 pair and 1 context from 1 document into" in err  # not "1 pairs"
 
 
 def test_dict_mine_keeps_the_windows_vectors_of_english_uses(

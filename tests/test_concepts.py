@@ -678,7 +678,7 @@ def test_cluster_reads_markdown_and_latex_documents_and_finds_nothing_in_code(
         app, ["concepts", "cluster", "--text", str(tmp_path), "-o", "-", "--format", "outline"]
     )
     assert result.exit_code == 0, result.stderr
-    assert "2 document(s)" in result.stderr
+    assert "2 documents;" in result.stderr
     # the citation key, the equation, the code span and the code block hold no mention
     assert "- generative adversarial network (3 mentions in notes, paper): also GAN ×2" in (
         result.stdout

@@ -448,6 +448,14 @@ def test_a_count_a_dictionary_cannot_store_is_refused_and_adds_nothing() -> None
     assert list(d.short_forms()) == []
 
 
+@pytest.mark.parametrize("source", ["", "  "])
+def test_a_source_without_a_name_is_refused_and_adds_nothing(source: str) -> None:
+    d = AcronymDictionary.create()
+    with pytest.raises(InputError, match="source name is empty"):
+        d.add([Entry("AA", "anti-aircraft")], source)
+    assert list(d.short_forms()) == [] and d.source_names() == []
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     st.lists(

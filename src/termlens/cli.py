@@ -30,7 +30,7 @@ from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
-from termlens.cli_common import guarded, print_rows, progress, warn_if_empty
+from termlens.cli_common import counted, guarded, print_rows, progress, warn_if_empty
 from termlens.cli_concepts import bench_scico, concepts_app
 from termlens.cli_dictionary import DictionaryOption, dict_app, open_dictionary
 from termlens.cli_taxonomy import attach, bench_semeval16, taxonomy_app
@@ -266,7 +266,7 @@ def bench_bioc(
     bioc.write_predictions(pairs, predictions)
     gold_docs = bioc.load(gold) if gold is not None else documents
     gold_pairs = [p for d in gold_docs for p in d.pairs]
-    typer.echo(f"wrote {len(pairs)} pairs to {predictions}", err=True)
+    typer.echo(f"wrote {counted(len(pairs), 'pair')} to {predictions}", err=True)
     if gold_pairs:
         _print_scores(
             f"pairs: {data.name}", bioc.SIGNATURE, [("pairs", bioc.score(pairs, gold_pairs))]
@@ -285,7 +285,7 @@ def bench_barr2_pairs(
     warn_if_empty(len(texts), "case texts", data)
     relations = barr2.predict(progress(texts.items(), len(texts), "barr2"))
     barr2.write_predictions(relations, predictions)
-    typer.echo(f"wrote {len(relations)} pairs to {predictions}", err=True)
+    typer.echo(f"wrote {counted(len(relations), 'pair')} to {predictions}", err=True)
     if gold is not None:
         score = barr2.score(relations, barr2.read_relations(gold))
         _print_scores(f"BARR2 sub-track 1: {data.name}", barr2.SIGNATURE, [("pairs", score)])
@@ -314,7 +314,7 @@ def bench_barr2_resolution(
         cases = progress(texts.items(), len(texts), "barr2")
         found = barr2_resolution.predict(cases, resolver, ranker)
     barr2_resolution.write_predictions(found, predictions)
-    typer.echo(f"wrote {len(found)} abbreviations to {predictions}", err=True)
+    typer.echo(f"wrote {counted(len(found), 'abbreviation')} to {predictions}", err=True)
     if gold_rows is not None:
         strict, flexible = barr2_resolution.score(found, gold_rows)
         title = f"BARR2 sub-track 2: {data.name}" + (f" ({folds}-fold cv)" if folds else "")
@@ -331,7 +331,7 @@ def bench_sciai(data: DataOption, predictions: PredictionsOption) -> None:
     warn_if_empty(len(records), "records", data)
     output = sciai.predict(progress(records, len(records), "sciai"), default_tagger("en"))
     sciai.write_predictions(output, predictions)
-    typer.echo(f"wrote {len(output)} records to {predictions}", err=True)
+    typer.echo(f"wrote {counted(len(output), 'record')} to {predictions}", err=True)
     result = sciai.evaluate(output, records)
     if result is not None:
         _print_macro(f"SciAI: {data.name}", sciai.SIGNATURE, result)
@@ -354,7 +354,7 @@ def bench_sdu22_ae(
     warn_if_empty(len(records), "records", data)
     output = sdu22_ae.predict(progress(records, len(records), "sdu22-ae"), tagger, lang)
     sdu22_ae.write_predictions(output, predictions)
-    typer.echo(f"wrote {len(output)} records to {predictions}", err=True)
+    typer.echo(f"wrote {counted(len(output), 'record')} to {predictions}", err=True)
     result = sdu22_ae.evaluate(output, records)
     if result is not None:
         _print_macro(f"SDU@AAAI-22 extraction ({lang}): {data.name}", sdu22_ae.SIGNATURE, result)
@@ -487,7 +487,7 @@ def _warn_unanswered(chosen: list[str], candidates: Path | None) -> None:
 def _write_json(path: Path, records: list[dict[str, object]]) -> None:
     with atomic_write(path) as out:
         json.dump(records, out, ensure_ascii=False, indent=1)
-    typer.echo(f"wrote {len(records)} predictions to {path}", err=True)
+    typer.echo(f"wrote {counted(len(records), 'prediction')} to {path}", err=True)
 
 
 def _report_disambiguation(

@@ -27,6 +27,11 @@ err_console = Console(stderr=True)
 PROGRESS_MIN_ITEMS = 200
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun, plural (with an s) unless ``n`` is one: "1 pair", "2 pairs"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
     """Turn termlens errors into one line on stderr and exit code 1."""
 

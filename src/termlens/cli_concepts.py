@@ -11,7 +11,7 @@ from rich.table import Table
 
 from termlens import __version__
 from termlens.benchmarks import scico as scico_bench
-from termlens.cli_common import guarded, progress, warn_if_empty, working
+from termlens.cli_common import counted, guarded, progress, warn_if_empty, working
 from termlens.concepts.cd2cr import is_cd2cr, read_cd2cr
 from termlens.concepts.cluster import check_fits_in_memory, predict
 from termlens.concepts.mentions import topic_from_documents
@@ -78,7 +78,8 @@ def concepts_cluster(
         files = [str(p) for p in documents_in(text)]
         topics = [topic_from_documents(list(read_documents(files)), text.name)]
         count = len(topics[0].mentions)
-        typer.echo(f"{count} mentions in {len(files)} document(s); clustering them", err=True)
+        documents = counted(len(files), "document")
+        typer.echo(f"{counted(count, 'mention')} in {documents}; clustering them", err=True)
     else:
         assert source is not None
         warnings: list[str] = []
@@ -93,9 +94,10 @@ def concepts_cluster(
         _write(output, as_jsonl(clustered))
     mentions = sum(len(t.mentions) for t in clustered)
     clusters = sum(len(set(t.clusters)) for t in clustered)
+    links = sum(len(t.relations) for t in clustered)
     typer.echo(
-        f"wrote {len(clustered)} topic(s), {mentions} mentions in {clusters} clusters, "
-        f"{sum(len(t.relations) for t in clustered)} parent → child links to "
+        f"wrote {counted(len(clustered), 'topic')}, {counted(mentions, 'mention')} in "
+        f"{counted(clusters, 'cluster')}, {counted(links, 'parent → child link')} to "
         + ("standard output" if str(output) == "-" else str(output)),
         err=True,
     )
@@ -128,7 +130,7 @@ def bench_scico(
         typer.echo(f"termlens: warning: {warning}", err=True)
     predicted = _cluster_all(gold)
     write_topics(predicted, predictions)
-    typer.echo(f"wrote {len(predicted)} topics to {predictions}", err=True)
+    typer.echo(f"wrote {counted(len(predicted), 'topic')} to {predictions}", err=True)
     if not any(len(set(t.clusters)) > 1 or t.relations for t in gold):
         return
     result = scico_bench.score(gold, predicted)

@@ -21,7 +21,7 @@ from termlens.acronyms.dictionary_files import (
 from termlens.acronyms.expand import DICTIONARY_FILE
 from termlens.acronyms.mining import mine, store
 from termlens.acronyms.rerank import default_context_check
-from termlens.cli_common import guarded, print_rows
+from termlens.cli_common import counted, guarded, print_rows
 from termlens.documents import read_documents
 from termlens.errors import InputError, choose_one
 from termlens.io import note_input
@@ -150,7 +150,7 @@ def import_(
     with _writable(into) as d:
         for path in files:
             n = d.add(read_entries(path, chosen, language, domain), source or path.name, licence)
-            typer.echo(f"imported {n} long forms from {path}", err=True)
+            typer.echo(f"imported {counted(n, 'long form')} from {path}", err=True)
 
 
 @dict_app.command("export")
@@ -163,7 +163,7 @@ def export_(
     """Write a dictionary as SDU diction.json, GLADIS JSON or TSV."""
     with open_dictionary(dictionary) as d:
         n = export(d, out, check_export_format(format))
-    typer.echo(f"wrote {n} short forms to {out}", err=True)
+    typer.echo(f"wrote {counted(n, 'short form')} to {out}", err=True)
 
 
 @dict_app.command("mine")
@@ -202,8 +202,9 @@ def mine_(
             window_if=_reads_as_english if lang == "auto" else None,
         )
     typer.echo(
-        f"mined {len(harvest.pairs)} pairs and {len(harvest.contexts)} contexts from "
-        f"{harvest.documents} documents into {into}",
+        f"mined {counted(len(harvest.pairs), 'pair')} and "
+        f"{counted(len(harvest.contexts), 'context')} from "
+        f"{counted(harvest.documents, 'document')} into {into}",
         err=True,
     )
 
@@ -236,4 +237,4 @@ def build(
     with acronym_dictionary.build(out) as d:
         for path in files:
             d.add(read_entries(path, chosen), path.name)
-    typer.echo(f"built {out} from {len(files)} files", err=True)
+    typer.echo(f"built {out} from {counted(len(files), 'file')}", err=True)

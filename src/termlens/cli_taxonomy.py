@@ -12,7 +12,7 @@ from rich.table import Column, Table
 
 from termlens import __version__
 from termlens.benchmarks import semeval16
-from termlens.cli_common import guarded, progress, warn_if_empty
+from termlens.cli_common import counted, guarded, progress, warn_if_empty
 from termlens.errors import InputError, choose_one
 from termlens.taxonomy.enrich import Placement, default_placer, part_of_speech
 from termlens.taxonomy.lmf import export, read_additions
@@ -64,7 +64,7 @@ def attach(
 
 def _known_note(lemma: str, pos: str, known: list[tuple[Synset, float]], wordnet: WordNet) -> str:
     """One line saying that WordNet already has the lemma, and which sense is nearest."""
-    senses = f"{len(known)} sense" + ("s" if len(known) > 1 else "")
+    senses = counted(len(known), "sense")
     nearest, shared = known[0]
     written = without_accents(lemma)  # as WordNet writes it, when the lemma has accents
     found = written if normalise(lemma) not in map(normalise, nearest.lemmas) else lemma
@@ -110,7 +110,8 @@ def taxonomy_export(
     wordnet = bundled()
     added = read_additions(additions, wordnet) if additions is not None else []
     export(wordnet, added, output)
-    typer.echo(f"wrote {len(wordnet)} synsets and {len(added)} new senses to {output}", err=True)
+    wrote = f"{counted(len(wordnet), 'synset')} and {counted(len(added), 'new sense')}"
+    typer.echo(f"wrote {wrote} to {output}", err=True)
 
 
 @guarded
@@ -134,7 +135,8 @@ def bench_semeval16(
         if placements:
             answers.append(semeval16.Answer(item.id, placements[0].key, placements[0].operation))
     semeval16.write_answers(answers, predictions)
-    typer.echo(f"wrote {len(answers)} answers for {len(items)} items to {predictions}", err=True)
+    wrote = f"{counted(len(answers), 'answer')} for {counted(len(items), 'item')}"
+    typer.echo(f"wrote {wrote} to {predictions}", err=True)
     if gold is None:
         return
     score = semeval16.score(

@@ -570,6 +570,8 @@ class AcronymDictionary:
         return {short: (annotated, seen) for short, annotated, seen in rows}
 
     def _register(self, source: str, licence: str, about: str) -> int:
+        if not source.strip():
+            raise InputError("the source name is empty; name where the entries come from")
         self._db.execute(
             "INSERT INTO sources (name, licence, description) VALUES (?, ?, ?) "
             "ON CONFLICT (name) DO UPDATE SET "
