@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import IO, Any, TypeGuard
+from typing import IO, Any, Final, TypeGuard
 
 from termlens.errors import InputError
 
@@ -67,9 +67,28 @@ def read_text(path: Path) -> str:
     return text
 
 
+# Files people give as text that are not: each with what to do instead
+_DOCUMENT_FORMATS: Final = (
+    (b"%PDF-", "a PDF document, not text; extract its text first, e.g. pdftotext FILE.pdf"),
+    (
+        b"PK\x03\x04",
+        "a ZIP archive (as .docx, .odt and .epub files are), not text; save or "
+        "extract it as UTF-8 text first",
+    ),
+    (
+        b"\xd0\xcf\x11\xe0",
+        "an old Office document (.doc, .xls), not text; save it as UTF-8 text first",
+    ),
+    (b"\x1f\x8b", "gzip-compressed; name it FILE.gz, which is read decompressed, or gunzip it"),
+)
+
+
 def decode(data: bytes, name: str) -> str:
     """Decode UTF-8 text, or UTF-16 or UTF-32 that starts with its byte order mark (as Windows
     writes "Unicode" text); binary data and other encodings get a clear InputError."""
+    for magic, what in _DOCUMENT_FORMATS:
+        if data.startswith(magic):
+            raise InputError(f"{name}: {what}")
     if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
         return _decode_marked(data, "utf-32", name)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
