@@ -243,6 +243,26 @@ def test_bench_sciai(tmp_path: Path, fixtures: Path) -> None:
     assert "macro" in stdout
 
 
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("folder", "is a directory; give the name of a file to write"),  # was a traceback
+        ("missing/pred.json", "missing does not exist; create it first"),
+    ],
+)
+def test_a_bad_output_path_is_refused_before_the_work(
+    tmp_path: Path, fixtures: Path, where: str, message: str
+) -> None:
+    (tmp_path / "folder").mkdir()
+    data = str(fixtures / "tiny_sciai.json")
+    code, stdout, stderr = run(
+        "bench", "sciai", "--data", data, "--predictions", str(tmp_path / where)
+    )
+    assert code == 1 and message in stderr
+    assert stdout == ""  # refused before the predictions were made and scored
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+
+
 def test_an_empty_data_file_is_warned_about(tmp_path: Path, fixtures: Path) -> None:
     empty = tmp_path / "empty.json"
     empty.write_text("[]")

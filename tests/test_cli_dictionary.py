@@ -457,7 +457,7 @@ def test_dict_add_refuses_a_folder_and_a_long_form_that_is_the_short_form(tmp_pa
     code, _, err = run(
         "dict", "add", "CNN", "convolutional neural network", "--into", str(tmp_path)
     )
-    assert code == 1 and "is a directory; give a dictionary file" in err
+    assert code == 1 and "is a directory; give the name of a file to write" in err
     code, _, err = run("dict", "lookup", "CNN", "-d", str(tmp_path))
     assert code == 1 and "is a directory" in err
 

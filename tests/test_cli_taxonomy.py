@@ -109,11 +109,12 @@ def test_bench_semeval16_refuses_to_write_over_its_data(tmp_path: Path) -> None:
     data = tmp_path / "data.tsv"
     written = "beaglet\tnoun\tt.1\tA small hound used for hunting.\thttps://example.org\n"
     data.write_text(written, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
     same = tmp_path / "sub" / ".." / "data.tsv"
     code, _, err = run("bench", "semeval16", "--data", str(data), "--predictions", str(same))
     assert code == 1 and "is also an input of this command" in err
     assert data.read_text(encoding="utf-8") == written
-    assert [p.name for p in tmp_path.iterdir()] == ["data.tsv"]  # no temporary file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data.tsv", "sub"]  # no temporary file
 
 
 def test_export_with_bad_additions_writes_nothing(tmp_path: Path) -> None:

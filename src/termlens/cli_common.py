@@ -18,7 +18,7 @@ from rich.table import Table
 
 from termlens.errors import TermlensError
 from termlens.formats import tsv_line
-from termlens.io import inputs_kept
+from termlens.io import check_writable, inputs_kept
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -32,12 +32,20 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+OUTPUT_PARAMETERS = ("predictions", "output", "out", "into")  # the commands' files to write
+
+
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn termlens errors into one line on stderr and exit code 1."""
+    """Turn termlens errors into one line on stderr and exit code 1; check the command's output
+    path (:data:`OUTPUT_PARAMETERS`) before it starts."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
+            for name in OUTPUT_PARAMETERS:  # a bad output path: an error now, not after the work
+                path = kwargs.get(name)
+                if isinstance(path, Path) and str(path) != "-":
+                    check_writable(path)
             with inputs_kept():  # no output may replace an input
                 return command(*args, **kwargs)
         except TermlensError as exc:

@@ -203,10 +203,16 @@ def new_file_beside(path: Path) -> tuple[int, str]:
     """A new temporary file in ``path``'s folder (its handle and name), to be renamed over it;
     an InputError when the folder is missing or ``path`` is an input of this command."""
     check_not_an_input(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError(f"{path}: directory {directory} does not exist; create it first")
-    return tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    check_writable(path)
+    return tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+
+
+def check_writable(path: Path) -> None:
+    """Refuse an output path whose folder is missing or which names a folder."""
+    if not path.parent.is_dir():
+        raise InputError(f"{path}: directory {path.parent} does not exist; create it first")
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory; give the name of a file to write")
 
 
 def _umask() -> int:
