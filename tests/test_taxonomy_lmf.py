@@ -112,3 +112,15 @@ def test_the_same_addition_twice_is_named_and_another_sense_of_the_lemma_is_not(
         read_additions(path, wordnet)
     path.write_text("\n".join([line % ("blahg", "blog#n#1"), line % ("blahg", "diary#n#1")]))
     assert [a.target.lemmas[0] for a in read_additions(path, wordnet)] == ["web_log", "diary"]
+
+
+def test_an_additions_part_of_speech_reads_as_attach_reads_it(
+    wordnet: WordNet, tmp_path: Path
+) -> None:
+    path = tmp_path / "add.jsonl"
+    line = '{"lemma": "blahg%d", "pos": "%s", "synset": "blog#n#1", "operation": "attach"}'
+    path.write_text("\n".join(line % (i, p) for i, p in enumerate(["noun", "n", "Noun"])))
+    assert [a.pos for a in read_additions(path, wordnet)] == ["n", "n", "n"]
+    path.write_text(line % (0, "v"))
+    with pytest.raises(InputError, match="synset blog#n#1 is not a verb"):
+        read_additions(path, wordnet)

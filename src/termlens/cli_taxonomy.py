@@ -14,9 +14,16 @@ from termlens import __version__
 from termlens.benchmarks import semeval16
 from termlens.cli_common import counted, guarded, progress, warn_if_empty
 from termlens.errors import InputError, choose_one
-from termlens.taxonomy.enrich import Placement, default_placer, part_of_speech
+from termlens.taxonomy.enrich import Placement, default_placer
 from termlens.taxonomy.lmf import export, read_additions
-from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise, spaced
+from termlens.taxonomy.wordnet import (
+    Synset,
+    WordNet,
+    bundled,
+    normalise,
+    part_of_speech,
+    spaced,
+)
 from termlens.text import without_accents
 
 taxonomy_app = typer.Typer(

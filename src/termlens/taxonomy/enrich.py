@@ -40,11 +40,18 @@ from termlens.taxonomy.gloss import (
 )
 from termlens.taxonomy.rarity import RARITY_FILE, GlossRarity, GlossWords
 from termlens.taxonomy.spelling import Spellings
-from termlens.taxonomy.wordnet import Synset, WordNet, bundled, normalise, spaced
+from termlens.taxonomy.wordnet import (
+    POS,
+    Synset,
+    WordNet,
+    bundled,
+    normalise,
+    part_of_speech,
+    spaced,
+)
 from termlens.text import without_accents
 
 WEIGHTS = "placement.json"
-POS = {"noun": "n", "verb": "v"}
 GENUS_TERMS = 4  # the definition's first terms that lead to candidates (6 before: BENCHMARKS.md)
 SENSES_PER_TERM = 10
 HYPONYM_DEPTH = 2
@@ -478,15 +485,6 @@ def operation_features(
         min(1.0, len(candidate.term.text.split()) / max(content, 1)),
         float(candidate.relation == "sense" and candidate.term.index == 0),
     ]
-
-
-def part_of_speech(pos: str) -> str:
-    """``noun`` or ``verb``, from either spelled in any case or WordNet's ``n`` / ``v``."""
-    said = pos.strip().lower()
-    said = {tag: name for name, tag in POS.items()}.get(said, said)
-    if said not in POS:
-        raise InputError(f"part of speech {pos!r}: WordNet placement takes noun or verb")
-    return said
 
 
 def _check(lemma: str, pos: str, definition: str) -> str:

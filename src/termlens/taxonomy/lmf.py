@@ -18,7 +18,15 @@ from xml.sax.saxutils import escape, quoteattr
 
 from termlens.errors import InputError
 from termlens.io import atomic_write, json_lines, read_text
-from termlens.taxonomy.wordnet import Synset, WordNet, index_pos, normalise, spaced
+from termlens.taxonomy.wordnet import (
+    POS,
+    Synset,
+    WordNet,
+    index_pos,
+    normalise,
+    part_of_speech,
+    spaced,
+)
 
 LEXICON = "termlens-wn30"
 DTD = "http://globalwordnet.github.io/schemas/WN-LMF-1.1.dtd"
@@ -36,7 +44,6 @@ SENSE_RELATIONS = {
     ";c": "domain_topic", "-c": "has_domain_topic", ";r": "domain_region",
     "-r": "has_domain_region", ";u": "exemplifies", "-u": "is_exemplified_by",
 }  # fmt: skip
-POS = {"noun": "n", "verb": "v"}
 OPERATIONS = ("attach", "merge")
 
 
@@ -64,16 +71,18 @@ def read_additions(path: Path, wordnet: WordNet) -> list[Addition]:
         for field in ("lemma", "pos", "synset", "operation", "definition"):
             if field in record and not isinstance(record[field], str):
                 raise InputError(f"{where}: {field}: expected a string, got {record[field]!r}")
-        if record["pos"] not in POS:
-            raise InputError(f"{where}: pos {record['pos']!r}; use noun or verb")
+        try:
+            pos = part_of_speech(record["pos"])  # "n", "Noun" too, as attach reads it
+        except InputError:
+            raise InputError(f"{where}: pos {record['pos']!r}; use noun or verb") from None
         if record["operation"] not in OPERATIONS:
             raise InputError(f"{where}: operation {record['operation']!r}; use attach or merge")
         try:
             target = wordnet.from_key(str(record["synset"]))
         except InputError as exc:
             raise InputError(f"{where}: {exc}") from None
-        if target.pos != POS[record["pos"]]:
-            raise InputError(f"{where}: synset {record['synset']} is not a {record['pos']}")
+        if target.pos != POS[pos]:
+            raise InputError(f"{where}: synset {record['synset']} is not a {pos}")
         if record["operation"] == "merge" and normalise(str(record["lemma"])) in {
             normalise(w) for w in target.lemmas
         }:
@@ -91,7 +100,7 @@ def read_additions(path: Path, wordnet: WordNet) -> list[Addition]:
         additions.append(
             Addition(
                 str(record["lemma"]),
-                POS[record["pos"]],
+                POS[pos],
                 str(record.get("definition", "")),
                 target,
                 record["operation"],

@@ -26,6 +26,7 @@ BUNDLE = "wordnet-3.0.zip"
 LICENCE = f"WordNet 3.0 licence (Princeton University); notice in {BUNDLE}'s LICENSE"
 LICENCE_FILE = "LICENSE"
 POS_FILES = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+POS = {"noun": "n", "verb": "v"}  # the parts of speech a new sense may take, with WordNet's tags
 _HYPERNYM = re.compile(r" @i? (\d{8}) (\w) 0000")
 _HYPONYM = re.compile(r" ~i? (\d{8}) (\w) 0000")
 LEXNAMES = (
@@ -379,3 +380,12 @@ def bundled() -> WordNet:
         return WordNet.load(path)
     except (zipfile.BadZipFile, ValueError, IndexError) as exc:
         raise TermlensError(f"{path}: damaged WordNet bundle ({exc}); reinstall termlens") from None
+
+
+def part_of_speech(pos: str) -> str:
+    """``noun`` or ``verb``, from either spelled in any case or WordNet's ``n`` / ``v``."""
+    said = pos.strip().lower()
+    said = {tag: name for name, tag in POS.items()}.get(said, said)
+    if said not in POS:
+        raise InputError(f"part of speech {pos!r}: WordNet placement takes noun or verb")
+    return said
