@@ -474,3 +474,29 @@ def test_dict_build_and_export_refuse_to_write_over_their_input(tmp_path: Path) 
     code, _, err = run("dict", "export", str(db), "-d", str(db), "--format", "tsv")
     assert code == 1 and "is also an input of this command" in err
     assert run("dict", "lookup", "CNN", "-d", str(db))[0] == 0  # still a dictionary
+
+
+def test_from_bundled_starts_a_new_dictionary_from_the_bundled_one(tmp_path: Path) -> None:
+    notes = tmp_path / "nutrition.txt"
+    notes.write_text(
+        "The Adequate Intake (AI) for potassium is set for adults; the AI of sodium is lower.\n"
+        "When no RDA can be set, an Adequate Intake (AI) of the nutrient is given, in mg per day."
+    )
+    db = tmp_path / "mine.sqlite"
+    code, _, err = run("dict", "mine", str(notes), "--into", str(db), "--from-bundled")
+    assert code == 0, err
+    _, out, _ = run("dict", "lookup", "AI", "-d", str(db), "--json", "--limit", "300")
+    senses = [s["long_form"] for s in json.loads(out)["senses"]]
+    assert "artificial intelligence" in senses and "Adequate Intake" in senses
+    text = tmp_path / "ai.txt"
+    text.write_text("The AI for potassium is 4.7 g per day.")  # the example
+    assert "AI (Adequate Intake)" in run("expand", str(text), "-d", str(db))[1]
+    code, _, err = run("dict", "add", "AI", "adequate intake", "--into", str(db), "--from-bundled")
+    assert code == 1 and f"--from-bundled creates --into, and {db} exists" in err
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("short\tlong\tcount\tlanguage\tdomain\nAI\tadequate intake\tmany\ten\t\n")
+    new = tmp_path / "new.sqlite"
+    code, _, err = run("dict", "import", str(bad), "--into", str(new), "--from-bundled")
+    assert code == 1 and sorted(p.name for p in tmp_path.iterdir()) == [
+        "ai.txt", "bad.tsv", "mine.sqlite", "nutrition.txt"
+    ]  # fmt: skip

@@ -23,7 +23,7 @@ from termlens.acronyms.mining import mine, store
 from termlens.acronyms.rerank import default_context_check
 from termlens.cli_common import counted, guarded, print_rows
 from termlens.documents import read_documents
-from termlens.errors import InputError, choose_one
+from termlens.errors import InputError, OptionError, choose_one
 from termlens.io import note_input
 from termlens.resources import resource_path
 from termlens.text import LANGUAGES, LanguageOption, guess_language, language_code
@@ -43,6 +43,14 @@ InputFormatOption = Annotated[
 TargetOption = Annotated[
     Path, typer.Option("--into", help="The dictionary file to write (created if missing).")
 ]
+FromBundledOption = Annotated[
+    bool,
+    typer.Option(
+        "--from-bundled",
+        help="Create --into as a copy of the bundled dictionary (what expand knows by default) "
+        "and add to that.",
+    ),
+]
 
 
 def open_dictionary(path: Path | None) -> AcronymDictionary:
@@ -50,15 +58,26 @@ def open_dictionary(path: Path | None) -> AcronymDictionary:
     return AcronymDictionary.open(path or resource_path(DICTIONARY_FILE))
 
 
+def _check_new(path: Path, from_bundled: bool) -> None:
+    """Refuse --from-bundled with an --into that exists."""
+    if from_bundled and path.exists():
+        raise OptionError(
+            f"--from-bundled creates --into, and {path} exists; add to it without --from-bundled, "
+            "or give a new file"
+        )
+
+
 @contextmanager
-def _writable(path: Path) -> Iterator[AcronymDictionary]:
-    """An existing dictionary opened for writing, or a new one that appears only if the
-    command succeeds (a failed first import leaves no empty file behind)."""
+def _writable(path: Path, from_bundled: bool = False) -> Iterator[AcronymDictionary]:
+    """An existing dictionary opened for writing, or a new one, empty or a copy of the bundled
+    one, that appears only if the command succeeds (a failed first import leaves no file)."""
+    _check_new(path, from_bundled)
     if path.exists():
         with AcronymDictionary.open(path, writable=True) as dictionary:
             yield dictionary
         return
-    with acronym_dictionary.build(path) as dictionary:
+    base = resource_path(DICTIONARY_FILE) if from_bundled else None
+    with acronym_dictionary.build(path, base) as dictionary:
         yield dictionary
 
 
@@ -119,6 +138,7 @@ def add(
     source: Annotated[str, typer.Option(help="Provenance of the entry.")] = "user",
     language: Annotated[str, typer.Option(help="Language code, e.g. en.")] = "",
     domain: Annotated[str, typer.Option(help="Domain tag, e.g. biomedical.")] = "",
+    from_bundled: FromBundledOption = False,
 ) -> None:
     """Add one long form of a short form."""
     if not short.strip() or not long.strip() or count < 1:
@@ -127,7 +147,7 @@ def add(
         raise InputError(
             f"the long form {long.strip()!r} is the short form itself; give what it stands for"
         )
-    with _writable(into) as d:
+    with _writable(into, from_bundled) as d:
         d.add([Entry(short.strip(), long.strip(), count, language, domain)], source)
     typer.echo(f"added {short} → {long} to {into}", err=True)
 
@@ -144,10 +164,11 @@ def import_(
     licence: Annotated[str, typer.Option(help="Licence of the source.")] = "",
     language: Annotated[str, typer.Option(help="Language code of the entries.")] = "",
     domain: Annotated[str, typer.Option(help="Domain tag of the entries.")] = "",
+    from_bundled: FromBundledOption = False,
 ) -> None:
     """Import dictionary files; each file in one transaction (a bad file imports nothing)."""
     chosen = check_format(format) if format is not None else None
-    with _writable(into) as d:
+    with _writable(into, from_bundled) as d:
         for path in files:
             n = d.add(read_entries(path, chosen, language, domain), source or path.name, licence)
             typer.echo(f"imported {counted(n, 'long form')} from {path}", err=True)
@@ -184,15 +205,17 @@ def mine_(
             "second reading of English meanings compares contexts with them. Slower."
         ),
     ] = True,
+    from_bundled: FromBundledOption = False,
 ) -> None:
     """Add the pairs a corpus defines (counted per document) and the contexts of their uses."""
+    _check_new(into, from_bundled)  # before the mining, which takes a while
     lang = language_code(lang)
     if lang not in ("auto", *LANGUAGES):
         raise choose_one("language", lang, ["auto", *LANGUAGES])
     language: LanguageOption = lang  # type: ignore[assignment]
     harvest = mine((d.text for d in read_documents(inputs)), lang=language, jobs=jobs)
     check = default_context_check() if windows and lang in ("en", "auto") else None
-    with _writable(into) as d:
+    with _writable(into, from_bundled) as d:
         store(
             harvest,
             d,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -657,17 +658,24 @@ def _sense(short: str, key: str, rows: list[tuple[str, str, str, int, str, str]]
 
 
 @contextmanager
-def build(path: Path) -> Iterator[AcronymDictionary]:
-    """Build a new dictionary file: written beside ``path`` and renamed into place on success."""
+def build(path: Path, base: Path | None = None) -> Iterator[AcronymDictionary]:
+    """Build a new dictionary file, empty or a copy of the dictionary ``base``: written beside
+    ``path`` and renamed into place on success."""
     handle, temp = new_file_beside(path)
     os.close(handle)
     os.unlink(temp)
     try:
-        dictionary = AcronymDictionary.create(temp)
+        if base is None:
+            dictionary = AcronymDictionary.create(temp)
+        else:
+            AcronymDictionary.open(base).close()  # a file that is no dictionary: its error, now
+            shutil.copyfile(base, temp)
+            dictionary = AcronymDictionary.open(Path(temp), writable=True)
         dictionary.fast_writes()
         with dictionary:
             yield dictionary
-            dictionary.compact()
+            if base is None:  # a copy has few free pages to drop, and many to rewrite
+                dictionary.compact()
         check_not_an_input(path)  # read while the block ran
         os.replace(temp, path)
     finally:
