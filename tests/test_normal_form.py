@@ -706,6 +706,23 @@ def test_every_tag_of_an_html_page_is_markup_whatever_its_case_and_line() -> Non
     assert NormalForm.of("The <OBJECT><VERB> order").text == "The <OBJECT><VERB> order"
 
 
+def test_every_tag_of_an_xml_document_is_markup() -> None:
+    article = (  # a JATS article's start: its declaration holds no short form (UTF)
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE article PUBLIC "-//NLM//DTD JATS">\n'
+        "<article><front><article-title>Deep CNN models</article-title>\n<abstract><p>A "
+        "convolutional neural network (<abbrev>CNN</abbrev>) for MRI.</p></abstract></front>"
+    )
+    assert NormalForm.of(article).text == (
+        "\nDeep CNN models\nA convolutional neural network (CNN) for MRI.\n"
+    )
+    found = extract(Document(article, lang="en"))
+    assert [(article[o.short.start : o.short.end], o.defines) for o in found] == [
+        ("CNN", False),
+        ("CNN", True),
+        ("MRI", False),
+    ]
+
+
 def test_a_restructuredtext_abbr_role_defines_its_short_form() -> None:
     text = "A :abbr:`LIFO (last-in, first-out)` queue. The LIFO order; ``LIFO`` is literal."
     [(short, long)] = declared(text)

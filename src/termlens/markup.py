@@ -101,6 +101,11 @@ _HTML_PAGE: Final = re.compile(
     r"\A\ufeff?\s*(?:<\?xml[^<>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html\b|html[\s>])",
     re.IGNORECASE | re.DOTALL,
 )
+# An XML document (a JATS article, a TEI text): an XML declaration or a document type first
+_XML_DOCUMENT: Final = re.compile(
+    r"\A\ufeff?\s*(?:<\?xml\s[^<>]*\?>|(?:<!--.*?-->\s*)*<!doctype\s+[A-Za-z])",
+    re.IGNORECASE | re.DOTALL,
+)
 _ANY_TAG: Final = r"</?[A-Za-z][A-Za-z0-9:-]*(?:\s[^<>]*)?/?>|<\?[^<>]*\?>"  # or an XML declaration
 _ONE_PAGE_TAG: Final = re.compile(rf"{_ANY_TAG}|{_NO_TEXT_TAG}", re.IGNORECASE | re.DOTALL)
 _PAGE_RUN: Final = re.compile(
@@ -293,10 +298,10 @@ def block_runs(text: str) -> list[tuple[int, int, str]]:
     description ("<td>CLI</td><td>Command-Line Interface</td>" reads as "CLI\tCommand-Line
     Interface", and so does "<dt>CLI</dt><dd>Command-Line Interface</dd>"); nothing for a run
     of tags that stand for no text ("<img src='JPL_logo.png'>", "<!-- JPL -->"). In an HTML page
-    (:func:`is_html_page`) every tag, each run of them read so."""
+    or an XML document (:func:`is_tagged_document`) every tag, each run of them read so."""
     if "<" not in text:
         return []
-    page = is_html_page(text)
+    page = is_tagged_document(text)
     runs = []
     for match in (_PAGE_RUN if page else _BLOCK_RUN).finditer(text):
         tags = [(closing, name.lower()) for closing, name in _TAG_NAME.findall(match.group())]
@@ -310,6 +315,13 @@ def block_runs(text: str) -> list[tuple[int, int, str]]:
 def is_html_page(text: str) -> bool:
     """Whether ``text`` is an HTML page: it opens with a document type or an <html> element."""
     return text.lstrip("\ufeff \t\r\n")[:1] == "<" and _HTML_PAGE.match(text) is not None
+
+
+def is_tagged_document(text: str) -> bool:
+    """Whether ``text`` is an HTML page or an XML document, where every tag is markup."""
+    return text.lstrip("\ufeff \t\r\n")[:1] == "<" and (
+        _HTML_PAGE.match(text) is not None or _XML_DOCUMENT.match(text) is not None
+    )
 
 
 def described_items(text: str) -> list[tuple[int, int, str]]:
