@@ -404,6 +404,25 @@ def test_expand_prefers_the_text_definition_for_the_whole_document(
     mid = "Values for Adequate intake (AI) differ. The AI for potassium is 4.7 g."
     found = expand(mid, disambiguator=Disambiguator(ai_dictionary))
     assert expanded_text(mid, found).endswith("The AI (Adequate intake) for potassium is 4.7 g.")
+    # so was a glossary item's: a line's, after its short form, or a table cell's
+    glossary = "Abbreviations:\n- AI = Adequate intake\n\nThe AI for potassium is 4.7 g."
+    found = expand(glossary, disambiguator=Disambiguator(ai_dictionary))
+    assert found[-1].long == "Adequate intake"
+    assert expanded_text(glossary, found).endswith(
+        "The AI (adequate intake) for potassium is 4.7 g."
+    )
+    table = (
+        "| Abbreviation | Meaning |\n|---|---|\n| CNN | Convolutional neural network |\n"
+        "| RNN | Recurrent neural network |\n\nWe compare the CNN with the RNN."
+    )
+    found = expand(table, disambiguator=Disambiguator(ai_dictionary))
+    assert [e.long for e in found[-2:]] == [
+        "Convolutional neural network",
+        "Recurrent neural network",
+    ]
+    assert expanded_text(table, found).endswith(
+        "the CNN (convolutional neural network) with the RNN (recurrent neural network)."
+    )
 
 
 def test_a_plural_the_dictionary_does_not_know_reads_as_its_singular() -> None:

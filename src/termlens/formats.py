@@ -132,8 +132,9 @@ def expanded_text(text: str, expansions: Iterable[Expansion]) -> str:
     system) mode"), after a compound it opens, named ("the DC-link (DC: direct current)
     voltage", "CPU/GPU (CPU: central processing unit; GPU: graphics processing unit)"), in
     square brackets inside round ones ("Regulation (EU [European Union])"). A definition that
-    opens its sentence is repeated without the capital the sentence gave it ("Adequate intake
-    (AI) values … The AI (adequate intake) for potassium"). Nothing goes inside a long form the
+    opens its sentence or a glossary's item is repeated without the capital that gave it
+    ("Adequate intake (AI) values … The AI (adequate intake) for potassium", "- AI = Adequate
+    intake"). Nothing goes inside a long form the
     text defines ("the Joint United Nations Programme on HIV/AIDS (UNAIDS)")."""
     closing = closing_markup(text)
     expansions = list(expansions)
@@ -182,15 +183,21 @@ def _inside_brackets(text: str, at: int) -> bool:
 
 
 _SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+ [a-z]")  # "Adequate intake", not "Support Vector"
+# where a glossary's item opens: a line, after its bullet and the short form and a separator
+# ("- Convolutional neural network", "SVM = Support vector machine"), or a table's cell
+_ITEM_OPENS = re.compile(
+    r"(?:^|\n)[\W\d_]*(?:[^\W_][\w./&+-]*[^\S\n]*(?:[=:\t]|--?|–|—)[^\S\n]*)?$|\|[^\S\n]*$"
+)
 
 
 def _without_sentence_capital(text: str, expansion: Expansion) -> str:
-    """A defined meaning with its first letter in lower case when only the sentence it opens
-    capitalised it: a capital first word followed by a lower-case word."""
+    """A defined meaning with its first letter in lower case when only the sentence or the
+    glossary item it opens capitalised it: a capital first word followed by a lower-case word."""
     long, span = expansion.long or "", expansion.definition
     if span is None or not _SENTENCE_CAPITAL.match(long):
         return long
-    if not SENTENCE_OPENS.search(text[: span.start]):
+    before = text[max(0, span.start - 200) : span.start]
+    if not (SENTENCE_OPENS.search(text[: span.start]) or _ITEM_OPENS.search(before)):
         return long
     return long[0].lower() + long[1:]
 
