@@ -478,6 +478,12 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
             "- Name: John Smith\n- ID: identifier",
             [("ID", "identifier")],
         ),
+        (  # a Markdown table's rows, one alone too; not a table of results or settings
+            "| Abbreviation | Meaning |\n|---|---|\n| AI | Adequate intake |\n\n"
+            "| Model | F1 |\n|---|---|\n| SVM | 81.2 |\n\n| GPU | NVIDIA A100 |\n"
+            "| CRF | conditional random field | 2001 |",
+            [("AI", "Adequate intake"), ("CRF", "conditional random field")],
+        ),
     ],
 )
 def test_a_glossary_with_no_heading(text: str, expected: list[tuple[str, str]]) -> None:

@@ -228,6 +228,13 @@ _GLOSSARY_LINE: Final = re.compile(
     r"(?P<long>[^\n]{3,120}?)[^\S\n]*$",
     re.MULTILINE,
 )
+# A Markdown table's row that gives a short form and then its long form, each in a cell
+# ("| CNN | Convolutional neural network |"), read as a list's item is
+_TABLE_ROW: Final = re.compile(
+    r"^[^\S\n]*\|[^\S\n]*(?P<short>[^\s|:=,;()]{2,12})[^\S\n]*\|[^\S\n]*"
+    r"(?P<long>[^\n|]{3,120}?)[^\S\n]*(?:\|[^\n]*)?$",
+    re.MULTILINE,
+)
 _QUOTED_CUE_SITES: Final[tuple[_Site, ...]] = (  # an opening quote, cheaper to look for first
     (_QUOTED_AFTER_CUE, (tuple('"“«‘'), ("inafter", "reafter", "adelante", "sucesivo", "après"))),
 )
@@ -1182,13 +1189,20 @@ def _listed_definitions(doc: Document) -> list[Definition]:
 
 
 def _glossary_lines(doc: Document) -> list[Definition]:
-    """The lines of a glossary with no heading (:data:`_GLOSSARY_LINE`), each long form checked
-    against its short form as a list's is."""
+    """The lines of a glossary with no heading (:data:`_GLOSSARY_LINE`) and the rows of a
+    Markdown table of abbreviations (:data:`_TABLE_ROW`), each long form checked against its
+    short form as a list's is."""
     text = doc.text
     if "\n" not in text and not text.lstrip().startswith(_BULLET_MARKS):
         return []
-    lines = [m for m in _GLOSSARY_LINE.finditer(text) if looks_like_short_form(m.group("short"))]
     found = []
+    for row in _TABLE_ROW.finditer(text) if "|" in text else ():
+        if looks_like_short_form(row.group("short")):
+            short = doc.span(row.start("short"), row.end("short"))
+            definition = _long_form_after(doc, short, row.start("long"), "list", row.end("long"))
+            if definition is not None:
+                found.append(definition)
+    lines = [m for m in _GLOSSARY_LINE.finditer(text) if looks_like_short_form(m.group("short"))]
     for i, line in enumerate(lines):
         after = i > 0 and lines[i - 1].end() + 1 == line.start()
         before = i + 1 < len(lines) and line.end() + 1 == lines[i + 1].start()
