@@ -11,9 +11,9 @@ from pathlib import Path
 from termlens.errors import InputError
 from termlens.io import decode, json_lines, read_text, whole_number
 
-# the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX
-# and HTML, which the normal form reads (:mod:`termlens.normal_form`)
-TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".tex", ".html", ".htm")
+# the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX,
+# HTML and reStructuredText, which the normal form reads (:mod:`termlens.normal_form`)
+TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".tex", ".html", ".htm", ".rst")
 TEXT_FILES = "/".join(TEXT_SUFFIXES)
 
 
