@@ -399,6 +399,38 @@ def test_a_short_form_the_topic_defines_twice_over_joins_neither_meaning() -> No
     assert cluster["state estimation"] != cluster["standard error"]
 
 
+def test_a_short_form_joins_the_term_its_long_form_ends_and_no_term_it_spells_otherwise() -> None:
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    documents = [
+        RawDocument(
+            "a",
+            "We focus on single image super-resolution (SR), which recovers a high-resolution "
+            "image. SR methods are learned. Deep SR networks are large. Our SR model is fast.",
+        ),
+        RawDocument("b", "Scene recognition is hard. Deep models help scene recognition."),
+    ]
+    topic = topic_from_documents(documents, "t")
+    texts = [m.text for m in topic.mentions]
+    result = predict(topic, default_model(), plain_text=True)
+    cluster = dict(zip(texts, result.clusters, strict=True))
+    assert cluster["SR"] == cluster["super-resolution"]
+    assert cluster["SR"] != cluster["Scene recognition"]  # spells SR, names another thing
+
+
+def test_a_short_form_joins_the_found_term_that_ends_with_its_long_form() -> None:
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    text = "In this paper , we focus on single image super - resolution ( SR ) . SR is hard ."
+    topic = topic_from_documents([RawDocument("a", text)], "t")
+    texts = [m.text for m in topic.mentions]
+    assert "super - resolution" not in texts  # the tagger's term holds the defined long form
+    joined = {frozenset((texts[a], texts[b])) for a, b in topic.defined}
+    assert frozenset(("SR", "single image super - resolution")) in joined
+
+
 def test_join_defined_joins_what_the_pairs_join_through_each_other() -> None:
     same = np.zeros((4, 4))
     mentions = [Mention(0, i, i, text, text) for i, text in enumerate(("a", "b", "c", "d"))]
@@ -688,4 +720,4 @@ def test_cluster_reads_markdown_and_latex_documents_and_finds_nothing_in_code(
     empty.mkdir()
     result = runner.invoke(app, ["concepts", "cluster", "--text", str(empty), "-o", "-"])
     assert result.exit_code == 1
-    assert "no .txt/.md/.markdown/.tex/.html/.htm documents" in result.stderr
+    assert "no .txt/.md/.markdown/.tex/.html/.htm/.rst documents" in result.stderr

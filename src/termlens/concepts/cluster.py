@@ -36,6 +36,8 @@ from termlens.concepts.relate import (
     kinds_by_modifiers,
     named_kinds,
     numbered_names,
+    spelled_initials,
+    words,
 )
 from termlens.concepts.scico import Mention, Topic
 from termlens.disjoint_sets import DisjointSets
@@ -247,13 +249,66 @@ def join_defined(
     :attr:`~termlens.concepts.scico.Topic.defined` join, directly or through others (a short
     form, the long form the text gives it, and that long form's uses elsewhere): the text says
     they are one concept. Where the topic defines one short form two ways (*SE*: *state
-    estimation* in one paper, *standard error* in another), the two groups are set apart (−∞)."""
+    estimation* in one paper, *standard error* in another), the two groups are set apart (−∞),
+    and so are a group and the terms that spell its short form otherwise
+    (:func:`_spelled_otherwise`)."""
     groups = _joined(len(same), defined)
     for members in groups:
         same[np.ix_(members, members)] = 1.0
-    for first, second in _defined_two_ways(groups, mentions):
+    apart = [*_defined_two_ways(groups, mentions), *_spelled_otherwise(groups, mentions)]
+    for first, second in apart:
         same[np.ix_(first, second)] = -np.inf
         same[np.ix_(second, first)] = -np.inf
+
+
+def _spelled_otherwise(
+    groups: list[list[int]], mentions: Sequence[Mention]
+) -> list[tuple[list[int], list[int]]]:
+    """Each group that holds an acronym and a long form its text gives it, with the mentions
+    outside it whose words spell the acronym but name no sense of that long form
+    (:func:`~termlens.acronyms.lexical.same_sense`; of its last words that spell the acronym, in
+    a term around it: *super-resolution* in *single image super-resolution*): *scene
+    recognition* and *sparse representation* are not the *SR* a paper defines as
+    *super-resolution*."""
+    spelling: dict[str, list[int]] = {}  # initials → the mentions whose words spell them
+    for j, mention in enumerate(mentions):
+        if len(mention.text.split()) > 1 and not ACRONYM_LIKE.fullmatch(mention.text):
+            for letters in spelled_initials(" ".join(words(mention.text))):
+                spelling.setdefault(letters, []).append(j)
+    out = []
+    for members in groups:
+        texts = {mentions[i].text for i in members}
+        inside = set(members)
+        others: set[int] = set()
+        for acronym in (t for t in texts if ACRONYM_LIKE.fullmatch(t)):
+            senses = [tail for t in texts if (tail := _spelling_tail(acronym, t)) is not None]
+            others.update(
+                j
+                for j in spelling.get(acronym_key(acronym).lower(), ())
+                if senses
+                and j not in inside
+                and not any(same_sense(acronym, sense, mentions[j].text) for sense in senses)
+            )
+        if others:
+            out.append((members, sorted(others)))
+    return out
+
+
+def _spelling_tail(acronym: str, text: str) -> str | None:
+    """The last words of ``text`` whose initials spell ``acronym`` (those of a hyphenated
+    compound's parts too: *super-resolution*, SR), the most of them; None when none do (nor
+    when ``text`` is an acronym)."""
+    if ACRONYM_LIKE.fullmatch(text):
+        return None
+    letters, tokens = acronym_key(acronym).lower(), text.split()
+    return next(
+        (
+            tail
+            for k in range(len(tokens))
+            if letters in spelled_initials(" ".join(words(tail := " ".join(tokens[k:]))))
+        ),
+        None,
+    )
 
 
 def _joined(n: int, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:

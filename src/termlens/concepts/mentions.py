@@ -37,6 +37,7 @@ from termlens.text import (
     singular,
 )
 
+TERM_WORDS = 12  # the most words before a defined long form that a mention holding it may have
 # words a tagged term does not start or end with
 EDGE_WORDS = frozenset("a an the of for and or in on to with by from at as via".split())
 # articles of other languages the English term tagger takes into a term, unless in capitals
@@ -125,7 +126,11 @@ def topic_from_documents(documents: Sequence[RawDocument], topic_id: str) -> Top
         "metadata": {raw.id: {"source": "termlens concepts cluster --text"} for raw in documents},
     }
     index = {span: i for i, span in enumerate(spans)}
-    pairs = [(index[s], index[lf]) for s, lf in defined if s in index and lf in index]
+    pairs = [
+        (index[s], at)
+        for s, lf in defined
+        if s in index and (at := _mention_of(lf, index)) is not None
+    ]
     pairs += _named_alike(paragraphs, spans, pairs)
     return Topic(topic_id, paragraphs, mentions, [0] * len(mentions), [], fields, pairs)
 
@@ -149,6 +154,17 @@ def _as_written(document: Document) -> Callable[[int, int], str]:
     """The text of tokens ``a..b`` (inclusive) of a document, as written."""
     text, tokens = document.text, document.tokens
     return lambda a, b: text[tokens[a].start : tokens[b].end]
+
+
+def _mention_of(
+    long: tuple[int, int, int], index: Mapping[tuple[int, int, int], int]
+) -> int | None:
+    """The mention that is a defined long form (paragraph, first and last token), or else the
+    one that ends with it, in whose words it lies: *single image super-resolution* for the
+    *super-resolution* of "single image super-resolution (SR)"."""
+    p, a, b = long
+    starts = range(a, max(a - TERM_WORDS, -1), -1)
+    return next((index[p, first, b] for first in starts if (p, first, b) in index), None)
 
 
 def defined_pairs(topic: Topic) -> list[tuple[int, int]]:
