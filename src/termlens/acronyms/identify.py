@@ -65,12 +65,13 @@ def find_abbreviations(doc: Document | str, *, lang: str = "auto") -> list[Occur
     """
     if isinstance(doc, Document):
         document = doc
-    elif language_code(lang) == "auto" or language_code(lang) in LANGUAGES:
-        document = Document(doc, lang=lang)
     else:
-        from termlens.acronyms.tagger import reading  # the tagger imports this module
+        code = language_code(lang)
+        if code != "auto" and code not in LANGUAGES:  # French: the Spanish rules
+            from termlens.acronyms.tagger import reading  # the tagger imports this module
 
-        document = Document(doc, lang=reading(lang)[0])  # French: the Spanish rules
+            code = reading(code)[0]
+        document = Document(doc, lang=code)
     return in_normal_form(
         document, lambda d, given: occurrences_of(d, with_declared(given, find_definitions(d)))
     )
