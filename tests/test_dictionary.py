@@ -520,3 +520,25 @@ def test_the_bundled_dictionary_keeps_out_pairs_that_are_no_meaning() -> None:
 
     assert "histamine2" in longs("H2") and "cluster of differntiation 4^+^" not in longs("CD4")
     assert "www.geneontology.org/" not in longs("GO")
+
+
+def test_a_dictionary_another_program_holds_is_named_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(acronym_dictionary, "BUSY_SECONDS", 0.05)
+    path = tmp_path / "d.sqlite"
+    with acronym_dictionary.build(path) as d:
+        d.add([Entry("AA", "anti-aircraft")], "hand")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN")
+    other.execute("SELECT count(*) FROM forms").fetchall()  # a reader, mid-transaction
+    busy = r"in use by another program .* nothing was written"
+    with AcronymDictionary.open(path, writable=True) as d, pytest.raises(InputError, match=busy):
+        d.add([Entry("BB", "bulletin board")], "hand")  # was "database is locked"
+    other.execute("COMMIT")
+    other.execute("BEGIN EXCLUSIVE")  # a writer
+    with pytest.raises(InputError, match="in use by another program that is writing to it"):
+        AcronymDictionary.open(path)  # was "not a termlens dictionary"
+    other.execute("ROLLBACK")
+    with AcronymDictionary.open(path) as d:
+        assert list(d.short_forms()) == ["AA"]

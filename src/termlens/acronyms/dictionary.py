@@ -83,6 +83,7 @@ LEGACY_VECTOR_FORMAT = "float16"
 Key = TypeVar("Key")
 _CHUNK = 50_000
 MMAP_BYTES = 256 << 20  # address space, not memory: pages are loaded only when read
+BUSY_SECONDS = 30.0  # how long to wait for another program that holds the file, then fail
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,8 +206,17 @@ class AcronymDictionary:
         note_input(path)
         mode = "rw" if writable else "ro"
         try:
-            db = sqlite3.connect(f"file:{path.resolve()}?mode={mode}", uri=True)
+            db = sqlite3.connect(
+                f"file:{path.resolve()}?mode={mode}", uri=True, timeout=BUSY_SECONDS
+            )
             version = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        except sqlite3.OperationalError as exc:
+            if _locked(exc):
+                raise _locked_error(str(path), writing=False) from None
+            raise InputError(
+                f"{path}: not a termlens dictionary (SQLite); import JSON or TSV with "
+                "`termlens dict import`"
+            ) from None
         except sqlite3.DatabaseError:
             raise InputError(
                 f"{path}: not a termlens dictionary (SQLite); import JSON or TSV with "
@@ -528,13 +538,14 @@ class AcronymDictionary:
         self._depth += 1
         try:
             yield
-        except BaseException:
-            if self._depth == 1:
-                self._db.rollback()
-            raise
-        else:
             if self._depth == 1:
                 self._db.commit()
+        except BaseException as exc:
+            if self._depth == 1:
+                self._db.rollback()
+            if isinstance(exc, sqlite3.OperationalError) and _locked(exc):
+                raise _locked_error(self.name, writing=True) from None
+            raise
         finally:
             self._depth -= 1
 
@@ -654,6 +665,24 @@ def _sense(short: str, key: str, rows: list[tuple[str, str, str, int, str, str]]
         languages=tuple(sorted({code for r in rows for code in r[4].split(",") if code})),
         domains=tuple(sorted({code for r in rows for code in r[5].split(",") if code})),
         sources=tuple(sorted({r[2] for r in rows})),
+    )
+
+
+def _locked(error: sqlite3.OperationalError) -> bool:
+    return "locked" in str(error)
+
+
+def _locked_error(name: str, writing: bool) -> InputError:
+    """The error for a dictionary another program held past :data:`BUSY_SECONDS`: one writing
+    to it, or, for a write, also one reading it (nothing was written)."""
+    if not writing:
+        return InputError(
+            f"{name}: in use by another program that is writing to it; try again when it has "
+            "finished"
+        )
+    return InputError(
+        f"{name}: in use by another program that is reading or writing it; nothing was written: "
+        "try again when it has finished"
     )
 
 
