@@ -52,6 +52,8 @@ def test_find_table_and_brat() -> None:
     assert "demo_es\t86\t89\tNPT\tnutrición parenteral\tdefinition" in lines
     code, out, _ = run("find", "-", "--rules-only", stdin="the support\tvector\nmachine (SVM)")
     assert out.splitlines()[1:] == ["stdin\t28\t31\tSVM\tsupport vector machine\tdefinition"]
+    code, out, err = run("find", "-", "-", stdin="a support vector machine (SVM)")
+    assert code == 1 and out == "" and "- (standard input) given more than once" in err
     # a word a line break hyphenated is written whole
     code, out, _ = run("find", "-", "--rules-only", stdin="a convolu-\ntional network (CN)")
     assert out.splitlines()[1:] == ["stdin\t27\t29\tCN\tconvolutional network\tdefinition"]

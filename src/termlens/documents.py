@@ -33,6 +33,8 @@ def read_documents(sources: list[str]) -> Iterator[RawDocument]:
     and a number after ``#`` where even that is taken (the same file given twice)."""
     if not sources:
         raise InputError("no input; give one or more files, or - for standard input")
+    if sources.count("-") > 1:  # the second would read nothing: standard input is read once
+        raise InputError("- (standard input) given more than once; give it once")
     taken: set[str] = set()
     for document, fuller in _documents(sources):
         if document.id in taken and fuller is not None:
