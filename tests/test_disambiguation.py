@@ -819,6 +819,11 @@ def test_an_html_page_keeps_its_markup_with_each_short_form_titled(
     assert article.startswith('<article id="doc"><FONT SIZE="2">The <b><abbr title="')
     assert article.count("<abbr") == 2  # not the head's, not again inside the page's own
     assert article.endswith("</abbr> &amp; H<sub>2</sub>O.</article>")
+    headed = "<!DOCTYPE html><html><head><title>AI</title></head><p>The AI model.</p></html>"
+    found = expand(headed, disambiguator=Disambiguator(ai_dictionary), threshold=0.0)
+    article = expansion_html("doc", headed, found)  # no <body>: what the head and </html> hold
+    assert article.startswith('<article id="doc"><p>The <abbr title="')
+    assert article.endswith("</abbr> model.</p></article>")
 
 
 @pytest.mark.parametrize(

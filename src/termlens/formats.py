@@ -225,16 +225,19 @@ def _abbr(expansion: Expansion, inner: str) -> str:
 
 _BODY = re.compile(r"<body\b[^<>]*>", re.IGNORECASE)
 _BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
+_HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
+_HTML_END = re.compile(r"</html\s*>", re.IGNORECASE)
 _TITLED_BEFORE = re.compile(r"<(?:abbr|acronym)\b[^<>]*\btitle\s*=[^<>]*>\s*\Z", re.IGNORECASE)
 
 
 def _annotated_page(doc_id: str, page: str, expansions: Iterable[Expansion]) -> str:
-    """The body of an HTML page, its markup as given and each short form in it an <abbr>
-    (not one the page's own titled <abbr> holds, nor one whose span holds a tag:
-    "H<sub>2</sub>O" might close what it did not open)."""
-    opening = _BODY.search(page)
+    """The body of an HTML page (what its head and </html> enclose when it writes no <body>),
+    its markup as given and each short form in it an <abbr> (not one the page's own titled
+    <abbr> holds, nor one whose span holds a tag: "H<sub>2</sub>O" might close what it did not
+    open)."""
+    opening = _BODY.search(page) or _HEAD_END.search(page)  # a page may leave out <body>
     start = opening.end() if opening else 0
-    closing = _BODY_END.search(page, start)
+    closing = _BODY_END.search(page, start) or _HTML_END.search(page, start)
     end = closing.start() if closing else len(page)
     pieces, last = [f'<article id="{html.escape(doc_id)}">'], start
     for expansion in expansions:
