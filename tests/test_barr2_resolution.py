@@ -263,3 +263,13 @@ def test_a_fold_with_nothing_to_learn_from_is_named() -> None:
     gold = [R("a", 13, 16, "HTA", "hipertensión arterial")]
     with pytest.raises(InputError, match=r"--folds 2: the cases outside fold 0 hold no annotation"):
         list(r.cross_validate(texts, gold, 2))
+
+
+@pytest.mark.parametrize(
+    ("folds", "message"), [(1, "at least 2 folds"), (3, "more folds than the 2 cases")]
+)
+def test_folds_a_run_cannot_make_are_named(folds: int, message: str) -> None:
+    texts = {"a": "Paciente con HTA.", "b": "La HTA cedió."}
+    gold = [R("a", 13, 16, "HTA", "hipertensión arterial"), R("b", 3, 6, "HTA", "hipertensión")]
+    with pytest.raises(InputError, match=message):  # 3 folds of 2 cases: one would hold none
+        list(r.cross_validate(texts, gold, folds))

@@ -1313,3 +1313,13 @@ def test_flat_senses_go_into_a_copy_with_count_one(tmp_path: Path) -> None:
         }
         assert [s.long for s in copy.lookup("RFA")] == ["radiofrequency ablation"]
     assert [s.long for s in AcronymDictionary.open(original).lookup("AP")] == ["Associated Press"]
+
+
+def test_more_folds_than_examples_are_refused_before_any_model_is_made() -> None:
+    examples = [ad.Example(i, "AI", "the AI model", "artificial intelligence") for i in range(3)]
+
+    def make(training: list[ad.Example]) -> Disambiguator:
+        raise AssertionError("no model is made for a run that cannot be done")
+
+    with pytest.raises(InputError, match="--folds 4: more folds than the 3 examples"):
+        ad.cross_validate(examples, 4, make)

@@ -26,6 +26,7 @@ from pathlib import Path
 from termlens.acronyms import align, find_abbreviations
 from termlens.acronyms.dictionary import AcronymDictionary, Context, Entry
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, pooled
+from termlens.benchmarks.disambiguation import check_folds
 from termlens.benchmarks.metrics import PRF, compare_sets
 from termlens.errors import InputError
 from termlens.io import atomic_write, digits, read_text
@@ -287,9 +288,8 @@ def cross_validate(
     order is in fold ``i % folds``). With a ``bundled`` dictionary file, each fold learns into
     a temporary copy of it whose BARR2 sources are ignored, as a run on unseen cases ranks the
     bundle's other senses too; without, into an empty dictionary."""
-    if folds < 2:
-        raise InputError(f"--folds {folds}: cross-validation needs at least 2 folds")
     ids = sorted(texts)
+    check_folds(folds, len(ids), "cases")
     for fold in range(folds):
         held = {doc_id for i, doc_id in enumerate(ids) if i % folds == fold}
         taught = [g for g in gold if g.doc_id not in held]

@@ -286,8 +286,7 @@ def cross_validate(
 ) -> list[str]:
     """Predictions for every example from a disambiguator built without its fold
     (example ``i`` is in fold ``i % folds``)."""
-    if folds < 2:
-        raise InputError(f"--folds {folds}: cross-validation needs at least 2 folds")
+    check_folds(folds, len(examples), "examples")
     predictions = [""] * len(examples)
     for training, held in fold_splits(examples, folds):
         disambiguator = make(training)
@@ -295,6 +294,17 @@ def cross_validate(
         for i, long in zip(held, chosen, strict=True):
             predictions[i] = long
     return predictions
+
+
+def check_folds(folds: int, items: int, what: str) -> None:
+    """Refuse fewer than two folds, or more folds than ``items`` (each fold would hold nothing,
+    and the run would build a model for each)."""
+    if folds < 2:
+        raise InputError(f"--folds {folds}: cross-validation needs at least 2 folds")
+    if folds > items:
+        raise InputError(
+            f"--folds {folds}: more folds than the {items} {what}; give at most {items}"
+        )
 
 
 def fold_splits(
