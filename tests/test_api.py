@@ -5,12 +5,13 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import termlens
-from termlens import OptionError
+from termlens import OptionError, io
 from termlens.acronyms.expand import expand as expand_in_module
 from termlens.acronyms.expand import expand_many
 from termlens.acronyms.identify import find_abbreviations_in_many
@@ -100,3 +101,15 @@ def test_find_abbreviations_reads_every_language_find_does_by_code_or_name() -> 
         termlens.find_abbreviations(french, lang="xx")
     with pytest.raises(TypeError, match="Document reads a str, not int"):
         termlens.Document(5)  # type: ignore[arg-type]
+
+
+def test_more_workers_than_the_free_memory_holds_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemAvailable:    1000000 kB\n")  # 1 GB: two workers' models
+    monkeypatch.setattr(io, "MEMINFO", meminfo)
+    with pytest.raises(
+        OptionError, match=r"jobs 3: each worker .* 1\.0 GB is free; give at most 2"
+    ):
+        expand_many(["the CNN"], jobs=3)  # at the call: 100 workers were killed for memory

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from termlens import io
 from termlens.cli import app
 from termlens.concepts import cluster, relate
 from termlens.concepts.cluster import (
@@ -512,8 +513,8 @@ def test_a_topic_too_large_for_the_free_memory_is_refused_before_any_work(
 ) -> None:
     meminfo = tmp_path / "meminfo"
     meminfo.write_text("MemTotal:       24000000 kB\nMemAvailable:          1 kB\n")
-    monkeypatch.setattr(cluster, "MEMINFO", meminfo)
-    assert cluster.available_memory() == 1024
+    monkeypatch.setattr(io, "MEMINFO", meminfo)
+    assert io.available_memory() == 1024
     out = tmp_path / "out.jsonl"
     folder = ROOT / "examples" / "concepts"
     result = runner.invoke(app, ["concepts", "cluster", "--text", str(folder), "-o", str(out)])
@@ -526,8 +527,8 @@ def test_a_topic_too_large_for_the_free_memory_is_refused_before_any_work(
     meminfo.write_text("MemAvailable:   24000000 kB\n")  # enough: clustered as before
     result = runner.invoke(app, ["concepts", "cluster", "--text", str(folder), "-o", str(out)])
     assert result.exit_code == 0 and out.exists()
-    monkeypatch.setattr(cluster, "MEMINFO", tmp_path / "missing")  # not Linux: no check
-    assert cluster.available_memory() is None
+    monkeypatch.setattr(io, "MEMINFO", tmp_path / "missing")  # not Linux: no check
+    assert io.available_memory() is None
 
 
 def test_bench_scico_scores_a_hand_made_topic(tmp_path: Path) -> None:

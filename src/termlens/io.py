@@ -120,6 +120,23 @@ def _decode_marked(data: bytes, encoding: str, name: str) -> str:
         ) from None
 
 
+MEMINFO = Path("/proc/meminfo")
+
+
+def available_memory() -> int | None:
+    """The bytes of memory available to a new allocation (Linux: MemAvailable), else None."""
+    try:
+        lines = MEMINFO.read_text(encoding="ascii").splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        name, _, value = line.partition(":")
+        fields = value.split()
+        if name == "MemAvailable" and fields and digits(fields[0]):
+            return int(fields[0]) * 1024
+    return None
+
+
 def digits(text: str) -> bool:
     """Whether ``text`` is ASCII digits, as ``int`` reads them (``str.isdigit`` also takes
     "²", which ``int`` refuses)."""

@@ -45,6 +45,7 @@ from termlens.acronyms.tagger import reading
 from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
 from termlens.errors import OptionError, check_text, checked_texts, choose_one
+from termlens.io import available_memory
 from termlens.markup import acronym_uses, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
@@ -60,6 +61,7 @@ from termlens.text import (
 )
 
 DICTIONARY_FILE = "acronyms.sqlite"
+WORKER_BYTES = 500_000_000  # a worker's memory with the encoders and a long document (measured)
 CONTEXT_CHARS = 300  # characters on each side of an occurrence used as its context
 ALTERNATIVES = 3
 # an article, or a piece of a word cut before a capital ("e United Nations …": "The" cut)
@@ -426,6 +428,13 @@ def expand_many(
     the call, before any text is read."""
     if jobs < 1:
         raise OptionError(f"jobs must be at least 1, not {jobs}; use 1 for one process")
+    free = available_memory() if jobs > 1 else None
+    if free is not None and jobs * WORKER_BYTES > free:
+        raise OptionError(
+            f"jobs {jobs}: each worker process loads the models (about "
+            f"{WORKER_BYTES / 1e9:.1f} GB), and {free / 1e9:.1f} GB is free; give at most "
+            f"{max(1, free // WORKER_BYTES)}"
+        )
     code = expand_language(_checked_options(lang, threshold))
     if complete and dictionary is None:
         raise OptionError(

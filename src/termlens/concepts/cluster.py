@@ -19,7 +19,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
 import numpy as np
 
@@ -43,14 +42,13 @@ from termlens.concepts.scico import Mention, Topic
 from termlens.disjoint_sets import DisjointSets
 from termlens.documents import RawDocument
 from termlens.errors import InputError, checked_texts
-from termlens.io import digits
+from termlens.io import available_memory
 
 # pairs whose features are held at once: a topic of up to 2,048 mentions is one block
 PAIRS_PER_BLOCK = 2048 * 2048
 # bytes per mention pair at the peak of clustering a topic (several n × n float matrices):
 # 10,082 mentions of 30 SciREX papers peaked at 4.2 GB
 BYTES_PER_PAIR = 40
-MEMINFO = Path("/proc/meminfo")
 
 
 def check_fits_in_memory(topic: Topic) -> None:
@@ -70,20 +68,6 @@ def check_fits_in_memory(topic: Topic) -> None:
 
 def _size(count: int) -> str:
     return f"{count / 1e9:.1f} GB" if count >= 10**8 else f"{count / 1e6:.2f} MB"
-
-
-def available_memory() -> int | None:
-    """The bytes of memory available to a new allocation (Linux: MemAvailable), else None."""
-    try:
-        lines = MEMINFO.read_text(encoding="ascii").splitlines()
-    except OSError:
-        return None
-    for line in lines:
-        name, _, value = line.partition(":")
-        fields = value.split()
-        if name == "MemAvailable" and fields and digits(fields[0]):
-            return int(fields[0]) * 1024
-    return None
 
 
 def agglomerate(same: np.ndarray, threshold: float) -> list[int]:
