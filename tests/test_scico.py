@@ -166,3 +166,16 @@ def test_a_bad_scirex_line_is_named(tmp_path: Path) -> None:
     path.write_text("{not json\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"papers.jsonl:1: not a SciREX paper"):
         load_topics(path)
+
+
+def test_concepts_cluster_reads_topics_from_standard_input() -> None:
+    from typer.testing import CliRunner
+
+    from termlens.cli import app
+
+    result = CliRunner().invoke(
+        app, ["concepts", "cluster", "-", "-o", "-"], input=json.dumps(TOPIC) + "\n"
+    )
+    assert result.exit_code == 0, result.stderr  # was "-: no such file"
+    (topic,) = (json.loads(line) for line in result.stdout.splitlines())
+    assert topic["id"] == "t1" and len(topic["mentions"]) == 2

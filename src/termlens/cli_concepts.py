@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -17,10 +18,10 @@ from termlens.concepts.cluster import check_fits_in_memory, predict
 from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.outline import outline
 from termlens.concepts.relate import default_model
-from termlens.concepts.scico import Topic, as_jsonl, read_topics, write_topics
+from termlens.concepts.scico import Topic, as_jsonl, parse_topics, read_topics, write_topics
 from termlens.documents import TEXT_FILES, documents_in, read_documents
 from termlens.errors import InputError, choose_one
-from termlens.io import atomic_write
+from termlens.io import atomic_write, decode
 
 CLUSTER_FORMATS = ("scico", "outline")
 
@@ -51,7 +52,8 @@ def concepts_cluster(
         Path, typer.Option("--output", "-o", help="The file to write ('-': standard output).")
     ],
     source: Annotated[
-        Path | None, typer.Argument(help="SciCo jsonl topics (gold clusters are ignored).")
+        Path | None,
+        typer.Argument(help="SciCo jsonl topics, or - for stdin (gold clusters are ignored)."),
     ] = None,
     text: Annotated[
         Path | None,
@@ -83,7 +85,10 @@ def concepts_cluster(
     else:
         assert source is not None
         warnings: list[str] = []
-        topics = read_topics(source, warnings)
+        if str(source) == "-":
+            topics = parse_topics(decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>", warnings)
+        else:
+            topics = read_topics(source, warnings)
         warn_if_empty(len(topics), "topics", source)
         for warning in warnings:
             typer.echo(f"termlens: warning: {warning}", err=True)

@@ -80,9 +80,15 @@ def read_topics(path: Path, warnings: list[str] | None = None) -> list[Topic]:
     With a ``warnings`` list, gold relations that form a cycle are dropped (and said there)
     instead of failing, and a repeated topic id is said there: clustering ignores the gold
     anyway. Topics with fewer than two mentions are said there too."""
+    return parse_topics(read_text(path), str(path), warnings)
+
+
+def parse_topics(text: str, name: str, warnings: list[str] | None = None) -> list[Topic]:
+    """The topics of SciCo jsonl ``text`` read from ``name``, as :func:`read_topics` reads a
+    file (standard input, say)."""
     topics: list[Topic] = []
     first: dict[str, str] = {}  # topic id → where it was read
-    for where, record in json_lines(read_text(path), str(path)):
+    for where, record in json_lines(text, name):
         topic = _topic(record, where, warnings)
         if topic.id in first:
             problem = f"{where}: topic id {topic.id!r} is already that of {first[topic.id]}"
