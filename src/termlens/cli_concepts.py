@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -21,7 +20,7 @@ from termlens.concepts.relate import default_model
 from termlens.concepts.scico import Topic, as_jsonl, parse_topics, read_topics, write_topics
 from termlens.documents import TEXT_FILES, documents_in, read_documents
 from termlens.errors import InputError, choose_one
-from termlens.io import atomic_write, decode
+from termlens.io import atomic_write, read_stdin
 
 CLUSTER_FORMATS = ("scico", "outline")
 
@@ -86,7 +85,7 @@ def concepts_cluster(
         assert source is not None
         warnings: list[str] = []
         if str(source) == "-":
-            topics = parse_topics(decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>", warnings)
+            topics = parse_topics(read_stdin(), "<stdin>", warnings)
         else:
             topics = read_topics(source, warnings)
         warn_if_empty(len(topics), "topics", source)

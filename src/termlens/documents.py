@@ -3,13 +3,12 @@ folders of them, and stdin."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from termlens.errors import InputError
-from termlens.io import decode, json_lines, read_text, whole_number
+from termlens.io import json_lines, read_stdin, read_text, whole_number
 
 # the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX,
 # HTML and reStructuredText, which the normal form reads (:mod:`termlens.normal_form`)
@@ -52,7 +51,7 @@ def _documents(sources: list[str]) -> Iterator[tuple[RawDocument, str | None]]:
     where its own id was made up (None: the source gave it)."""
     for source in sources:
         if source == "-":
-            text = decode(sys.stdin.buffer.read(), "<stdin>")
+            text = read_stdin()
             if _looks_like_jsonl(text):
                 yield from _jsonl(text, "<stdin>", "stdin")
             else:

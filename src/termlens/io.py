@@ -6,6 +6,7 @@ import codecs
 import gzip
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -65,6 +66,11 @@ def read_text(path: Path) -> str:
     text = decode(data, str(path))
     note_input(path)
     return text
+
+
+def read_stdin() -> str:
+    """Standard input, decoded as :func:`decode` reads a file."""
+    return decode(sys.stdin.buffer.read(), "<stdin>")
 
 
 # Files people give as text that are not: each with what to do instead

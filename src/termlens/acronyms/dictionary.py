@@ -210,14 +210,9 @@ class AcronymDictionary:
                 f"file:{path.resolve()}?mode={mode}", uri=True, timeout=BUSY_SECONDS
             )
             version = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        except sqlite3.OperationalError as exc:
+        except sqlite3.DatabaseError as exc:
             if _locked(exc):
                 raise _locked_error(str(path), writing=False) from None
-            raise InputError(
-                f"{path}: not a termlens dictionary (SQLite); import JSON or TSV with "
-                "`termlens dict import`"
-            ) from None
-        except sqlite3.DatabaseError:
             raise InputError(
                 f"{path}: not a termlens dictionary (SQLite); import JSON or TSV with "
                 "`termlens dict import`"
@@ -543,7 +538,7 @@ class AcronymDictionary:
         except BaseException as exc:
             if self._depth == 1:
                 self._db.rollback()
-            if isinstance(exc, sqlite3.OperationalError) and _locked(exc):
+            if _locked(exc):
                 raise _locked_error(self.name, writing=True) from None
             raise
         finally:
@@ -668,8 +663,9 @@ def _sense(short: str, key: str, rows: list[tuple[str, str, str, int, str, str]]
     )
 
 
-def _locked(error: sqlite3.OperationalError) -> bool:
-    return "locked" in str(error)
+def _locked(error: BaseException) -> bool:
+    """Whether SQLite gave up waiting for another program that holds the file."""
+    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
 
 
 def _locked_error(name: str, writing: bool) -> InputError:
