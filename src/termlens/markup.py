@@ -319,9 +319,7 @@ def is_html_page(text: str) -> bool:
 
 def is_tagged_document(text: str) -> bool:
     """Whether ``text`` is an HTML page or an XML document, where every tag is markup."""
-    return text.lstrip("\ufeff \t\r\n")[:1] == "<" and (
-        _HTML_PAGE.match(text) is not None or _XML_DOCUMENT.match(text) is not None
-    )
+    return is_html_page(text) or _XML_DOCUMENT.match(text) is not None
 
 
 def described_items(text: str) -> list[tuple[int, int, str]]:
