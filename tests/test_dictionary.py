@@ -188,9 +188,9 @@ def test_a_short_form_labelled_one_character_too_wide_is_stored_and_found_withou
     assert (sense.short, sense.count) == ("PNUD", 5)
     assert d.lookup("PNUD)") == d.lookup("PNUD") and "DHAP" in d
     assert set(d.profiles("PNUD)")[long]) == {"financia", "desarrollo"}
-    for short in ("poly(I:C", "AI)N", "E−", "-OH", "(CV)"):
+    for short in ("poly(I:C", "AI)N", "E−", "-OH", "(CV)", '"IDEC"', "“GDPR”", '"A"B'):
         d.add([Entry(short, "x y")], "y")
-    assert {"poly(I:C", "AI)N", "E−", "-OH", "CV"} <= set(d.short_forms())
+    assert {"poly(I:C", "AI)N", "E−", "-OH", "CV", "IDEC", "GDPR", '"A"B'} <= set(d.short_forms())
 
 
 def test_contexts_become_profiles_without_the_short_form_itself() -> None:

@@ -49,8 +49,9 @@ def test_a_ligature_is_spelled_out_and_never_split() -> None:
 
 _characters = st.sampled_from(
     # accents that compose or only reorder (dot below before acute), a singleton (ohm sign),
-    # ligatures, and Hangul jamo that compose into one syllable
-    [*"a e x \u0301 \u0308 \u0323 é \u2126 ﬁ ﬂ \u1100 \u1161 \u11a8".split(), " "]
+    # ligatures, full-width letters and their ideographic space, and Hangul jamo that compose
+    # into one syllable
+    [*"a e x \u0301 \u0308 \u0323 é \u2126 ﬁ ﬂ Ｃ （ \u3000 \u1100 \u1161 \u11a8".split(" "), " "]
 )
 
 
@@ -58,7 +59,8 @@ _characters = st.sampled_from(
 @given(st.lists(_characters, max_size=30).map("".join), st.data())
 def test_every_span_maps_to_the_characters_it_was_read_from(text: str, data: st.DataObject) -> None:
     form = NormalForm.of(text)
-    spelled_out = text.replace("ﬁ", "fi").replace("ﬂ", "fl")
+    spelled_out = text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("Ｃ", "C").replace("（", "(")
+    spelled_out = spelled_out.replace("\u3000", " ")
     assert form.text == unicodedata.normalize("NFC", spelled_out)  # "ﬁ" and an accent: "fí"
     offsets = [form.original(i) for i in range(len(form.text) + 1)]
     assert offsets == sorted(offsets) and offsets[-1] == len(text)
@@ -78,6 +80,17 @@ def test_rules_read_pdf_ligatures() -> None:
     ]
     long = found[0].long
     assert long is not None and text[long.start : long.end] == long.text
+
+
+def test_full_width_letters_and_brackets_are_read_as_ascii() -> None:
+    """As Chinese and Japanese input methods write Latin letters: "（ＣＮＮ）"."""
+    text = "We train a convolutional neural network （ＣＮＮ）.\u3000The ＣＮＮ"
+    found = find_abbreviations(text, lang="en")
+    assert [(o.short.text, o.long.text if o.long else "", o.defines) for o in found] == [
+        ("ＣＮＮ", "convolutional neural network", True),
+        ("ＣＮＮ", "convolutional neural network", False),
+    ]
+    assert all(text[o.short.start : o.short.end] == o.short.text for o in found)
 
 
 def test_the_tagger_reads_pdf_ligatures() -> None:

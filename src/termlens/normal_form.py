@@ -6,10 +6,11 @@ ligature "ﬁ" (PDF text). They can come wrapped in markup: "**support vector ma
 Markdown notes and generated text, "<i>in vitro</i>" in HTML abstracts, "R&amp;D" and
 "DRC&rsquo;s" in text taken from web pages, "\\emph{support vector machine} (\\textsc{SVM})" and
 "R\\&D" in LaTeX sources. The rules, taggers and dictionaries know the composed letters and plain
-words, so a text is read in NFC with the Latin ligatures spelled out, paired emphasis marks,
-inline tags and LaTeX's type-setting commands left out, and HTML character references and
-escaped characters read as the characters they stand for; every span found is mapped back to
-the caller's offsets: ``original[span.start:span.end]`` still holds what was found.
+words, so a text is read in NFC with the Latin ligatures and full-width letters ("ＣＮＮ") spelled
+out, paired emphasis marks, inline tags and LaTeX's type-setting commands left out, and HTML
+character references and escaped characters read as the characters they stand for; every span
+found is mapped back to the caller's offsets: ``original[span.start:span.end]`` still holds what
+was found.
 """
 
 from __future__ import annotations
@@ -35,11 +36,14 @@ from termlens.markup import (
 )
 from termlens.text import Span
 
-# U+FB00-FB06: ff fi fl ffi ffl, long s + t, st
+# What the normal form spells out: the Latin ligatures U+FB00-FB06 (ff fi fl ffi ffl, long s + t,
+# st) and the full-width forms of ASCII U+FF01-FF5E ("ＣＮＮ", "（", as Chinese and Japanese text
+# and their input methods write them), one character each; and the ideographic space
 _LIGATURES: Final = {
-    ch: unicodedata.normalize("NFKC", ch) for ch in map(chr, range(0xFB00, 0xFB07))
+    ch: unicodedata.normalize("NFKC", ch)
+    for ch in map(chr, [*range(0xFB00, 0xFB07), *range(0xFF01, 0xFF5F), 0x3000])
 }
-_LIGATURE: Final = re.compile(f"[{''.join(_LIGATURES)}]")
+_LIGATURE: Final = re.compile(f"[{re.escape(''.join(_LIGATURES))}]")
 _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.

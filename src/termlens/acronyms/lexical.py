@@ -133,12 +133,15 @@ def content_words(text: str) -> list[str]:
     ]
 
 
-_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
+_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"), ("“", "”"))
 
 
 def unpaired_edges_off(text: str) -> str:
-    """``text`` without the brackets around the whole of it, or without a bracket or double
-    quote at either end that has no pair in it (one of them, the first found)."""
+    """``text`` without the brackets or double quotes around the whole of it ('"IDEC"'), or
+    without a bracket or double quote at either end that has no pair in it (one of them, the
+    first found)."""
+    if len(text) > 2 and text[0] == text[-1] == '"' and text.count('"') == 2:
+        return text[1:-1]
     for opening, closing in _PAIRS:
         if text.startswith(opening) and text.endswith(closing) and text.count(opening) == 1:
             return text[1:-1]
