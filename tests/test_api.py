@@ -77,6 +77,14 @@ def test_cluster_texts_reads_any_iterable_of_texts_once() -> None:
     assert [m.text for m in generated.mentions] == [m.text for m in listed.mentions] != []
 
 
+def test_cluster_texts_names_documents_by_their_keys() -> None:
+    topic = termlens.cluster_texts({"cnn.txt": "We train a CNN.", "rnn.txt": "An RNN and a CNN."})
+    assert topic.fields["doc_ids"] == ["cnn.txt", "rnn.txt"]
+    assert "(2 mentions in cnn.txt, rnn.txt)" in termlens.outline(topic)
+    with pytest.raises(TypeError, match="document name 1: name each text by a non-empty str"):
+        termlens.cluster_texts({1: "We train a CNN."})  # type: ignore[dict-item]
+
+
 @pytest.mark.parametrize("read", [expand_many, find_abbreviations_in_many])
 def test_many_texts_are_each_checked_and_one_str_is_refused(
     read: Callable[[Iterable[str]], Iterator[list[Any]]],
@@ -88,6 +96,8 @@ def test_many_texts_are_each_checked_and_one_str_is_refused(
         read("the CNN")  # at the call, not read letter by letter into seven empty answers
     with pytest.raises(TypeError, match=f"{name}: text 2 is int, not str"):
         list(read(["the CNN", 5]))  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=f"{name} reads a list of str.* not a dict; give its"):
+        read({"a.txt": "the CNN"})  # type: ignore[arg-type]  # its keys read as the texts
     assert len(list(read(text for text in ["a CNN", "an SVM"]))) == 2
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 
 class TermlensError(Exception):
@@ -32,10 +32,16 @@ def check_text(value: object, reader: str) -> None:
 
 def checked_texts(texts: Iterable[object], reader: str) -> Iterator[str]:
     """``texts`` one by one, each refused, by its number, when it is not text; a str itself
-    is refused at once (it would be read character by character)."""
+    is refused at once (it would be read character by character), and so is a mapping (its
+    keys would be read as the texts)."""
     if isinstance(texts, str | bytes):
         kind = type(texts).__name__
         raise TypeError(f"{reader} reads a list of str, one per document, not one {kind}")
+    if isinstance(texts, Mapping):
+        kind = type(texts).__name__
+        raise TypeError(
+            f"{reader} reads a list of str, one per document, not a {kind}; give its .values()"
+        )
     return _each_text(texts, reader)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -378,11 +378,25 @@ def predict(
     return topic.with_prediction(labels, edges)
 
 
-def cluster_texts(texts: Iterable[str], model: PairModel | None = None) -> Topic:
+def cluster_texts(
+    texts: Iterable[str] | Mapping[str, str], model: PairModel | None = None
+) -> Topic:
     """The concept mentions termlens finds in plain texts, one document each
     (:func:`termlens.concepts.mentions.topic_from_documents`), in clusters linked parent → child,
-    as ``termlens concepts cluster --text`` makes them (default: the bundled pair model)."""
-    given = checked_texts(texts, "cluster_texts")
-    documents = [RawDocument(str(number), text) for number, text in enumerate(given)]
+    as ``termlens concepts cluster --text`` makes them (default: the bundled pair model). The
+    documents are named by their number, or by their key when ``texts`` maps names to texts."""
+    if isinstance(texts, Mapping):
+        names = [_document_name(name) for name in texts]
+        given = checked_texts(list(texts.values()), "cluster_texts")
+    else:
+        given = checked_texts(texts, "cluster_texts")
+        names = map(str, itertools.count())
+    documents = [RawDocument(name, text) for name, text in zip(names, given, strict=False)]
     topic = topic_from_documents(documents, "texts")
     return predict(topic, model or default_model(), plain_text=True)
+
+
+def _document_name(name: object) -> str:
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"cluster_texts: document name {name!r}: name each text by a non-empty str")
+    return name
