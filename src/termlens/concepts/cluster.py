@@ -385,6 +385,7 @@ def cluster_texts(
     (:func:`termlens.concepts.mentions.topic_from_documents`), in clusters linked parent → child,
     as ``termlens concepts cluster --text`` makes them (default: the bundled pair model). The
     documents are named by their number, or by their key when ``texts`` maps names to texts."""
+    names: Iterable[str]
     if isinstance(texts, Mapping):
         names = [_document_name(name) for name in texts]
         given = checked_texts(list(texts.values()), "cluster_texts")
