@@ -432,6 +432,38 @@ def test_a_short_form_joins_the_found_term_that_ends_with_its_long_form() -> Non
     assert frozenset(("SR", "single image super - resolution")) in joined
 
 
+def test_two_papers_that_define_a_short_form_alike_name_one_concept() -> None:
+    """The first paper's long form lies in the tagger's term (*deep variational autoencoders*),
+    which names a kind of the second paper's *variational autoencoder*: kept apart as kinds,
+    the two VAEs split, though both papers define it alike."""
+    from termlens.concepts.mentions import topic_from_documents
+    from termlens.documents import RawDocument
+
+    documents = [
+        RawDocument(
+            "a",
+            "In this paper we introduce a novel model based on deep variational autoencoders "
+            "(VAE). The VAE learns a latent code. Our VAE is fair.",
+        ),
+        RawDocument(
+            "b",
+            "We add a variational autoencoder (VAE) branch to the network. The VAE branch "
+            "reconstructs the image. A variational autoencoder regularises the encoder.",
+        ),
+        RawDocument("c", "Power grids need state estimation (SE) at every bus."),
+        RawDocument("d", "Each bar shows the standard error (SE) of the mean."),
+    ]
+    topic = topic_from_documents(documents, "t")
+    result = predict(topic, default_model(), plain_text=True)
+    cluster = {
+        (topic.fields["doc_ids"][m.paragraph], m.text): c
+        for m, c in zip(topic.mentions, result.clusters, strict=True)
+    }
+    assert cluster["a", "VAE"] == cluster["b", "VAE"] == cluster["b", "variational autoencoder"]
+    assert cluster["a", "deep variational autoencoders"] == cluster["a", "VAE"]
+    assert cluster["c", "SE"] != cluster["d", "SE"]  # defined two ways
+
+
 def test_join_defined_joins_what_the_pairs_join_through_each_other() -> None:
     same = np.zeros((4, 4))
     mentions = [Mention(0, i, i, text, text) for i, text in enumerate(("a", "b", "c", "d"))]

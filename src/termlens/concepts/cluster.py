@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -232,11 +232,12 @@ def join_defined(
     """Set P(same) to 1, in place, between the mentions that the pairs of
     :attr:`~termlens.concepts.scico.Topic.defined` join, directly or through others (a short
     form, the long form the text gives it, and that long form's uses elsewhere): the text says
-    they are one concept. Where the topic defines one short form two ways (*SE*: *state
+    they are one concept, and so are two such groups that define one short form alike
+    (:func:`_defined_alike`). Where the topic defines one short form two ways (*SE*: *state
     estimation* in one paper, *standard error* in another), the two groups are set apart (−∞),
     and so are a group and the terms that spell its short form otherwise
     (:func:`_spelled_otherwise`)."""
-    groups = _joined(len(same), defined)
+    groups = _defined_alike(_joined(len(same), defined), mentions)
     for members in groups:
         same[np.ix_(members, members)] = 1.0
     apart = [*_defined_two_ways(groups, mentions), *_spelled_otherwise(groups, mentions)]
@@ -306,33 +307,81 @@ def _joined(n: int, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
     return [sorted(members) for members in groups.values()]
 
 
+def _defined_alike(groups: list[list[int]], mentions: Sequence[Mention]) -> list[list[int]]:
+    """The groups, those that share an acronym and a sense of its long form
+    (:func:`_one_sense`) joined into one: two papers that define *VAE* by *variational
+    autoencoders* and *variational auto-encoder* name one concept, whatever else tells the two
+    terms apart (*deep variational autoencoders* names a kind of *variational autoencoder*)."""
+    sets = DisjointSets(len(groups))
+    for short, g, h in _sharing_acronyms(groups, mentions):
+        if sets.find(g) != sets.find(h) and _long_forms_alike(
+            short, groups[g], groups[h], mentions
+        ):
+            sets.join(g, h)
+    joined: dict[int, list[int]] = {}
+    for g, members in enumerate(groups):
+        joined.setdefault(sets.find(g), []).extend(members)
+    return [sorted(members) for members in joined.values()]
+
+
 def _defined_two_ways(
     groups: list[list[int]], mentions: Sequence[Mention]
 ) -> list[tuple[list[int], list[int]]]:
     """Pairs of groups in different documents (paragraphs) that share an acronym whose long
-    forms in one name no sense of it in the other (:func:`~termlens.acronyms.lexical.same_sense`:
-    *Convolutional Neural Net* and *convolutional neural network* are one). Within a document
-    two long forms of one short form are its author's two spellings (*parametrized ReLUs*,
-    *Parametric Rectified Linear Units*)."""
-    longs, paragraphs = [], []
-    having: dict[str, list[int]] = {}  # acronym → the groups that hold it
-    for g, members in enumerate(groups):
-        texts = {mentions[i].text for i in members}
-        acronyms = {t for t in texts if ACRONYM_LIKE.fullmatch(t)}
-        for key in {acronym_key(t) for t in acronyms}:
-            having.setdefault(key, []).append(g)
-        longs.append(texts - acronyms)
-        paragraphs.append({mentions[i].paragraph for i in members})
+    forms in one name no sense of it in the other (:func:`_one_sense`: *Convolutional Neural
+    Net* and *convolutional neural network* are one). Within a document two long forms of one
+    short form are its author's two spellings (*parametrized ReLUs*, *Parametric Rectified Linear
+    Units*)."""
+    paragraphs = [{mentions[i].paragraph for i in members} for members in groups]
     apart = {
         (g, h)
-        for short, held in having.items()
-        for g, h in itertools.combinations(held, 2)
+        for short, g, h in _sharing_acronyms(groups, mentions)
         if paragraphs[g].isdisjoint(paragraphs[h])
-        and longs[g]
-        and longs[h]
-        and not any(same_sense(short, a, b) for a in longs[g] for b in longs[h])
+        and _long_forms_alike(short, groups[g], groups[h], mentions) is False
     }
     return [(groups[g], groups[h]) for g, h in sorted(apart)]
+
+
+def _sharing_acronyms(
+    groups: list[list[int]], mentions: Sequence[Mention]
+) -> Iterator[tuple[str, int, int]]:
+    """Each acronym (as :func:`~termlens.concepts.relate.acronym_key` writes it) with each pair
+    of groups that hold it."""
+    having: dict[str, list[int]] = {}
+    for g, members in enumerate(groups):
+        texts = {mentions[i].text for i in members}
+        for key in {acronym_key(t) for t in texts if ACRONYM_LIKE.fullmatch(t)}:
+            having.setdefault(key, []).append(g)
+    for short, held in having.items():
+        for g, h in itertools.combinations(held, 2):
+            yield short, g, h
+
+
+def _long_forms_alike(
+    short: str, first: list[int], second: list[int], mentions: Sequence[Mention]
+) -> bool | None:
+    """Whether a long form of one group names a sense of ``short`` that one of the other does
+    (:func:`_one_sense`); None when a group has no long form."""
+    longs = [
+        {text for i in members if not ACRONYM_LIKE.fullmatch(text := mentions[i].text)}
+        for members in (first, second)
+    ]
+    if not all(longs):
+        return None
+    return any(_one_sense(short, a, b) for a in longs[0] for b in longs[1])
+
+
+def _one_sense(short: str, a: str, b: str) -> bool:
+    """Whether two long forms of ``short`` name one sense
+    (:func:`~termlens.acronyms.lexical.same_sense`), or the longer one does with its first words
+    left out, as many as it has more than the other (of two words or more): the term a text's
+    long form lies in (*deep variational autoencoders*, where the text defines *VAE* by
+    *variational autoencoders*) and *variational auto-encoder*."""
+    if same_sense(short, a, b):
+        return True
+    shorter, longer = sorted((words(a), words(b)), key=len)
+    tail = longer[len(longer) - len(shorter) :]
+    return 1 < len(shorter) < len(longer) and same_sense(short, " ".join(shorter), " ".join(tail))
 
 
 def _set_between(same: np.ndarray, found: np.ndarray, pairs: np.ndarray, value: float) -> None:
