@@ -93,6 +93,20 @@ def test_full_width_letters_and_brackets_are_read_as_ascii() -> None:
     assert all(text[o.short.start : o.short.end] == o.short.text for o in found)
 
 
+def test_soft_hyphens_and_zero_width_spaces_are_read_as_nothing_or_a_word_break() -> None:
+    text = "A sup\u00adport vec\u00adtor ma\u00adchine (\u200bSVM\u200b).\u200bThe\u200bSVM wins."
+    form = NormalForm.of(text)
+    assert form.text == "A support vector machine ( SVM ). The SVM wins."
+    found = find_abbreviations(text, lang="en")
+    assert [(o.short.text, o.long.text if o.long else "") for o in found] == [
+        ("SVM", "sup\u00adport vec\u00adtor ma\u00adchine"),  # as given
+        ("SVM", "sup\u00adport vec\u00adtor ma\u00adchine"),
+    ]
+    assert [e.long for e in expand(text)] == ["support vector machine"] * 2
+    persian = "شبکه\u200cهای عصبی"  # the zero-width non-joiner is spelling
+    assert NormalForm.of(persian).unchanged
+
+
 def test_the_tagger_reads_pdf_ligatures() -> None:
     text = "We learn a ﬁnite state automaton (FSA) and ﬂow networks. The FSA is small."
     found = extract(Document(text, lang="en"))
@@ -264,6 +278,7 @@ _marked_up = st.sampled_from(
         *"[ ![ ](u) ](a(b)c) ] (".split(),
         " ",
         "\n",
+        *"\u200b \u00ad \u2060 \ufeff \u200c".split(" "),  # invisible, and a Persian joiner
     ]
 )
 
