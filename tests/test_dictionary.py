@@ -481,6 +481,26 @@ def test_tsv_export_then_import_keeps_every_entry(
     assert sorted(again.rows()) == sorted(d.rows())
 
 
+def test_a_tsv_header_names_the_columns_after_the_first_two(tmp_path: Path) -> None:
+    """`dict lookup`'s table (variants and sources where an export has language and domain)
+    imports with its counts; a header may put the language before the count."""
+    looked_up = tmp_path / "lookup.tsv"
+    looked_up.write_text(
+        "short form\tlong form\tcount\tvariants\tsources\nGPU\tgraphics processing unit\t3\t1\tx\n"
+    )
+    assert [(e.short, e.long, e.count, e.language, e.domain) for e in read_entries(looked_up)] == [
+        ("GPU", "graphics processing unit", 3, "", "")
+    ]
+    reordered = tmp_path / "reordered.tsv"
+    reordered.write_text("short\tlong\tlanguage\tcount\nHPC\thigh-performance computing\ten\t5\n")
+    (entry,) = read_entries(reordered)
+    assert (entry.count, entry.language) == (5, "en")
+    headless = tmp_path / "headless.tsv"
+    headless.write_text("HPC\thigh-performance computing\n")
+    with pytest.raises(InputError, match=r"not 'HPC\\thigh-performance computing'; add it"):
+        list(read_entries(headless))
+
+
 def test_the_bundled_dictionary_matches_its_manifest_and_knows_its_sources() -> None:
     from termlens.acronyms.expand import DICTIONARY_FILE, default_dictionary
     from termlens.resources import manifest, resource_path, sha256

@@ -3,7 +3,9 @@ and (in only) the ADAM abbreviation table.
 
 - ``sdu``: ``{"SF": ["long form", ...]}`` (no counts: each long form counts once);
 - ``gladis``: ``{"SF": [["long form", count], ...]}``;
-- ``tsv``: a header line, then ``short<TAB>long[<TAB>count[<TAB>language[<TAB>domain]]]``;
+- ``tsv``: a header line, then ``short<TAB>long[<TAB>count[<TAB>language[<TAB>domain]]]``; the
+  header names the columns after the first two (``count``, ``language``, ``domain``; others are
+  not read), so the table ``dict lookup`` prints imports too;
 - ``adam``: ADAM's table of MEDLINE abbreviations (Zhou et al. 2006), the header
   ``PREFERRED_AB<TAB>VARIANT_AB<TAB>EXPANSION``, then ``AI<TAB>AI:15|ai:2<TAB>adequate intake``:
   each written variant of the short form with how often MEDLINE uses it for that expansion.
@@ -82,25 +84,40 @@ def _tab_rows(
     """The line number and tab-separated fields of each non-blank line after a checked header."""
     lines = text.splitlines()
     if not lines or not header_ok(lines[0]):
-        raise InputError(f"{path}: line 1: expected {expected}")
+        found = f", not {lines[0][:60]!r}" if lines else ""
+        raise InputError(f"{path}: line 1: expected {expected}{found}; add it as the first line")
     for number, line in enumerate(lines[1:], start=2):
         if line.strip():
             yield number, line.split("\t")
 
 
 def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
-    def header_ok(header: str) -> bool:
-        return header.lower().startswith("short\tlong")
+    def header_ok(header: str) -> bool:  # "short\tlong", "short form\tlong form\tcount", …
+        names = header.lower().split("\t")
+        return len(names) > 1 and names[0].startswith("short") and names[1].startswith("long")
+
+    column = _columns(text.partition("\n")[0].rstrip("\r"))
+
+    def field(fields: list[str], name: str) -> str:
+        at = column.get(name)
+        return fields[at].strip() if at is not None and at < len(fields) else ""
 
     for number, fields in _tab_rows(path, text, header_ok, f"the header {TSV_HEADER!r}"):
         if len(fields) < 2 or not fields[0].strip() or not fields[1].strip():
             raise InputError(f"{path}: line {number}: expected a short form and a long form")
-        count = _count(fields[2]) if len(fields) > 2 and fields[2].strip() else 1
+        written = field(fields, "count")
+        count = _count(written) if written else 1
         if count is None:
-            raise InputError(f"{path}: line {number}: field count: {fields[2]!r} is not a count")
-        lang = fields[3].strip() if len(fields) > 3 and fields[3].strip() else language
-        dom = fields[4].strip() if len(fields) > 4 and fields[4].strip() else domain
+            raise InputError(f"{path}: line {number}: field count: {written!r} is not a count")
+        lang, dom = field(fields, "language") or language, field(fields, "domain") or domain
         yield Entry(fields[0].strip(), fields[1].strip(), count, lang, dom)
+
+
+def _columns(header: str) -> dict[str, int]:
+    """Where a TSV header puts the count, language and domain, by their names: other columns
+    (the variants and sources of `dict lookup`'s table) are not read."""
+    names = [name.strip().lower() for name in header.split("\t")]
+    return {name: names.index(name) for name in ("count", "language", "domain") if name in names}
 
 
 def _adam_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
