@@ -170,6 +170,17 @@ def test_markdown_emphasis_and_inline_tags_are_left_out() -> None:
     assert form.span(Span(35, 57, "in vitro fertilisation")).text == "in vitro* <i>fertilisation"
 
 
+def test_underscore_emphasis_is_left_out_and_underscores_in_words_stay() -> None:
+    text = "A _support vector machine_ (__SVM__) and **_in vitro_** tests."
+    assert NormalForm.of(text).text == "A support vector machine (SVM) and in vitro tests."
+    found = find_abbreviations(text, lang="en")
+    assert [(o.short.text, o.long.text if o.long else "") for o in found] == [
+        ("SVM", "support vector machine")
+    ]
+    for other in ("my_var_name (MVN)", "Name: ________ (NM)", "file_name_ x", "a _ b _ c"):
+        assert NormalForm.of(other).unchanged, other
+
+
 def test_titled_short_forms_and_the_way_into_the_normal_form() -> None:
     text = (
         "<abbr title=\"Crohn's disease\"> CD </abbr>, <ACRONYM TITLE='b'>B</ACRONYM>,"

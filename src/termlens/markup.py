@@ -42,11 +42,11 @@ _LATEX_TYPE: Final = (
 # (every match opens with one of the characters of the lookahead, which lets the search skip
 # the others at C speed: ten times faster on prose)
 _MARKUP: Final = re.compile(
-    r"(?=[<*`\\$!\[])(?:"
+    r"(?=[<*_`\\$!\[])(?:"
     rf"(?P<tag><(?P<name>{_TAG_NAMES}){_ATTRIBUTES}>)"
     rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
-    r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`)"
-    rf"(?P<marked>[*`]{{0,3}}[\w(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
+    r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`|__|_(?!_))"
+    rf"(?P<marked>[*_`]{{0,3}}[^\W_(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
     r"(?<=\S)(?P=mark)(?![\w*`])"
     r"|(?<![\w*`\\])(?P<wrap>\*\*|\*|`)"
     rf"(?P<wrapped><(?P<inner>{_TAG_NAMES}){_ATTRIBUTES}>[^\n]{{0,{_EMPHASIS_LENGTH}}}?"
@@ -127,7 +127,7 @@ _CODE_ELEMENT: Final = re.compile(
 # mathematics, an e-mail address (a web address holds "://" or "www.")
 _CODE_CHARACTERS: Final = "`~<\\$@"
 # One of which any markup, escape or character reference holds (what the normal form reads)
-MARKED_CHARACTERS: Final = "*`<&\\["
+MARKED_CHARACTERS: Final = "*_`<&\\["
 _DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
 # LaTeX's tie, a space no line break may take ("error~(MSE)", "Table~\ref{…}"), not the tilde
 # accent ("Espa\~{n}a"); a text is a LaTeX source when it holds a command
