@@ -33,6 +33,13 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("SNA 2008", "System of National Accounts 2008"),
         ),
         ("A linear SVM (LSVM) was trained.", ("LSVM", "linear SVM")),
+        # a citation between the long form and its bracket, as Wikipedia and papers write them
+        ("A support vector machine[1] (SVM) is", ("SVM", "support vector machine")),
+        ("A support vector machine [12, 13] (SVM) is", ("SVM", "support vector machine")),
+        ("A support vector machine [12–14] (SVM) is", ("SVM", "support vector machine")),
+        ("A support vector machine¹ (SVM) is", ("SVM", "support vector machine")),
+        ("A support vector machine~\\citep{a,b} (SVM) is", ("SVM", "support vector machine")),
+        ("the “purchasing power parity”[2] (PPP)", ("PPP", "purchasing power parity")),
         (
             "We propose fast and factual exploration (FA2E).",
             ("FA2E", "fast and factual exploration"),

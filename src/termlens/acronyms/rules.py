@@ -182,6 +182,14 @@ _EITHER: Final = re.compile(r" (?:or|o) ")  # "(AUROC or AUC)": two names in one
 # A cue that ends a bracket's short form: "knowledge graph (KG for short)"
 _TRAILING_CUE: Final = re.compile(r"\s+(?:for\s+short|in\s+short|para\s+abreviar)$", re.IGNORECASE)
 _POSSESSIVE: Final = re.compile(r"\w ?['’] ?s\s*$")  # the words before a bracket end "…'s"
+# Citations that end the words before a bracket: "support vector machine[1] (SVM)" as pasted
+# from Wikipedia, "machine [12, 13] (SVM)", "machine¹ (SVM)", "machine~\cite{cortes} (SVM)"
+_SUPERSCRIPT_DIGITS: Final = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+_CITATION_BEFORE: Final = re.compile(
+    r"(?:\s?\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]"
+    rf"|[{_SUPERSCRIPT_DIGITS}]+(?:[,⁻–-][{_SUPERSCRIPT_DIGITS}]+)*"
+    r"|[\s~]?\\cite[a-z]*\{[^{}]*\})+\s*$"
+)
 # Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
 _BEFORE_CAPITALS: Final = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
 # Each with groups of strings: a text must hold one string of every group for the pattern to
@@ -464,7 +472,7 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
     )
     candidates = _short_form_candidates(doc, short_start, short_end)
-    before = _quote_before(text, opening)
+    before = _quote_before(text, _before_citation(text, opening))
     if text[opening] == "(" and not text[close + 1 : close + 2].isalnum():  # not (HSA)SEMA6A-1
         before = _before_separator(text, before)
     listed = (
@@ -608,6 +616,13 @@ def _before_possessive(text: str, end: int) -> int:
     World Health Organization's (WHO) guidelines" (tokenised: "University 's ( NYU )")."""
     match = _POSSESSIVE.search(text, max(0, end - 8), end)
     return match.start() + 1 if match else end
+
+
+def _before_citation(text: str, end: int) -> int:
+    """``end`` moved back over the citations that end the words before a bracket
+    (:data:`_CITATION_BEFORE`)."""
+    match = _CITATION_BEFORE.search(text, max(0, end - 80), end)
+    return match.start() if match else end
 
 
 def _quote_before(text: str, opening: int) -> int:
