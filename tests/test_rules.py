@@ -40,6 +40,8 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
         ("A support vector machine¹ (SVM) is", ("SVM", "support vector machine")),
         ("A support vector machine~\\citep{a,b} (SVM) is", ("SVM", "support vector machine")),
         ("the “purchasing power parity”[2] (PPP)", ("PPP", "purchasing power parity")),
+        ("A support vector machine (SVM[1]) is", ("SVM", "support vector machine")),
+        ("The SVM (support vector machine¹) is", ("SVM", "support vector machine")),
         (
             "We propose fast and factual exploration (FA2E).",
             ("FA2E", "fast and factual exploration"),

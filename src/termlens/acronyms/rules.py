@@ -449,6 +449,9 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     inner_start, inner_end = _stripped(text, opening + 1, close)
     if inner_start == inner_end:
         return None
+    cited = _before_citation(text, inner_end)  # "(SVM[1])", "(support vector machine¹)"
+    if inner_start < cited:
+        inner_end = cited
     drafting = _DRAFTING_CUE.match(text, inner_start, inner_end)
     inner_start = _after_cue(drafting, inner_start, inner_end)
     cue = _COMMA_CUE.match(text, inner_start, inner_end)  # "DM (i.e., Default Model)"
