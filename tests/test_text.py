@@ -37,6 +37,18 @@ def test_sentences_do_not_break_after_abbreviations() -> None:
     ]
 
 
+def test_sentences_break_after_the_citations_that_end_them() -> None:
+    """As text pasted from Wikipedia cites: the tagger paired "Support vector machines" with
+    the next sentence's SVM, and `expand` took that for a definition and wrote no meaning."""
+    text = "SVMs were introduced by Vapnik.[1] The SVM[2] is a classifier.[3][4] It is.¹ Next"
+    assert [s.text for s in split_sentences(text)] == [
+        "SVMs were introduced by Vapnik.[1]",
+        "The SVM[2] is a classifier.[3][4]",
+        "It is.¹",
+        "Next",
+    ]
+
+
 def test_sentences_break_at_line_breaks() -> None:
     assert [s.text for s in split_sentences("Title line\n\nBody text.")] == [
         "Title line",

@@ -48,9 +48,13 @@ def language_name(value: str) -> str:
 CONNECTORS = "-‐‑–'’.,:+"  # characters that join word characters into one word
 WORD = r"\w+(?:[" + CONNECTORS + r"]\w+)*"
 _TOKEN = re.compile(WORD + r"|[^\w\s]")
-# A sentence ends after . ! ? (and closing quotes/brackets) before whitespace and a capital,
-# digit or opening mark, or at a line break.
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[¿¡]?[A-ZÁÉÍÓÚÑ0-9])|\n+")
+# A sentence ends after . ! ? (and closing quotes/brackets, and citations as Wikipedia writes
+# them: "Vapnik.[1] The SVM", "Vapnik.¹") before whitespace and a capital, digit or opening mark,
+# or at a line break.
+_SENTENCE_END = re.compile(
+    r"[.!?][\"'”’)\]]*(?:\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*[\"'”’)\]]*"
+    r"(?=\s+[\"'“‘(\[¿¡]?[A-ZÁÉÍÓÚÑ0-9])|\n+"
+)
 _LATIN_WORD = re.compile(r"[a-záéíóúñü]+")
 _NO_BREAK_BEFORE = frozenset(
     "al e.g i.e fig figs eq eqs ref refs vs no nos dr mr mrs ms st et approx ca cf sp spp "
