@@ -7,8 +7,8 @@ Markdown notes and generated text, "<i>in vitro</i>" in HTML abstracts, "R&amp;D
 "DRC&rsquo;s" in text taken from web pages, "\\emph{support vector machine} (\\textsc{SVM})" and
 "R\\&D" in LaTeX sources. The rules, taggers and dictionaries know the composed letters and plain
 words, so a text is read in NFC with the Latin ligatures and full-width letters ("ＣＮＮ") spelled
-out, paired emphasis marks, inline tags, LaTeX's type-setting commands, soft hyphens and
-zero-width spaces left out, and HTML character references and escaped characters read as the
+out, paired emphasis marks, inline tags, LaTeX's type-setting commands, citations, soft hyphens
+and zero-width spaces left out, and HTML character references and escaped characters read as the
 characters they stand for; every span found is mapped back to the caller's offsets:
 ``original[span.start:span.end]`` still holds what was found.
 """
@@ -45,13 +45,18 @@ _LIGATURES: Final = {
 }
 _LIGATURE: Final = re.compile(f"[{re.escape(''.join(_LIGATURES))}]")
 _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
-# Characters that print nothing: the soft hyphen of hyphenated web text and PDFs
-# ("sup\u00adport"), the zero-width space, the word joiner and a byte order mark inside the text,
-# read as nothing, or as a space where a zero-width space parts two words ("The\u200bSVM").
-# (The zero-width joiner and non-joiner are spelling in Persian and Indic scripts: kept.)
+# Characters that print nothing, read as nothing: the soft hyphen of hyphenated web text and PDFs
+# ("sup\u00adport"), the zero-width space that pages put where a line may break ("VIH/\u200bSIDA"),
+# the word joiner and a byte order mark inside the text. (The zero-width joiner and non-joiner
+# are spelling in Persian and Indic scripts: kept.)
 _INVISIBLE: Final = "\u00ad\u200b\u2060\ufeff"
 _INVISIBLE_RUN: Final = re.compile(f"[{_INVISIBLE}]+")
-_ZERO_WIDTH_SPACE: Final = "\u200b"
+# A citation, left out as markup is: numbers in square brackets glued to what they cite, as
+# Wikipedia writes them ("support vector machine[1] (SVM)", "(DMCC)[35]", "[3][4]"), and LaTeX's
+# citation commands ("\\citep{cortes95}")
+_CITATION: Final = re.compile(
+    r"(?<=[\w.,;:!?)\"'”’])(?:\[\d{1,4}(?:[,–-]\d{1,4})*\])+|\\cite[a-zA-Z]*\*?\{[^{}\n]*\}"
+)
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -232,7 +237,6 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
         (match.start(), match.end(), _read(match.group()))
         for match in [*_ESCAPE.finditer(text), *_REFERENCE.finditer(text)]
     ]
-    read += [(s, e, space) for s, e, space in _invisible_runs(text) if space]
     for start, end, characters in sorted([*read, *((s, e, " ") for s, e in ties(text))]):
         i = bisect_right(markup_ends, start)
         if start < read_to or (i < len(markup) and markup[i][0] < end):
@@ -248,22 +252,6 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     return sorted(stretches)
 
 
-def _invisible_runs(text: str) -> Iterator[tuple[int, int, str]]:
-    """Each run of invisible characters (:data:`_INVISIBLE`) with what it reads as: a space
-    where it holds a zero-width space between two characters that are not white space, else
-    nothing."""
-    for match in _INVISIBLE_RUN.finditer(text):
-        start, end = match.span()
-        parts = (
-            _ZERO_WIDTH_SPACE in match.group()
-            and not text[start - 1 : start].isspace()
-            and not text[end : end + 1].isspace()
-            and start > 0
-            and end < len(text)
-        )
-        yield start, end, " " if parts else ""
-
-
 def _read(written: str) -> str:
     """What an escaped character or an HTML character reference stands for, in NFC."""
     if written[0] == "\\":
@@ -272,10 +260,11 @@ def _read(written: str) -> str:
 
 
 def _left_out(text: str) -> list[tuple[int, int]]:
-    """The stretches of markup and invisible characters (:data:`_INVISIBLE`) the normal form
-    leaves out, adjacent or overlapping ones joined ("**<i>"), save those between two characters
-    NFC would compose (an accent alone in a tag). Of an acronym declaration (LaTeX's,
-    reStructuredText's), all but its short form is markup, as a titled short form's tags are."""
+    """The stretches of markup, citations (:data:`_CITATION`) and invisible characters
+    (:data:`_INVISIBLE`) the normal form leaves out, adjacent or overlapping ones joined
+    ("**<i>"), save those between two characters NFC would compose (an accent alone in a tag).
+    Of an acronym declaration (LaTeX's, reStructuredText's), all but its short form is markup,
+    as a titled short form's tags are."""
     declared = declarations(text)
     runs = [span for span, _, _ in declared]
     starts = [start for start, _ in runs]
@@ -283,7 +272,8 @@ def _left_out(text: str) -> list[tuple[int, int]]:
         *((start, short_start) for (start, _), (short_start, _), _ in declared),
         *((short_end, end) for (_, end), (_, short_end), _ in declared),
         *((s, e) for s, e, _ in marks(text) if not within((s, e), runs, starts)),
-        *((s, e) for s, e, space in _invisible_runs(text) if not space),
+        *(m.span() for m in _INVISIBLE_RUN.finditer(text)),
+        *(m.span() for m in _CITATION.finditer(text)),
     ]
     joined: list[tuple[int, int]] = []
     for start, end in sorted(stretches):
