@@ -2,7 +2,7 @@
 
     python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written seven ways, its
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written eleven ways, its
 gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
 combining character, as macOS file names and some PDF extractors write it); with the Latin
 ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
@@ -12,7 +12,12 @@ outside ASCII as a numeric reference: "é" as "&#233;"); and with every gold lon
 around HTML italics ("**<i>support vector machine</i>** (SVM)"); and as a LaTeX source writes it
 (every gold long form in "\\emph{…}", every gold short form in "\\textsc{…}", "&", "%", "_" and "#"
 escaped: "\\emph{research and development} (\\textsc{R\\&D})", a tilde written
-"\\textasciitilde{}", as a bare "~" is a tie in LaTeX). Each goes through `termlens bench
+"\\textasciitilde{}", as a bare "~" is a tie in LaTeX); with every ASCII character in its
+full-width form ("ＣＮＮ", as Chinese and Japanese input writes Latin text); with every gold long
+form in Markdown italics written with underscores ("_in vitro_"); as web pages wrap it (a soft
+hyphen inside every word of eight letters or more, a zero-width space after every slash); and
+with a citation after every gold long form that a bracket follows ("support vector machine[1]
+(SVM)", as Wikipedia writes them). Each goes through `termlens bench
 sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
@@ -148,6 +153,61 @@ def latex(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     return emphasised(record, "\\emph{", "}", ("\\textsc{", "}"), LATEX_ESCAPED)
 
 
+def full_width(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text with every ASCII letter, digit and sign in its full-width form ("ＣＮＮ
+    （ｃｏｎｖｏｌｕｔｉｏｎａｌ…）", as Chinese and Japanese input methods write Latin text)."""
+    text = "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in str(record["text"]))
+    same = list(range(len(text) + 1))
+    return text, same, same
+
+
+def underscored(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """Each gold long form in Markdown italics written with underscores ("_in vitro_")."""
+    return emphasised(record, "_", "_")
+
+
+def inserted(text: str, inserts: dict[int, str]) -> tuple[str, list[int], list[int]]:
+    """``text`` with each string of ``inserts`` put before the character at its offset, and
+    where each offset went (a start after the insertion, an end before it)."""
+    out: list[str] = []
+    as_start: list[int] = []
+    as_end: list[int] = []
+    length = 0
+    for i in range(len(text) + 1):
+        as_end.append(length)
+        out.append(inserts.get(i, ""))
+        length += len(out[-1])
+        as_start.append(length)
+        if i < len(text):
+            out.append(text[i])
+            length += 1
+    return "".join(out), as_start, as_end
+
+
+def web_copy(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text as web pages hyphenate and wrap it: a soft hyphen in the middle of every
+    word of eight letters or more ("recog\u00adnition"), a zero-width space after every slash."""
+    text = str(record["text"])
+    inserts = {
+        m.start() + len(m.group()) // 2: "\u00ad" for m in re.finditer(r"[^\W\d_]{8,}", text)
+    }
+    inserts |= {m.end(): "\u200b" for m in re.finditer("/", text)}
+    return inserted(text, inserts)
+
+
+def cited(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """Each gold long form followed by a citation, as Wikipedia writes them, where a bracket
+    follows it ("support vector machine[1] (SVM)")."""
+    text = str(record["text"])
+    ends = [end for _, end in record["long-forms"]]  # type: ignore[attr-defined]
+    inserts = {
+        end: f"[{number}]"
+        for number, end in enumerate(sorted(set(ends)), 1)
+        if re.match(r" ?\(", text[end:])
+    }
+    return inserted(text, inserts)
+
+
 def rewritten(records: list[dict[str, object]], rewrite: Rewrite) -> list[dict[str, object]]:
     """The records with their text rewritten and their gold spans moved along."""
     out = []
@@ -181,7 +241,8 @@ def main() -> None:
     forms: dict[str, Rewrite | None] = {"as given": None, "NFD": decomposed}
     forms |= {"PDF ligatures": ligatured, "Markdown bold": emphasised}
     forms |= {"HTML references": referenced, "bold around italics": bold_around_italics}
-    forms |= {"LaTeX": latex}
+    forms |= {"LaTeX": latex, "full-width": full_width, "underscores": underscored}
+    forms |= {"web copy": web_copy, "Wikipedia citations": cited}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():
