@@ -93,6 +93,27 @@ def referenced(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     return "".join(out), moved, moved
 
 
+def inserted(
+    text: str, inserts: dict[int, str], escaped: dict[str, str] | None = None
+) -> tuple[str, list[int], list[int]]:
+    """``text`` with each string of ``inserts`` put before the character at its offset (and each
+    character in ``escaped`` written as it says), and where each offset went (a start after the
+    insertion, an end before it)."""
+    out: list[str] = []
+    as_start: list[int] = []
+    as_end: list[int] = []
+    length = 0
+    for i in range(len(text) + 1):
+        as_end.append(length)
+        out.append(inserts.get(i, ""))
+        length += len(out[-1])
+        as_start.append(length)
+        if i < len(text):
+            out.append((escaped or {}).get(text[i], text[i]))
+            length += len(out[-1])
+    return "".join(out), as_start, as_end
+
+
 def emphasised(
     record: dict[str, object],
     opening: str = "**",
@@ -124,21 +145,9 @@ def emphasised(
         opens[start], closes[end] = opening, closing
     for start, end in shorts:
         opens[start], closes[end] = opens.get(start, "") + short[0], short[1] + closes.get(end, "")
-    out: list[str] = []
-    as_start: list[int] = []
-    as_end: list[int] = []
-    length = 0
-    for i in range(len(text) + 1):
-        as_end.append(length)
-        # a form's end, then the next's start
-        marks = closes.get(i, "") + opens.get(i, "")
-        out.append(marks)
-        length += len(marks)
-        as_start.append(length)
-        if i < len(text):
-            out.append((escaped or {}).get(text[i], text[i]))
-            length += len(out[-1])
-    return "".join(out), as_start, as_end
+    # a form's end, then the next's start
+    marks = {i: closes.get(i, "") + opens.get(i, "") for i in {*opens, *closes}}
+    return inserted(text, marks, escaped)
 
 
 def bold_around_italics(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
@@ -164,24 +173,6 @@ def full_width(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
 def underscored(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     """Each gold long form in Markdown italics written with underscores ("_in vitro_")."""
     return emphasised(record, "_", "_")
-
-
-def inserted(text: str, inserts: dict[int, str]) -> tuple[str, list[int], list[int]]:
-    """``text`` with each string of ``inserts`` put before the character at its offset, and
-    where each offset went (a start after the insertion, an end before it)."""
-    out: list[str] = []
-    as_start: list[int] = []
-    as_end: list[int] = []
-    length = 0
-    for i in range(len(text) + 1):
-        as_end.append(length)
-        out.append(inserts.get(i, ""))
-        length += len(out[-1])
-        as_start.append(length)
-        if i < len(text):
-            out.append(text[i])
-            length += 1
-    return "".join(out), as_start, as_end
 
 
 def web_copy(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
