@@ -464,6 +464,19 @@ def test_two_papers_that_define_a_short_form_alike_name_one_concept() -> None:
     assert cluster["c", "SE"] != cluster["d", "SE"]  # defined two ways
 
 
+def test_one_word_terms_written_alike_are_not_one_concept_in_plain_text() -> None:
+    from termlens.concepts.cluster import keep_words_apart
+
+    texts = ["encoder", "decoder", "encoders", "normalization", "normalisation", "CNN", "RNN"]
+    mentions = [Mention(0, i, i, text, text) for i, text in enumerate(texts)]
+    same = np.ones((len(texts), len(texts)))
+    keep_words_apart(same, mentions)
+    apart = {(texts[i], texts[j]) for i, j in zip(*np.nonzero(np.isneginf(same)), strict=True)}
+    assert {("encoder", "decoder"), ("decoder", "encoders")} <= apart
+    assert not {("encoder", "encoders"), ("normalization", "normalisation")} & apart
+    assert not any("CNN" in pair for pair in apart)  # acronyms are kept apart by their own rule
+
+
 def test_join_defined_joins_what_the_pairs_join_through_each_other() -> None:
     same = np.zeros((4, 4))
     mentions = [Mention(0, i, i, text, text) for i, text in enumerate(("a", "b", "c", "d"))]

@@ -21,8 +21,10 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
+from rapidfuzz.distance import Levenshtein
+from rapidfuzz.process import cdist
 
-from termlens.acronyms.lexical import same_sense
+from termlens.acronyms.lexical import same_sense, stem
 from termlens.concepts.kinds import CHILD, PARENT, SAME
 from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.relate import (
@@ -216,6 +218,30 @@ def keep_numbers_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
     found, names, numbers = numbered_names(mentions)
     apart = (names[:, None] == names[None, :]) & (numbers[:, None] != numbers[None, :])
     _set_between(same, found, apart, -np.inf)
+
+
+def keep_words_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
+    """Set P(same) to −∞, in place, between two one-word terms (not acronyms) that are no
+    spellings of one word: neither one stem (*accuracy*, *accuracies*) nor a letter apart
+    (*normalization*, *normalisation*). *Encoder* and *decoder*, *regularization* and
+    *normalization* are written alike and name different things."""
+    found = [
+        (i, m.text.lower())
+        for i, m in enumerate(mentions)
+        if " " not in m.text.strip() and m.text.isalpha() and not ACRONYM_LIKE.fullmatch(m.text)
+    ]
+    if len(found) < 2:
+        return
+    texts = [text for _, text in found]
+    stems = np.array(_codes_of([stem(text) for text in texts]))
+    close = cdist(texts, texts, scorer=Levenshtein.distance) <= 1
+    apart = (stems[:, None] != stems[None, :]) & ~close
+    _set_between(same, np.array([i for i, _ in found], dtype=int), apart, -np.inf)
+
+
+def _codes_of(values: list[str]) -> list[int]:
+    codes: dict[str, int] = {}
+    return [codes.setdefault(value, len(codes)) for value in values]
 
 
 def keep_kinds_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
@@ -416,6 +442,7 @@ def predict(
     if plain_text:
         keep_acronyms_apart(same, topic.mentions)
         keep_kinds_apart(same, topic.mentions)
+        keep_words_apart(same, topic.mentions)
         if model.plain_text_same_threshold is not None:
             threshold = model.plain_text_same_threshold
     join_defined(same, topic.defined, topic.mentions)
