@@ -39,11 +39,11 @@ from termlens.text import Span
 # What the normal form spells out: the Latin ligatures U+FB00-FB06 (ff fi fl ffi ffl, long s + t,
 # st) and the full-width forms of ASCII U+FF01-FF5E ("ＣＮＮ", "（", as Chinese and Japanese text
 # and their input methods write them), one character each; and the ideographic space
-_LIGATURES: Final = {
+_SPELLED_OUT: Final = {
     ch: unicodedata.normalize("NFKC", ch)
     for ch in map(chr, [*range(0xFB00, 0xFB07), *range(0xFF01, 0xFF5F), 0x3000])
 }
-_LIGATURE: Final = re.compile(f"[{re.escape(''.join(_LIGATURES))}]")
+_TO_SPELL_OUT: Final = re.compile(f"[{re.escape(''.join(_SPELLED_OUT))}]")
 _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
 # Characters that print nothing, read as nothing: the soft hyphen of hyphenated web text and PDFs
 # ("sup\u00adport"), the zero-width space that pages put where a line may break ("VIH/\u200bSIDA"),
@@ -76,8 +76,9 @@ class _Edit:
 
 
 class NormalForm:
-    """A text in NFC with its ligatures spelled out and its markup left out (:attr:`text`), and
-    the way back to the offsets of the text it was made from (:meth:`original`, :meth:`span`)."""
+    """A text in NFC with its ligatures and full-width forms spelled out and its markup left out
+    (:attr:`text`), and the way back to the offsets of the text it was made from
+    (:meth:`original`, :meth:`span`)."""
 
     __slots__ = ("_edits", "_given", "_original_ends", "_starts", "text")
 
@@ -102,7 +103,8 @@ class NormalForm:
 
     @classmethod
     def _made(cls, text: str, stretches: list[tuple[int, int, str]]) -> NormalForm:
-        """``text`` with each stretch replaced and the text between in NFC, ligatures spelled."""
+        """``text`` with each stretch replaced and the text between in NFC, ligatures and
+        full-width forms spelled out."""
         parts: list[str] = []
         edits: list[_Edit] = []
         at = 0  # length of the normal text so far
@@ -185,13 +187,14 @@ def normalized(text: str) -> str:
 
 
 def _is_normal(text: str) -> bool:
-    """Whether ``text`` is in NFC with no ligature to spell out."""
-    return unicodedata.is_normalized("NFC", text) and not _LIGATURE.search(text)
+    """Whether ``text`` is in NFC with no ligature or full-width form to spell out."""
+    return unicodedata.is_normalized("NFC", text) and not _TO_SPELL_OUT.search(text)
 
 
 def _normal(piece: str) -> str:
-    """The piece with its ligatures spelled out, in NFC ("ﬁ" and an acute accent: "fí")."""
-    return unicodedata.normalize("NFC", _LIGATURE.sub(lambda m: _LIGATURES[m.group()], piece))
+    """The piece with its ligatures and full-width forms spelled out, in NFC ("ﬁ" and an acute
+    accent: "fí")."""
+    return unicodedata.normalize("NFC", _TO_SPELL_OUT.sub(lambda m: _SPELLED_OUT[m.group()], piece))
 
 
 def _composes(before: str, after: str) -> bool:
