@@ -52,7 +52,7 @@ _TOKEN = re.compile(WORD + r"|[^\w\s]")
 # them: "Vapnik.[1] The SVM", "Vapnik.¹") before whitespace and a capital, digit or opening mark,
 # or at a line break.
 _SENTENCE_END = re.compile(
-    r"[.!?][\"'”’)\]]*(?:\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*[\"'”’)\]]*"
+    r"[.!?][\"'”’)\]]*(?:\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]|[¹²³⁴⁵⁶⁷⁸⁹⁰])*+[\"'”’)\]]*"
     r"(?=\s+[\"'“‘(\[¿¡]?[A-ZÁÉÍÓÚÑ0-9])|\n+"
 )
 _LATIN_WORD = re.compile(r"[a-záéíóúñü]+")

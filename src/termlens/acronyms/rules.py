@@ -185,10 +185,10 @@ _POSSESSIVE: Final = re.compile(r"\w ?['’] ?s\s*$")  # the words before a brac
 # Citations that end the words before a bracket: "support vector machine[1] (SVM)" as pasted
 # from Wikipedia, "machine [12, 13] (SVM)", "machine¹ (SVM)", "machine~\cite{cortes} (SVM)"
 _SUPERSCRIPT_DIGITS: Final = "¹²³⁴⁵⁶⁷⁸⁹⁰"
-_CITATION_BEFORE: Final = re.compile(
+_CITATION_BEFORE: Final = re.compile(  # possessive: a run of superscripts is read one way only
     r"(?:\s?\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]"
-    rf"|[{_SUPERSCRIPT_DIGITS}]+(?:[,⁻–-][{_SUPERSCRIPT_DIGITS}]+)*"
-    r"|[\s~]?\\cite[a-z]*\{[^{}]*\})+\s*$"
+    rf"|[{_SUPERSCRIPT_DIGITS}]++(?:[,⁻–-][{_SUPERSCRIPT_DIGITS}]++)*+"
+    r"|[\s~]?\\cite[a-z]*\{[^{}]*\})++\s*$"
 )
 # Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
 _BEFORE_CAPITALS: Final = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
