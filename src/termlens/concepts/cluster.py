@@ -33,6 +33,7 @@ from termlens.concepts.relate import (
     PairModel,
     acronym_key,
     apart_acronyms,
+    codes,
     default_model,
     kinds_by_modifiers,
     named_kinds,
@@ -233,15 +234,10 @@ def keep_words_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
     if len(found) < 2:
         return
     texts = [text for _, text in found]
-    stems = np.array(_codes_of([stem(text) for text in texts]))
+    stems = codes([stem(text) for text in texts])
     close = cdist(texts, texts, scorer=Levenshtein.distance) <= 1
     apart = (stems[:, None] != stems[None, :]) & ~close
     _set_between(same, np.array([i for i, _ in found], dtype=int), apart, -np.inf)
-
-
-def _codes_of(values: list[str]) -> list[int]:
-    codes: dict[str, int] = {}
-    return [codes.setdefault(value, len(codes)) for value in values]
 
 
 def keep_kinds_apart(same: np.ndarray, mentions: Sequence[Mention]) -> None:
@@ -259,11 +255,12 @@ def join_defined(
     :attr:`~termlens.concepts.scico.Topic.defined` join, directly or through others (a short
     form, the long form the text gives it, and that long form's uses elsewhere): the text says
     they are one concept, and so are two such groups that define one short form alike
-    (:func:`_defined_alike`). Where the topic defines one short form two ways (*SE*: *state
-    estimation* in one paper, *standard error* in another), the two groups are set apart (−∞),
-    and so are a group and the terms that spell its short form otherwise
+    (:func:`_defined_alike` joins them). Where the topic defines one short form two ways (*SE*:
+    *state estimation* in one paper, *standard error* in another), the two groups are set apart
+    (−∞), and so are a group and the terms that spell its short form otherwise
     (:func:`_spelled_otherwise`)."""
-    groups = _defined_alike(_joined(len(same), defined), mentions)
+    groups = _joined(len(same), defined)
+    groups = _joined(len(same), [*defined, *_defined_alike(groups, mentions)])
     for members in groups:
         same[np.ix_(members, members)] = 1.0
     apart = [*_defined_two_ways(groups, mentions), *_spelled_otherwise(groups, mentions)]
@@ -333,21 +330,16 @@ def _joined(n: int, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
     return [sorted(members) for members in groups.values()]
 
 
-def _defined_alike(groups: list[list[int]], mentions: Sequence[Mention]) -> list[list[int]]:
-    """The groups, those that share an acronym and a sense of its long form
-    (:func:`_one_sense`) joined into one: two papers that define *VAE* by *variational
-    autoencoders* and *variational auto-encoder* name one concept, whatever else tells the two
-    terms apart (*deep variational autoencoders* names a kind of *variational autoencoder*)."""
-    sets = DisjointSets(len(groups))
-    for short, g, h in _sharing_acronyms(groups, mentions):
-        if sets.find(g) != sets.find(h) and _long_forms_alike(
-            short, groups[g], groups[h], mentions
-        ):
-            sets.join(g, h)
-    joined: dict[int, list[int]] = {}
-    for g, members in enumerate(groups):
-        joined.setdefault(sets.find(g), []).extend(members)
-    return [sorted(members) for members in joined.values()]
+def _defined_alike(groups: list[list[int]], mentions: Sequence[Mention]) -> list[tuple[int, int]]:
+    """A mention pair that joins each two groups sharing an acronym and a sense of its long
+    form (:func:`_one_sense`): two papers that define *VAE* by *variational autoencoders* and
+    *variational auto-encoder* name one concept, whatever else tells the two terms apart (*deep
+    variational autoencoders* names a kind of *variational autoencoder*)."""
+    return [
+        (groups[g][0], groups[h][0])
+        for short, g, h in _sharing_acronyms(groups, mentions)
+        if _long_forms_alike(short, groups[g], groups[h], mentions)
+    ]
 
 
 def _defined_two_ways(

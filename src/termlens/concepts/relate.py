@@ -170,8 +170,8 @@ class PairFeatures:
         for i, row in enumerate(rows):
             self._bags[i, row] = 1.0
         self._bag_sizes = self._bags.sum(axis=1)
-        self._heads = _codes([t[-1] if t else "" for t in tokens])
-        self._text_codes = _codes([unhyphenated(t) for t in self._texts])
+        self._heads = codes([t[-1] if t else "" for t in tokens])
+        self._text_codes = codes([unhyphenated(t) for t in self._texts])
         self._acronyms = _acronym_pairs(mentions, self._texts, bags)
         self._lengths = np.log1p(np.array([len(t) for t in tokens], dtype=float))
         if n:
@@ -224,7 +224,7 @@ def apart_acronyms(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray]
     compact = [(i, _HYPHEN.sub("-", m.text)) for i, m in enumerate(mentions)]
     found = [(i, text) for i, text in compact if ACRONYM_LIKE.fullmatch(text)]
     keys = [acronym_key(text) for _, text in found]
-    return np.array([i for i, _ in found], dtype=int), _codes(keys)
+    return np.array([i for i, _ in found], dtype=int), codes(keys)
 
 
 def acronym_key(text: str) -> str:
@@ -253,7 +253,7 @@ def numbered_names(mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray,
         " ".join(sorted({w.lower() for w in WORD.findall(mentions[i].text)})) for i, _ in found
     ]
     numbers = [" ".join(sorted(set(n))) for _, n in found]
-    return np.array([i for i, _ in found], dtype=int), _codes(names), _codes(numbers)
+    return np.array([i for i, _ in found], dtype=int), codes(names), codes(numbers)
 
 
 def kinds_by_modifiers(
@@ -352,7 +352,7 @@ def _plain_phrases(phrases: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
     ]
 
 
-def _codes(values: list[str]) -> np.ndarray:
+def codes(values: list[str]) -> np.ndarray:
     """One integer per distinct value (equal values, equal codes)."""
     ids: dict[str, int] = {}
     return np.array([ids.setdefault(v, len(ids)) for v in values], dtype=int)
