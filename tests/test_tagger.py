@@ -788,6 +788,24 @@ def test_a_heading_tagged_whole_keeps_the_short_forms_in_it(
     assert [(o.short.text, o.short.start) for o in extract(doc, tagger)] == [("GRSP", 11)]
 
 
+def test_a_word_the_list_knows_tagged_in_shouted_text_is_no_short_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # PROFITS is no common word (the word list saw it 13 times) but a word all the same; the
+    # licence text around it shouts
+    doc = Document("LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION", lang="en")
+    tokens = subtokens(doc.tokens)
+    labels: list[Label] = ["B-short" if t.text == "PROFITS" else "O" for t in tokens]
+    tagger = default_tagger("en")
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    assert extract(doc, tagger) == []
+    doc = Document("the losses of firms, small profits and PROFITS; a heading", lang="en")
+    tokens = subtokens(doc.tokens)
+    labels = ["B-short" if t.text == "PROFITS" else "O" for t in tokens]
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    assert [o.short.text for o in extract(doc, tagger)] == ["PROFITS"]  # no shouting here
+
+
 def test_initials_set_apart_by_spaces_are_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
     # an author's initials in a reference and a Latin phrase, tagged as short forms: not
     # reported; a dotted initialism written without spaces is

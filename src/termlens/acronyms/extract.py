@@ -124,12 +124,17 @@ def shouted(text: str, short: Span) -> bool:
     shouted text ("THE RESULTS SHOW THAT OUR METHOD IS BETTER", "APPENDIX II: WHAT IS ANALYSIS",
     "COMMISSION ÉCONOMIQUE POUR L'EUROPE"), not a short form."""
     words = WORD.findall(short.text)
-    if not all(w.isupper() for w in words) or any(c.isdigit() for c in short.text):
+    return any(len(w) > 2 and _common(w) for w in words) and _in_shouted_run(text, short)
+
+
+def _in_shouted_run(text: str, short: Span) -> bool:
+    """Whether the short form is words in capitals in a run of such words, most of them
+    common (:func:`shouted`, whatever its own words are)."""
+    words = WORD.findall(short.text)
+    if not words or not all(w.isupper() for w in words) or any(c.isdigit() for c in short.text):
         return False
     if not short.text.isalpha() and not any(c.isspace() for c in short.text):
         return False  # one word: "U.S.", "GET-IT"
-    if not any(len(w) > 2 and _common(w) for w in words):
-        return False
     if (
         text[short.start - 1 : short.start] in _CODE_OR_BRACKET
         or text[short.end : short.end + 1] in _CODE_OR_BRACKET
@@ -148,8 +153,9 @@ def shouted(text: str, short: Span) -> bool:
 def _unshouted(text: str, short: Span) -> list[Span]:
     """The tagged short form, or if it is words of a shouted heading, the short forms among
     them: words in capitals of Latin letters that the word list barely knows, with any accents
-    ("GRSP" in "RAPPORT DU GRSP SUR SA QUARANTIÈME SESSION"; not *SECURITE*, *QUARANTIÈME*)."""
-    if not shouted(text, short):
+    ("GRSP" in "RAPPORT DU GRSP SUR SA QUARANTIÈME SESSION"; not *SECURITE*, *QUARANTIÈME*, nor
+    *PROFITS* in "LOSS OF USE, DATA, OR PROFITS")."""
+    if not _in_shouted_run(text, short):
         return [short]
     return [
         Span(short.start + m.start(), short.start + m.end(), m.group())
