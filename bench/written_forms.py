@@ -2,7 +2,7 @@
 
     python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written eleven ways, its
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written twelve ways, its
 gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
 combining character, as macOS file names and some PDF extractors write it); with the Latin
 ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
@@ -17,7 +17,9 @@ full-width form ("ＣＮＮ", as Chinese and Japanese input writes Latin text); 
 form in Markdown italics written with underscores ("_in vitro_"); as web pages wrap it (a soft
 hyphen inside every word of eight letters or more, a zero-width space after every slash); and
 with a citation after every gold long form that a bracket follows ("support vector machine[1]
-(SVM)", as Wikipedia writes them). Each goes through `termlens bench
+(SVM)", as Wikipedia writes them); and with a footnote's number in superscript after every gold
+short form that no letter or digit follows ("the SVM¹ wins", "the SVM<sup>2</sup> wins", by
+turns). Each goes through `termlens bench
 sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
@@ -46,6 +48,7 @@ FILES = {
 }
 LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02"}
 ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 LATEX_ESCAPED = {**{ch: "\\" + ch for ch in "&%_#"}, "~": "\\textasciitilde{}"}
 
 
@@ -199,6 +202,20 @@ def cited(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     return inserted(text, inserts)
 
 
+def footnoted(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """Each gold short form followed by a footnote's number in superscript where no letter or
+    digit follows it, as journals print it ("the SVM¹ wins") and as HTML writes it ("the
+    SVM<sup>2</sup> wins"), by turns."""
+    text = str(record["text"])
+    ends = sorted({end for _, end in record["acronyms"]})  # type: ignore[attr-defined]
+    free = [end for end in ends if not text[end : end + 1].isalnum()]
+    inserts = {
+        end: SUPERSCRIPTS[number % 10] if number % 2 else f"<sup>{number}</sup>"
+        for number, end in enumerate(free, 1)
+    }
+    return inserted(text, inserts)
+
+
 def rewritten(records: list[dict[str, object]], rewrite: Rewrite) -> list[dict[str, object]]:
     """The records with their text rewritten and their gold spans moved along."""
     out = []
@@ -233,7 +250,7 @@ def main() -> None:
     forms |= {"PDF ligatures": ligatured, "Markdown bold": emphasised}
     forms |= {"HTML references": referenced, "bold around italics": bold_around_italics}
     forms |= {"LaTeX": latex, "full-width": full_width, "underscores": underscored}
-    forms |= {"web copy": web_copy, "Wikipedia citations": cited}
+    forms |= {"web copy": web_copy, "Wikipedia citations": cited, "footnotes": footnoted}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():

@@ -119,6 +119,23 @@ def test_citations_glued_to_what_they_cite_are_left_out() -> None:
     ]
 
 
+def test_footnote_numbers_in_superscript_are_left_out() -> None:
+    """As journals print them and HTML writes them; not a unit's or a formula's power."""
+    text = "The SVM¹ and a CNN<sup>2</sup>; a support vector machine<sup>[3]</sup> (SVM)."
+    form = NormalForm.of(text)
+    assert form.text == "The SVM and a CNN; a support vector machine (SVM)."
+    assert form.span(Span(4, 7, "SVM")) == Span(4, 7, "SVM")
+    wikipedia = 'machine<sup class="reference"><a href="#cite_note-1">[1]</a></sup> (SVM)'
+    assert NormalForm.of(wikipedia).text == "machine (SVM)"
+    assert NormalForm.of("as shown.¹⁻³ The SVM").text == "as shown. The SVM"
+    two = "the DO¹ and TREC-8¹ (IO<sup>2</sup>)"
+    assert NormalForm.of(two).text == "the DO and TREC-8 (IO)"
+    for kept in ("160 km² of land", "x² + y²", "R² = 0.9", "10⁵ cells", "Ca<sup>2+</sup>", "cm⁻¹"):
+        assert NormalForm.of(kept).text == kept.replace("<sup>", "").replace("</sup>", "")
+    found = extract(Document("We use the SVM¹. The SVM<sup>2</sup> wins.", lang="en"))
+    assert [o.short.text for o in found] == ["SVM", "SVM"]
+
+
 def test_the_tagger_reads_pdf_ligatures() -> None:
     text = "We learn a ﬁnite state automaton (FSA) and ﬂow networks. The FSA is small."
     found = extract(Document(text, lang="en"))

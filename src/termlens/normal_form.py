@@ -57,6 +57,20 @@ _INVISIBLE_RUN: Final = re.compile(f"[{_INVISIBLE}]+")
 _CITATION: Final = re.compile(
     r"(?<=[\w.,;:!?)\"'”’])(?:\[\d{1,4}(?:[,–-]\d{1,4})*\])+|\\cite[a-zA-Z]*\*?\{[^{}\n]*\}"
 )
+# A footnote's or a citation's number in superscript, as journals print them and HTML writes
+# them ("machine¹⁻³ (SVM)", "the SVM<sup>1</sup>", "machine<sup class=reference><a
+# href=#n1>[1]</a></sup>"), left out where it follows punctuation or a word that is no unit or
+# number (:func:`_footnotes`)
+_SUPERSCRIPT_DIGITS: Final = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+_FOOTNOTE: Final = re.compile(
+    rf"[{_SUPERSCRIPT_DIGITS}]++(?:[,⁻–-][{_SUPERSCRIPT_DIGITS}]++)*+"
+    r"|<sup\b[^<>]{0,200}>\s*(?:<a\b[^<>]{0,300}>\s*)?"
+    r"\[?\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]?\s*(?:</a>\s*)?</sup\s*>",
+    re.IGNORECASE,
+)
+_WORD_BEFORE: Final = re.compile(r"[^\s()\[\]{}<>]{1,40}$")  # "IBC's", "Q&A", "COLING'94"
+_PUNCTUATION_BEFORE_NOTE: Final = frozenset(".,;:!?)\"'”’")
+_MAY_CHANGE: Final = MARKED_CHARACTERS + _INVISIBLE + _SUPERSCRIPT_DIGITS  # a text without is kept
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -92,7 +106,7 @@ class NormalForm:
     @classmethod
     def of(cls, text: str) -> NormalForm:
         """The normal form of ``text`` (``text`` itself when it is in it already)."""
-        stretches = _replaced(text) if holds_any(text, MARKED_CHARACTERS + _INVISIBLE) else []
+        stretches = _replaced(text) if holds_any(text, _MAY_CHANGE) else []
         if not stretches and (text.isascii() or _is_normal(text)):
             return cls(text, text, [])
         form = cls._made(text, stretches)
@@ -277,6 +291,7 @@ def _left_out(text: str) -> list[tuple[int, int]]:
         *((s, e) for s, e, _ in marks(text) if not within((s, e), runs, starts)),
         *(m.span() for m in _INVISIBLE_RUN.finditer(text)),
         *(m.span() for m in _CITATION.finditer(text)),
+        *_footnotes(text),
     ]
     joined: list[tuple[int, int]] = []
     for start, end in sorted(stretches):
@@ -284,3 +299,27 @@ def _left_out(text: str) -> list[tuple[int, int]]:
             start, end = joined[-1][0], max(end, joined.pop()[1])
         joined.append((start, end))
     return [(s, e) for s, e in joined if not _composes(text[s - 1 : s], text[e : e + 1])]
+
+
+def _footnotes(text: str) -> Iterator[tuple[int, int]]:
+    """The footnote numbers in superscript (:data:`_FOOTNOTE`) after punctuation or a word,
+    not a power: after a word of three letters or more ("IBC's¹"), two capitals ("the DO¹",
+    "Q&A¹") or letters and then digits ("TREC-8¹"); not after a number ("10⁵"), a unit ("km²",
+    "m<sup>2</sup>", "m/s²"), a letter standing for a number ("R²", "x²") or a word of two small
+    letters."""
+    for match in _FOOTNOTE.finditer(text):
+        before = text[max(0, match.start() - 1) : match.start()]
+        if not before or before.isspace():
+            continue
+        word = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        if word is None:
+            if before in _PUNCTUATION_BEFORE_NOTE:
+                yield match.span()
+            continue
+        letters = [c for c in word.group() if c.isalpha()]
+        if (
+            len(letters) >= 3
+            or sum(c.isupper() for c in letters) >= 2
+            or (letters and before.isdigit())
+        ):
+            yield match.span()

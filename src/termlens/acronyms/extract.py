@@ -47,7 +47,7 @@ SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted tex
 COMMON_WORD = 20  # times the word list's texts wrote a word for it to count as common
 KNOWN_WORD = 5  # times, with any accents, for a word of a heading to be a word, not a short form
 _LATIN = re.compile(r"[A-Za-z]")
-_CODE_OR_BRACKET = frozenset("/().")
+_CODE = frozenset("/.")  # around a word of a document code
 _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" and a word
 # initials set apart by spaces: an author's ("Cheng, H. C.") or a Latin phrase's ("e. g."); no
 # gold short form of SDU@AAAI-22 or SciAI is written so
@@ -135,11 +135,8 @@ def _in_shouted_run(text: str, short: Span) -> bool:
         return False
     if not short.text.isalpha() and not any(c.isspace() for c in short.text):
         return False  # one word: "U.S.", "GET-IT"
-    if (
-        text[short.start - 1 : short.start] in _CODE_OR_BRACKET
-        or text[short.end : short.end + 1] in _CODE_OR_BRACKET
-    ):
-        return False  # part of a document code (ECE/ENERGY/WP.4) or bracketed: "(SIDA)"
+    if _in_code_or_own_bracket(text, short):
+        return False
     before = WORD.findall(text, max(0, short.start - 120), short.start)
     after = WORD.findall(text, short.end, short.end + 120)
     run = [
@@ -148,6 +145,24 @@ def _in_shouted_run(text: str, short: Span) -> bool:
         *takewhile(str.isupper, after),
     ]
     return len(run) >= SHOUTED_RUN and 2 * sum(map(_common, run)) >= len(run)
+
+
+def _in_code_or_own_bracket(text: str, short: Span) -> bool:
+    """Whether the short form is part of a document code ("ECE/ENERGY/WP.4") or opens or closes
+    a bracket of fewer words than a shouted run ("(SIDA)", "(OMS, FAO)"; not "(INCLUDING LOSS OF
+    USE, DATA, OR PROFITS)")."""
+    before, after = text[short.start - 1 : short.start], text[short.end : short.end + 1]
+    if before in _CODE or after in _CODE:
+        return True
+    if before == "(":
+        closing = text.find(")", short.end, short.end + 120)
+        inside = (short.start, closing if closing != -1 else short.end)
+    elif after == ")":
+        opening = text.rfind("(", max(0, short.start - 120), short.start)
+        inside = (opening + 1 if opening != -1 else short.start, short.end)
+    else:
+        return False
+    return len(WORD.findall(text, *inside)) < SHOUTED_RUN
 
 
 def _unshouted(text: str, short: Span) -> list[Span]:
