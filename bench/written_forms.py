@@ -2,7 +2,7 @@
 
     python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written twelve ways, its
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written thirteen ways, its
 gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
 combining character, as macOS file names and some PDF extractors write it); with the Latin
 ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
@@ -19,7 +19,8 @@ hyphen inside every word of eight letters or more, a zero-width space after ever
 with a citation after every gold long form that a bracket follows ("support vector machine[1]
 (SVM)", as Wikipedia writes them); and with a footnote's number in superscript after every gold
 short form that no letter or digit follows ("the SVM¹ wins", "the SVM<sup>2</sup> wins", by
-turns). Each goes through `termlens bench
+turns); and quoted in an e-mail reply (lines wrapped after the first space past 60 characters,
+each opened by "> "). Each goes through `termlens bench
 sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
@@ -216,6 +217,20 @@ def footnoted(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     return inserted(text, inserts)
 
 
+def quoted(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text quoted in an e-mail reply: lines wrapped after the first space past 60
+    characters (the space kept at the line's end), each line opened by "> "."""
+    text = str(record["text"])
+    inserts, line = {0: "> "}, 0
+    for i, ch in enumerate(text):
+        line += 1
+        if ch == "\n":
+            inserts[i + 1], line = "> ", 0
+        elif ch == " " and line > 60 and i + 1 < len(text):
+            inserts[i + 1], line = "\n> ", 0
+    return inserted(text, inserts)
+
+
 def rewritten(records: list[dict[str, object]], rewrite: Rewrite) -> list[dict[str, object]]:
     """The records with their text rewritten and their gold spans moved along."""
     out = []
@@ -251,6 +266,7 @@ def main() -> None:
     forms |= {"HTML references": referenced, "bold around italics": bold_around_italics}
     forms |= {"LaTeX": latex, "full-width": full_width, "underscores": underscored}
     forms |= {"web copy": web_copy, "Wikipedia citations": cited, "footnotes": footnoted}
+    forms |= {"quoted e-mail": quoted}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():

@@ -136,6 +136,23 @@ def test_footnote_numbers_in_superscript_are_left_out() -> None:
     assert [o.short.text for o in found] == ["SVM", "SVM"]
 
 
+def test_the_marks_that_open_lines_in_a_row_are_left_out() -> None:
+    """An e-mail's quotation, a comment, a block quote: a long form runs on across them."""
+    text = "> We train a support\n> vector machine (SVM).\n> > nested\n> > quote"
+    assert NormalForm.of(text).text == "We train a support\nvector machine (SVM).\nnested\nquote"
+    assert NormalForm.of("// a\n//  b\n    # c\n    # d").text == "a\nb\nc\nd"
+    for kept in ("# Title\nText\n# Next", "#include <x>\n#define Y", "a > b\n> c"):
+        assert NormalForm.of(kept).text == kept  # one line each, or no comment
+    found = find_abbreviations("// We train a support\n// vector machine (SVM) here.")
+    assert [(o.short.text, o.long.text if o.long else "") for o in found] == [
+        ("SVM", "support\n// vector machine")  # as given
+    ]
+    quoted = "> the report of the United Nations Entity for Gender\n> Equality (UNEGE) here."
+    assert [e.long for e in expand(quoted) if e.short.text == "UNEGE"] == [
+        "United Nations Entity for Gender Equality"
+    ]
+
+
 def test_the_tagger_reads_pdf_ligatures() -> None:
     text = "We learn a ﬁnite state automaton (FSA) and ﬂow networks. The FSA is small."
     found = extract(Document(text, lang="en"))

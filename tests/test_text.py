@@ -58,6 +58,26 @@ def test_sentences_break_at_line_breaks() -> None:
         "Title line",
         "Body text.",
     ]
+    # a short line, a heading, ends its sentence; so does a list's item and a blank line
+    listed = "Abbreviations used in this report\n- ICU, intensive care unit\n- BP, blood pressure"
+    assert [s.text for s in split_sentences(listed)] == listed.split("\n")
+    assert [s.text for s in split_sentences("A title\nWe train a model.")] == [
+        "A title",
+        "We train a model.",
+    ]
+
+
+def test_a_sentence_runs_on_across_the_line_breaks_of_wrapped_text() -> None:
+    # as e-mails, plain-text documents and PDF extractors wrap it, quoted or not
+    wrapped = "We measured the blood pressure of the patients in the\nintensive care unit (ICU)."
+    assert [s.text for s in split_sentences(wrapped)] == [wrapped]
+    quoted = (
+        "> the report of the United Nations Entity for Gender\n"
+        "> Equality and the Empowerment of Women (UN-Women) on the rules.\n> Next one."
+    )
+    assert [s.text for s in split_sentences(quoted)] == [quoted[:-12], quoted[-11:]]
+    ended = "We measured the blood pressure of the patients in the unit.\nThen we left."
+    assert len(list(split_sentences(ended))) == 2
 
 
 @pytest.mark.parametrize(

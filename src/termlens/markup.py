@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Final
 
 _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (bounds the search)
@@ -128,6 +129,13 @@ _CODE_ELEMENT: Final = re.compile(
 _CODE_CHARACTERS: Final = "`~<\\$@"
 # One of which any markup, escape or character reference holds (what the normal form reads)
 MARKED_CHARACTERS: Final = "*_`<&\\["
+# The mark that opens a line of an e-mail's quotation (nested: "> > "), a comment ("//", "#"
+# and a blank) or a Markdown block quote, after any indentation
+_LINE_MARKER: Final = re.compile(
+    r"^[ \t]*+(?:>[ \t]*+(?:>[ \t]*+)*+|//++[ \t]*+|#++[ \t]++)",
+    re.MULTILINE,
+)
+_LINE_MARKER_HINT: Final = re.compile(r"(?:^|\n)[ \t]*(?:>|//|#)")
 _DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
 # LaTeX's tie, a space no line break may take ("error~(MSE)", "Table~\ref{…}"), not the tilde
 # accent ("Espa\~{n}a"); a text is a LaTeX source when it holds a command
@@ -397,7 +405,33 @@ def code_spans(text: str) -> list[tuple[int, int]]:
 def may_hold_markup(text: str) -> bool:
     """A cheap test: False when ``text`` holds none of the characters that markup, code, a
     character reference or an address needs, so that it reads as it is given."""
-    return holds_any(text, MARKED_CHARACTERS + _CODE_CHARACTERS) or _may_hold_web_address(text)
+    return (
+        holds_any(text, MARKED_CHARACTERS + _CODE_CHARACTERS)
+        or _may_hold_web_address(text)
+        or may_hold_line_markers(text)
+    )
+
+
+def line_markers(text: str) -> list[tuple[int, int]]:
+    """The spans of the marks that open each of two or more lines in a row, with the blanks
+    around them: an e-mail's quotation marks ("> > "), a comment's ("// ", "# "), a Markdown
+    block quote's; words that run on across such a line break ("a support\\n> vector machine
+    (SVM)") are one phrase."""
+    if not may_hold_line_markers(text):
+        return []
+    found = list(_LINE_MARKER.finditer(text))
+    kept = set()
+    for i, (this, after) in enumerate(pairwise(found)):
+        line_end = text.find("\n", this.end())
+        same = this.group().lstrip()[:1] == after.group().lstrip()[:1]
+        if same and line_end != -1 and after.start() == line_end + 1:
+            kept |= {i, i + 1}
+    return [found[i].span() for i in sorted(kept)]
+
+
+def may_hold_line_markers(text: str) -> bool:
+    """A cheap test: False when no line of ``text`` opens with a mark :func:`line_markers` reads."""
+    return _LINE_MARKER_HINT.search(text) is not None
 
 
 def _may_hold_web_address(text: str) -> bool:

@@ -30,7 +30,9 @@ from termlens.markup import (
     declarations,
     described_items,
     holds_any,
+    line_markers,
     marks,
+    may_hold_line_markers,
     ties,
     within,
 )
@@ -106,7 +108,9 @@ class NormalForm:
     @classmethod
     def of(cls, text: str) -> NormalForm:
         """The normal form of ``text`` (``text`` itself when it is in it already)."""
-        stretches = _replaced(text) if holds_any(text, _MAY_CHANGE) else []
+        stretches = (
+            _replaced(text) if holds_any(text, _MAY_CHANGE) or may_hold_line_markers(text) else []
+        )
         if not stretches and (text.isascii() or _is_normal(text)):
             return cls(text, text, [])
         form = cls._made(text, stretches)
@@ -292,6 +296,7 @@ def _left_out(text: str) -> list[tuple[int, int]]:
         *(m.span() for m in _INVISIBLE_RUN.finditer(text)),
         *(m.span() for m in _CITATION.finditer(text)),
         *_footnotes(text),
+        *line_markers(text),
     ]
     joined: list[tuple[int, int]] = []
     for start, end in sorted(stretches):

@@ -55,6 +55,12 @@ _SENTENCE_END = re.compile(
     r"[.!?][\"'”’)\]]*(?:\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]|[¹²³⁴⁵⁶⁷⁸⁹⁰])*+[\"'”’)\]]*"
     r"(?=\s+[\"'“‘(\[¿¡]?[A-ZÁÉÍÓÚÑ0-9])|\n+"
 )
+# A line that goes on in prose: it opens with a word or an opening bracket or quote after any
+# marks of a quotation or comment ("> ", "// "), not a list's bullet or number ("- ", "2. ")
+_WRAPPED_LINE = 40
+_PROSE_LINE = re.compile(
+    r"[^\S\n]*+(?:(?:>|//++|#++)[^\S\n]*+)*+(?![-*•–—]\s|\d+[.)]\s)[\w(\[\"'“‘¿¡]"
+)
 _LATIN_WORD = re.compile(r"[a-záéíóúñü]+")
 _NO_BREAK_BEFORE = frozenset(
     "al e.g i.e fig figs eq eqs ref refs vs no nos dr mr mrs ms st et approx ca cf sp spp "
@@ -229,10 +235,24 @@ def split_sentences(text: str) -> Iterator[Span]:
             word = before[-1].lower() if before else ""
             if word in _NO_BREAK_BEFORE or (len(word) == 1 and word.isalpha()):
                 continue
+        if match.group() == "\n" and _runs_on(text, match.start()):
+            continue
         end = match.end() if match.group()[0] != "\n" else match.start()
         yield from _trimmed(text, start, end)
         start = match.end()
     yield from _trimmed(text, start, len(text))
+
+
+def _runs_on(text: str, newline: int) -> bool:
+    """Whether the sentence runs on across the line break at ``newline``: text wrapped at a
+    width, as e-mails, plain-text documents and PDF extractors write it. The line is long
+    (:data:`_WRAPPED_LINE` characters or more) and ends in a word, a number, a comma or a hyphen,
+    and the next goes on in prose (no list item, no blank line)."""
+    line_start = text.rfind("\n", 0, newline) + 1
+    line = text[line_start:newline].rstrip()
+    if len(line) < _WRAPPED_LINE or not (line[-1].isalnum() or line[-1] in ",-‐"):
+        return False
+    return _PROSE_LINE.match(text, newline + 1) is not None
 
 
 def _trimmed(text: str, start: int, end: int) -> Iterator[Span]:
