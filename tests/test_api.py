@@ -51,6 +51,18 @@ def test_expand_and_place_from_the_top_level() -> None:
         termlens.place(None, "noun", "A dull blog.")
 
 
+def test_english_short_forms_in_chinese_japanese_and_korean_text_are_expanded() -> None:
+    # glued to the characters around them, which no model reads
+    for text, short in (
+        ("我们使用SVM进行分类。", "SVM"),
+        ("CNN을 사용했다.", "CNN"),
+        ("LSTMモデルを使う。", "LSTM"),
+    ):
+        [found] = termlens.expand(text)
+        assert found.short.text == short and text[found.short.start : found.short.end] == short
+        assert found.source == "dictionary" and found.confidence > 0.5
+
+
 def test_cluster_texts_links_a_kind_under_its_parent() -> None:
     topic = termlens.cluster_texts(
         [

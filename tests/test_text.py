@@ -19,12 +19,22 @@ from termlens.text import (
     singular,
     split_sentences,
     tokenize,
+    without_unread_scripts,
 )
 
 
 def test_tokens_keep_connected_words_whole() -> None:
     tokens = [t.text for t in tokenize("IL-6 and NF-κB (5,6-dimethyl) mg/kg.")]
     assert tokens == ["IL-6", "and", "NF-κB", "(", "5,6-dimethyl", ")", "mg", "/", "kg", "."]
+
+
+def test_chinese_japanese_and_korean_are_tokens_apart_from_the_letters_beside_them() -> None:
+    # they write no space between words, or none before a particle
+    tokens = [t.text for t in tokenize("我们使用SVM进行分类。CNN을 LSTMモデル")]
+    assert tokens == ["我们使用", "SVM", "进行分类", "。", "CNN", "을", "LSTM", "モデル"]
+    assert [t.text for t in tokenize("مدل CNNها")] == ["مدل", "CNNها"]  # Persian as before
+    assert without_unread_scripts("我们使用SVM。") == " SVM。"
+    assert without_unread_scripts("the SVM, again") == "the SVM, again"
 
 
 def test_sentences_do_not_break_after_abbreviations() -> None:

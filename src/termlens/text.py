@@ -44,9 +44,16 @@ def language_name(value: str) -> str:
 
 
 # A token is a run of word characters, possibly joined by inner connectors (IL-6, NF-κB, 5,6,
-# don't), or a single other non-space character.
+# don't), or a single other non-space character. Chinese, Japanese and Korean, which write no
+# space between words, or none before a particle, are tokens of their own apart from the other
+# word characters beside them: "使用SVM进行" holds SVM, "CNN을" CNN.
 CONNECTORS = "-‐‑–'’.,:+"  # characters that join word characters into one word
-WORD = r"\w+(?:[" + CONNECTORS + r"]\w+)*"
+CJK_LETTERS = (
+    "\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
+)
+_OTHER_WORD = rf"[^\W{CJK_LETTERS}]+"
+WORD = rf"[{CJK_LETTERS}]+|{_OTHER_WORD}(?:[{CONNECTORS}]{_OTHER_WORD})*"
 _TOKEN = re.compile(WORD + r"|[^\w\s]")
 # A sentence ends after . ! ? (and closing quotes/brackets, and citations as Wikipedia writes
 # them: "Vapnik.[1] The SVM", "Vapnik.¹") before whitespace and a capital, digit or opening mark,
@@ -107,6 +114,11 @@ _FRENCH_ELISION = re.compile(r"\b(?:l|d|qu|n|j)['’](?=[^\W\d_])")  # l'OMS, d'
 ARABIC_LETTERS = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
 _ARABIC_SCRIPT = re.compile(f"[{ARABIC_LETTERS}]")
 # letters that Vietnamese writes and French, Spanish and Danish do not
+# Letters of the scripts no model of termlens reads around a short form: Hebrew, Arabic,
+# the Indic scripts and Thai, Hangul, kana and the Chinese characters
+_UNREAD_SCRIPTS = re.compile(
+    f"[\u0590-\u05ff{ARABIC_LETTERS}\u08a0-\u08ff\u0900-\u0e7f{CJK_LETTERS}]+"
+)
 _VIETNAMESE = re.compile("[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]")
 
 
@@ -202,6 +214,14 @@ def singular(word: str) -> str:
     if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 4:
         return word[:-1]
     return word
+
+
+def without_unread_scripts(text: str) -> str:
+    """The text with each run of letters of a script no model of termlens reads (Chinese,
+    Japanese, Korean, Arabic, Hebrew, the Indic scripts, Thai) as a space: the words around an
+    English short form in a Chinese text ("我们使用SVM进行分类") say nothing to the models of
+    English, and glued to it they would read as a word it is part of."""
+    return text if text.isascii() else _UNREAD_SCRIPTS.sub(" ", text)
 
 
 def without_accents(text: str) -> str:

@@ -52,7 +52,7 @@ from termlens.errors import InputError
 from termlens.probability import sigmoid
 from termlens.recent import Recent
 from termlens.resources import resource_path
-from termlens.text import english_name, guess_language, singular
+from termlens.text import english_name, guess_language, singular, without_unread_scripts
 
 FEATURES = (
     "prior", "share", "overlap", "initials", "has_profile", "cosine", "language_model",
@@ -308,15 +308,18 @@ class Disambiguator:
         if draft is None:
             return [], []
         if vector is None:
-            vector = self.encoder.encode([context])[0]
+            vector = self.encoder.encode([without_unread_scripts(context)])[0]
         return draft.candidates, self._finish(draft, vector)
 
     def _draft(self, short: str, context: str) -> _Draft | None:
-        """The candidates and the features that need no sentence vector (None: no senses)."""
+        """The candidates and the features that need no sentence vector (None: no senses); the
+        context's words in scripts no model reads count only for its casing."""
         known = self._short_form(short)
         if not known.senses:
             return None
         own = set(words(short))
+        casing = _context_casing(context, short)
+        context = without_unread_scripts(context)
         said = content_words(context)  # read once for the stems and the forms
         terms = Counter(t for t in map(stem, said) if t not in own)
         forms = frozenset(map(singular, said)) - own
@@ -324,7 +327,6 @@ class Disambiguator:
         if len(senses) > SEMANTIC_SENSES:
             senses = _shortlist(senses, short, forms, known.variant_profiles)[:SHORTLIST]
         weighted = self._weighted(terms)
-        casing = _context_casing(context, short)
         glued = glued_letters(context, short)
         occurrences = completion.around(context, short)
         heads = self._lengthened_heads(short, occurrences)
@@ -499,7 +501,7 @@ class Disambiguator:
     ) -> list[tuple[Candidate, float]]:
         """The candidates of a short form with their probabilities here, most likely first."""
         ranking, _ = self._ranked(*self.features(short, context, vector))
-        return self._checked([(short, context, ranking)])[0]
+        return self._checked([(short, without_unread_scripts(context), ranking)])[0]
 
     def _ranked(
         self, candidates: list[Candidate], rows: list[list[float]]
@@ -532,7 +534,7 @@ class Disambiguator:
     ) -> list[tuple[list[tuple[Candidate, float]], Evidence | None]]:
         """:meth:`rank_many`, each ranking of several senses with the first reading's
         :class:`Evidence` for the :class:`SeveralSenses` model."""
-        vectors = self.encoder.encode([context for _, context in occurrences])
+        vectors = self.encoder.encode([without_unread_scripts(c) for _, c in occurrences])
         drafts = [self._draft(short, context) for short, context in occurrences]
         # the long forms to compare with, embedded in one batched pass (cached for _finish)
         self.encoder.encode_cached([s.long for d in drafts if d for s in d.nearest])
@@ -540,7 +542,10 @@ class Disambiguator:
             self._ranked(d.candidates, self._finish(d, vector)) if d else ([], None)
             for d, vector in zip(drafts, vectors, strict=True)
         ]
-        items = [(s, c, r) for (s, c), (r, _) in zip(occurrences, read, strict=True)]
+        items = [
+            (s, without_unread_scripts(c), r)
+            for (s, c), (r, _) in zip(occurrences, read, strict=True)
+        ]
         evidence = [e for _, e in read]
         return list(zip(self._checked(items, reread), evidence, strict=True))
 
