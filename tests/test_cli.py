@@ -71,6 +71,11 @@ def test_find_table_and_brat() -> None:
         "T2\tLongForm 14 34\tnutrición parenteral",
         "R1\tDefines Arg1:T2 Arg2:T1",
     ]
+    # a span across lines comes in pieces, as brat writes it, its text joined by spaces
+    code, out, _ = run(
+        "find", "-", "--rules-only", "-f", "brat", stdin="a support\nvector machine (SVM)"
+    )
+    assert out.splitlines()[1] == "T2\tLongForm 2 9;10 24\tsupport vector machine"
 
 
 def test_find_reads_jsonl_documents(tmp_path: Path) -> None:

@@ -69,8 +69,10 @@ def brat_lines(occurrences: Iterable[Occurrence]) -> list[str]:
         key = (kind, span.start, span.end)
         if key not in ids:
             ids[key] = f"T{len(ids) + 1}"
-            text = span.text.replace("\n", " ")
-            lines.append(f"{ids[key]}\t{kind} {span.start} {span.end}\t{text}")
+            fragments = _line_fragments(span)
+            offsets = ";".join(f"{start} {end}" for start, end, _ in fragments)
+            text = " ".join(piece for _, _, piece in fragments)
+            lines.append(f"{ids[key]}\t{kind} {offsets}\t{text}")
         return ids[key]
 
     relations = 0
@@ -81,6 +83,18 @@ def brat_lines(occurrences: Iterable[Occurrence]) -> list[str]:
             relations += 1
             lines.append(f"R{relations}\tDefines Arg1:{long} Arg2:{short}")
     return lines
+
+
+def _line_fragments(span: Span) -> list[tuple[int, int, str]]:
+    """The pieces of a span between its line breaks, as brat writes a span across lines
+    ("11 18;19 33" for "support⏎vector machine"), with their text."""
+    pieces = []
+    start = span.start
+    for line in span.text.split("\n"):
+        if line:
+            pieces.append((start, start + len(line), line))
+        start += len(line) + 1
+    return pieces
 
 
 def occurrence_kind(occurrence: Occurrence) -> Literal["definition", "mention", "undefined"]:
