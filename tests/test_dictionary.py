@@ -469,16 +469,40 @@ def test_a_source_without_a_name_is_refused_and_adds_nothing(source: str) -> Non
         max_size=20,
     )
 )
-def test_tsv_export_then_import_keeps_every_entry(
+def test_tsv_and_csv_export_then_import_keeps_every_entry(
     tmp_path_factory: pytest.TempPathFactory, rows: list[tuple[str, str, int]]
 ) -> None:
     d = AcronymDictionary.create()
     d.add((Entry(s, lf, n) for s, lf, n in rows), "src")
-    path = tmp_path_factory.mktemp("x") / "d.tsv"
-    export(d, path, "tsv")
-    again = AcronymDictionary.create()
-    again.add(read_entries(path), "src")
-    assert sorted(again.rows()) == sorted(d.rows())
+    for format in ("tsv", "csv"):
+        path = tmp_path_factory.mktemp("x") / f"d.{format}"
+        export(d, path, format)
+        again = AcronymDictionary.create()
+        again.add(read_entries(path), "src")
+        assert sorted(again.rows()) == sorted(d.rows())
+
+
+def test_a_csv_reads_as_spreadsheets_write_it(tmp_path: Path) -> None:
+    """Quoted fields with commas, a byte order mark and CRLF (Excel), semicolons (Excel in much
+    of Europe); a quote left open is an error naming its line."""
+    path = tmp_path / "d.csv"
+    path.write_text(
+        '\ufeffshort,long,count\r\nHEW,"Department of Health, Education, and Welfare",2\r\n\r\n'
+        'Q,"the ""quoted"" one",1\r\n',
+        encoding="utf-8",
+    )
+    assert [(e.short, e.long, e.count) for e in read_entries(path)] == [
+        ("HEW", "Department of Health, Education, and Welfare", 2),
+        ("Q", 'the "quoted" one', 1),
+    ]
+    path.write_text("short;long;count\nHEW;Department of Health, Education, and Welfare;2\n")
+    assert [e.long for e in read_entries(path)] == ["Department of Health, Education, and Welfare"]
+    path.write_text('short,long\nAA,anti-aircraft\nBB,"bad\n')
+    with pytest.raises(InputError, match=r"d.csv: line 3: not CSV"):
+        list(read_entries(path))
+    path.write_text("AA,anti-aircraft\n")
+    with pytest.raises(InputError, match=r"line 1: expected the header 'short,long,count,"):
+        list(read_entries(path))
 
 
 def test_a_tsv_header_names_the_columns_after_the_first_two(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ DictionaryOption = Annotated[
     typer.Option("--dictionary", "-d", help="A dictionary file; default: the bundled one."),
 ]
 InputFormatOption = Annotated[
-    str | None, typer.Option("--format", "-f", help="sdu, gladis, tsv or adam; default: guessed.")
+    str | None, typer.Option("--format", "-f", help="sdu, gladis, tsv, csv or adam; default: guessed.")
 ]
 TargetOption = Annotated[
     Path, typer.Option("--into", help="The dictionary file to write (created if missing).")
@@ -156,7 +156,7 @@ def add(
 @guarded
 def import_(
     files: Annotated[
-        list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON, TSV or ADAM.")
+        list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON, TSV, CSV or ADAM.")
     ],
     into: TargetOption,
     format: InputFormatOption = None,
@@ -179,9 +179,9 @@ def import_(
 def export_(
     out: Annotated[Path, typer.Argument(help="The file to write.")],
     dictionary: DictionaryOption = None,
-    format: Annotated[str, typer.Option("--format", "-f", help="sdu, gladis or tsv.")] = "gladis",
+    format: Annotated[str, typer.Option("--format", "-f", help="sdu, gladis, tsv or csv.")] = "gladis",
 ) -> None:
-    """Write a dictionary as SDU diction.json, GLADIS JSON or TSV."""
+    """Write a dictionary as SDU diction.json, GLADIS JSON, TSV or CSV."""
     with open_dictionary(dictionary) as d:
         n = export(d, out, check_export_format(format))
     typer.echo(f"wrote {counted(n, 'short form')} to {out}", err=True)
@@ -248,7 +248,7 @@ def stats(dictionary: DictionaryOption = None) -> None:
 @guarded
 def build(
     files: Annotated[
-        list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON, TSV or ADAM.")
+        list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON, TSV, CSV or ADAM.")
     ],
     out: Annotated[Path, typer.Option("--out", help="The dictionary file to (re)build.")],
     format: InputFormatOption = None,

@@ -6,6 +6,9 @@ and (in only) the ADAM abbreviation table.
 - ``tsv``: a header line, then ``short<TAB>long[<TAB>count[<TAB>language[<TAB>domain]]]``; the
   header names the columns after the first two (``count``, ``language``, ``domain``; others are
   not read), so the table ``dict lookup`` prints imports too;
+- ``csv``: the same columns, comma-separated as spreadsheets write them (RFC 4180: a field that
+  holds a comma or a quote is quoted, "Department of Health, Education, and Welfare"), or
+  separated by semicolons where the header is (as Excel writes CSV in much of Europe);
 - ``adam``: ADAM's table of MEDLINE abbreviations (Zhou et al. 2006), the header
   ``PREFERRED_AB<TAB>VARIANT_AB<TAB>EXPANSION``, then ``AI<TAB>AI:15|ai:2<TAB>adequate intake``:
   each written variant of the short form with how often MEDLINE uses it for that expansion.
@@ -16,8 +19,10 @@ Reading checks every record and names the file, line and field of the first bad 
 
 from __future__ import annotations
 
+import csv
+import io
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal
 
@@ -25,11 +30,12 @@ from termlens.acronyms.dictionary import MAX_COUNT, AcronymDictionary, Entry
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, digits, parse_json, read_text, whole_number
 
-ExportFormat = Literal["sdu", "gladis", "tsv"]
+ExportFormat = Literal["sdu", "gladis", "tsv", "csv"]
 DictionaryFormat = Literal[ExportFormat, "adam"]
-EXPORT_FORMATS: tuple[ExportFormat, ...] = ("sdu", "gladis", "tsv")
+EXPORT_FORMATS: tuple[ExportFormat, ...] = ("sdu", "gladis", "tsv", "csv")
 FORMATS: tuple[DictionaryFormat, ...] = (*EXPORT_FORMATS, "adam")
-TSV_HEADER = "short\tlong\tcount\tlanguage\tdomain"
+COLUMNS = ("short", "long", "count", "language", "domain")
+TSV_HEADER = "\t".join(COLUMNS)
 ADAM_HEADER = "PREFERRED_AB\tVARIANT_AB\tEXPANSION"
 
 
@@ -48,13 +54,17 @@ def check_export_format(value: str) -> ExportFormat:
 
 
 def guess_format(path: Path, text: str) -> DictionaryFormat:
-    """``adam`` or ``tsv`` (by the header) for .tsv/.txt files; for JSON, ``gladis`` when long
-    forms come with counts."""
+    """``adam`` or ``tsv`` (by the header) for .tsv/.txt files, ``csv`` for .csv files; for JSON,
+    ``gladis`` when long forms come with counts."""
     if path.suffix.lower() in (".tsv", ".txt"):
         return "adam" if text.startswith(ADAM_HEADER) else "tsv"
+    if path.suffix.lower() == ".csv":
+        return "csv"
     for char in text.lstrip()[:1]:
         if char != "{":
-            raise InputError(f"{path}: line 1: expected a JSON object of short forms, or a .tsv")
+            raise InputError(
+                f"{path}: line 1: expected a JSON object of short forms, or a .tsv or .csv file"
+            )
     head = text[:4096]
     after_colon = head.split(":", 1)[1].lstrip() if ":" in head else ""
     return (
@@ -71,7 +81,17 @@ def read_entries(
     text = read_text(path)
     chosen = format or guess_format(path, text)
     if chosen == "tsv":
-        yield from _tsv_entries(path, text, language, domain)
+        lines = text.splitlines()
+        rows = ((n, line.split("\t")) for n, line in enumerate(lines[1:], 2) if line.strip())
+        header = lines[0].split("\t") if lines else None
+        yield from _table_entries(path, header, rows, language, domain, "\t")
+    elif chosen == "csv":
+        first = text.partition("\n")[0]
+        delimiter = ";" if ";" in first and "," not in first else ","  # as Excel in Europe
+        records = _csv_rows(path, text, delimiter)
+        header = next(records, (1, None))[1]
+        rows = ((n, fields) for n, fields in records if any(map(str.strip, fields)))
+        yield from _table_entries(path, header, rows, language, domain, delimiter)
     elif chosen == "adam":
         yield from _adam_entries(path, text, language, domain)
     else:
@@ -91,18 +111,44 @@ def _tab_rows(
             yield number, line.split("\t")
 
 
-def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
-    def header_ok(header: str) -> bool:  # "short\tlong", "short form\tlong form\tcount", …
-        names = header.lower().split("\t")
-        return len(names) > 1 and names[0].startswith("short") and names[1].startswith("long")
+def _csv_rows(path: Path, text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
+    """The first line and the fields of each CSV record, or a clear error where the quoting
+    breaks."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    line = 1
+    try:
+        for fields in reader:
+            yield line, fields
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        raise InputError(f"{path}: line {line}: not CSV ({exc})") from None
 
-    column = _columns(text.partition("\n")[0].rstrip("\r"))
+
+def _table_entries(
+    path: Path,
+    header: list[str] | None,
+    rows: Iterable[tuple[int, list[str]]],
+    language: str,
+    domain: str,
+    separator: str,
+) -> Iterator[Entry]:
+    """The entries of a table of short forms (TSV or CSV) whose ``header`` names its columns:
+    "short" and "long" first ("short form", "long form" too), then any of count, language and
+    domain; other columns (the variants and sources of `dict lookup`'s table) are not read."""
+    names = [name.strip().lower() for name in header or []]
+    if len(names) < 2 or not names[0].startswith("short") or not names[1].startswith("long"):
+        expected = separator.join(COLUMNS)
+        found = f", not {separator.join(header)[:60]!r}" if header else ""
+        raise InputError(
+            f"{path}: line 1: expected the header {expected!r}{found}; add it as the first line"
+        )
+    column = {name: names.index(name) for name in COLUMNS[2:] if name in names}
 
     def field(fields: list[str], name: str) -> str:
         at = column.get(name)
         return fields[at].strip() if at is not None and at < len(fields) else ""
 
-    for number, fields in _tab_rows(path, text, header_ok, f"the header {TSV_HEADER!r}"):
+    for number, fields in rows:
         if len(fields) < 2 or not fields[0].strip() or not fields[1].strip():
             raise InputError(f"{path}: line {number}: expected a short form and a long form")
         written = field(fields, "count")
@@ -111,13 +157,6 @@ def _tsv_entries(path: Path, text: str, language: str, domain: str) -> Iterator[
             raise InputError(f"{path}: line {number}: field count: {written!r} is not a count")
         lang, dom = field(fields, "language") or language, field(fields, "domain") or domain
         yield Entry(fields[0].strip(), fields[1].strip(), count, lang, dom)
-
-
-def _columns(header: str) -> dict[str, int]:
-    """Where a TSV header puts the count, language and domain, by their names: other columns
-    (the variants and sources of `dict lookup`'s table) are not read."""
-    names = [name.strip().lower() for name in header.split("\t")]
-    return {name: names.index(name) for name in ("count", "language", "domain") if name in names}
 
 
 def _adam_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
@@ -185,6 +224,12 @@ def export(dictionary: AcronymDictionary, path: Path, format: ExportFormat) -> i
             out.write(TSV_HEADER + "\tsource\n")
             for short, _, long, source, count, lang, dom in dictionary.rows():
                 out.write(f"{short}\t{long}\t{count}\t{lang}\t{dom}\t{source}\n")
+            return sum(1 for _ in dictionary.short_forms())
+        if format == "csv":
+            writer = csv.writer(out, lineterminator="\n")
+            writer.writerow([*COLUMNS, "source"])
+            for short, _, long, source, count, lang, dom in dictionary.rows():
+                writer.writerow([short, long, count, lang, dom, source])
             return sum(1 for _ in dictionary.short_forms())
         out.write("{")
         for short in dictionary.short_forms():
