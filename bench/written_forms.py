@@ -2,7 +2,7 @@
 
     python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written thirteen ways, its
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written fourteen ways, its
 gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
 combining character, as macOS file names and some PDF extractors write it); with the Latin
 ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
@@ -20,7 +20,9 @@ with a citation after every gold long form that a bracket follows ("support vect
 (SVM)", as Wikipedia writes them); and with a footnote's number in superscript after every gold
 short form that no letter or digit follows ("the SVM¹ wins", "the SVM<sup>2</sup> wins", by
 turns); and quoted in an e-mail reply (lines wrapped after the first space past 60 characters,
-each opened by "> "). Each goes through `termlens bench
+each opened by "> "); and as Wikipedia's source writes it (every gold long form a wiki link, by
+turns "[[support vector machine]]" and "[[Support vector machine|support vector machine]]", a
+"<ref>…</ref>" after every full stop that ends a sentence). Each goes through `termlens bench
 sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
@@ -231,6 +233,22 @@ def quoted(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     return inserted(text, inserts)
 
 
+def wikitext(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text as Wikipedia's source writes it: each gold long form a wiki link, by
+    turns plain and piped ("[[support vector machine]]", "[[Support vector machine|support
+    vector machine]]"), and a reference after each sentence's full stop ("<ref>…</ref>")."""
+    text = str(record["text"])
+    inserts: dict[int, str] = {}
+    spans = sorted((start, end) for start, end in record["long-forms"])  # type: ignore[attr-defined]
+    for number, (start, end) in enumerate(spans):
+        target = text[start:end]
+        inserts[start] = "[[" if number % 2 == 0 else f"[[{target[:1].upper()}{target[1:]}|"
+        inserts[end] = "]]"
+    for match in re.finditer(r"\.(?= [A-Z])", text):
+        inserts.setdefault(match.end(), "<ref>{{cite web |title=Source}}</ref>")
+    return inserted(text, inserts)
+
+
 def rewritten(records: list[dict[str, object]], rewrite: Rewrite) -> list[dict[str, object]]:
     """The records with their text rewritten and their gold spans moved along."""
     out = []
@@ -266,7 +284,7 @@ def main() -> None:
     forms |= {"HTML references": referenced, "bold around italics": bold_around_italics}
     forms |= {"LaTeX": latex, "full-width": full_width, "underscores": underscored}
     forms |= {"web copy": web_copy, "Wikipedia citations": cited, "footnotes": footnoted}
-    forms |= {"quoted e-mail": quoted}
+    forms |= {"quoted e-mail": quoted, "wikitext": wikitext}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():

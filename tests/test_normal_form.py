@@ -153,6 +153,25 @@ def test_the_marks_that_open_lines_in_a_row_are_left_out() -> None:
     ]
 
 
+def test_wikipedia_source_reads_as_the_page_shows_it() -> None:
+    """A wiki link shows its text (after a pipe, if any); a reference is a citation."""
+    text = (
+        "A [[convolutional neural network]]s (CNNs) and [[Long short-term memory|long short-term"
+        ' memory]] (LSTM).<ref name="x">{{cite web |title=LSTM}}</ref> The LSTM<ref name="x" /> won.'
+    )
+    form = NormalForm.of(text)
+    assert form.text == (
+        "A convolutional neural networks (CNNs) and long short-term memory (LSTM). The LSTM won."
+    )
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long.text if o.long else "") for o in found][1:] == [
+        ("LSTM", "long short-term memory"),
+        ("LSTM", "long short-term memory"),
+    ]
+    for kept in ("[[le dispositif] de contrôle]", "[[d'UQA] [de FQA], d'URE]]", "<ref>open"):
+        assert NormalForm.of(kept).text == kept  # a draft's brackets, a reference never closed
+
+
 def test_the_tagger_reads_pdf_ligatures() -> None:
     text = "We learn a ﬁnite state automaton (FSA) and ﬂow networks. The FSA is small."
     found = extract(Document(text, lang="en"))

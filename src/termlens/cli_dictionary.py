@@ -38,7 +38,8 @@ DictionaryOption = Annotated[
     typer.Option("--dictionary", "-d", help="A dictionary file; default: the bundled one."),
 ]
 InputFormatOption = Annotated[
-    str | None, typer.Option("--format", "-f", help="sdu, gladis, tsv, csv or adam; default: guessed.")
+    str | None,
+    typer.Option("--format", "-f", help="sdu, gladis, tsv, csv or adam; default: guessed."),
 ]
 TargetOption = Annotated[
     Path, typer.Option("--into", help="The dictionary file to write (created if missing).")
@@ -179,7 +180,9 @@ def import_(
 def export_(
     out: Annotated[Path, typer.Argument(help="The file to write.")],
     dictionary: DictionaryOption = None,
-    format: Annotated[str, typer.Option("--format", "-f", help="sdu, gladis, tsv or csv.")] = "gladis",
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="sdu, gladis, tsv or csv.")
+    ] = "gladis",
 ) -> None:
     """Write a dictionary as SDU diction.json, GLADIS JSON, TSV or CSV."""
     with open_dictionary(dictionary) as d:

@@ -2,11 +2,11 @@
 the normal form leaves out (:mod:`termlens.normal_form`), the definitions markup declares, and
 the spans that hold code, not prose.
 
-Markdown emphasis, inline HTML tags, a Markdown link's text and LaTeX's type-setting commands
-are pairs of marks around text; HTML's block tags stand for line breaks; an HTML title and
-LaTeX's acronym declarations give a short form its long form; fenced code, inline code,
-scripts, addresses, LaTeX's keys and mathematics are code. Every function takes the text as
-given and returns offsets into it.
+Markdown emphasis, inline HTML tags, a Markdown link's text, a wiki link's and LaTeX's
+type-setting commands are pairs of marks around text; HTML's block tags stand for line breaks;
+an HTML title and LaTeX's acronym declarations give a short form its long form; fenced code,
+inline code, scripts, addresses, LaTeX's keys and mathematics are code. Every function takes the
+text as given and returns offsets into it.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ _ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))
 # machine](https://en.wikipedia.org/wiki/SVM)" is markup around its text, as <a href> is. It
 # holds a slash, a dot, a hash or a colon: "[Ca(2+)](i)" writes a concentration, not a link.
 _DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
+# A wiki link, as Wikipedia's source writes it: "[[convolutional neural network]]s (CNNs)",
+# "[[Long short-term memory|long short-term memory]] (LSTM)": markup around the text it shows
 # LaTeX's commands that set their argument's type ("\emph{support vector machine}",
 # "$\mathrm{MSE}$") are markup as a pair of tags is; \texttt{…} holds code, as <code> does.
 _LATEX_TYPE: Final = (
@@ -55,10 +57,11 @@ _MARKUP: Final = re.compile(
     rf"|(?P<command>\\(?P<command_name>texttt|{_LATEX_TYPE})\{{)"
     rf"(?P<argument>(?:[^{{}}\n]|\{{[^{{}}\n]*\}}){{0,{_EMPHASIS_LENGTH}}})\}}"
     rf"|(?<![\\$])\$(?P<math>\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]{{1,{_EMPHASIS_LENGTH}}}\}})\$(?!\$)"
-    rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]{_DESTINATION})",
+    rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]{_DESTINATION}"
+    rf"|(?<!\[)\[\[(?:[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}}\|)?(?P<wiki>[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}})\]\])",
     re.IGNORECASE,
 )
-_INSIDE: Final = ("tagged", "marked", "wrapped", "argument", "math", "label")  # the inner group
+_INSIDE: Final = ("tagged", "marked", "wrapped", "argument", "math", "label", "wiki")  # inner
 _LINE: Final = re.compile(r"[^\n]*\n?")
 _FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 
