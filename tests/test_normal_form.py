@@ -113,6 +113,8 @@ def test_citations_glued_to_what_they_cite_are_left_out() -> None:
     form = NormalForm.of(text)
     assert form.text == "A support vector machine (SVM) and the DMCC (Dubai). Vapnik. See [5][6]."
     assert NormalForm.of(r"the \citep{cortes95} claim").text == "the  claim"
+    markdown = "A support vector machine[^1] (SVM), the SVM[^svm].\n\n[^1]: Cortes, 1995."
+    assert NormalForm.of(markdown).text == markdown.replace("[^1] ", " ").replace("[^svm]", "")
     found = find_abbreviations(text, lang="en")
     assert [(o.short.text, o.long.text if o.long else "") for o in found] == [
         ("SVM", "support vector machine")

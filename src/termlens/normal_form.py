@@ -54,12 +54,13 @@ _RUN: Final = re.compile(r"\S+|\s+")  # NFC composes nothing across white space
 _INVISIBLE: Final = "\u00ad\u200b\u2060\ufeff"
 _INVISIBLE_RUN: Final = re.compile(f"[{_INVISIBLE}]+")
 # A citation, left out as markup is: numbers in square brackets glued to what they cite, as
-# Wikipedia writes them ("support vector machine[1] (SVM)", "(DMCC)[35]", "[3][4]"), LaTeX's
+# Wikipedia writes them ("support vector machine[1] (SVM)", "(DMCC)[35]", "[3][4]"), Markdown's
+# footnote references ("machine[^1]", "SVM[^svm]"), LaTeX's
 # citation commands ("\\citep{cortes95}") and the references of Wikipedia's source
 # ("<ref>Cortes 1995</ref>", "<ref name=c95 />")
 _CITATION: Final = re.compile(
-    r"(?<=[\w.,;:!?)\"'”’])(?:\[\d{1,4}(?:[,–-]\d{1,4})*\])+|\\cite[a-zA-Z]*\*?\{[^{}\n]*\}"
-    r"|<ref\b[^<>\n]{0,200}?/>|<ref\b[^<>\n]{0,200}>[^<]{0,2000}</ref\s*>"
+    r"(?<=[\w.,;:!?)\"'”’])(?:\[\d{1,4}(?:[,–-]\d{1,4})*\]|\[\^[\w-]{1,40}\])+"
+    r"|\\cite[a-zA-Z]*\*?\{[^{}\n]*\}|<ref\b[^<>\n]{0,200}?/>|<ref\b[^<>\n]{0,200}>[^<]{0,2000}</ref\s*>"
 )
 # A footnote's or a citation's number in superscript, as journals print them and HTML writes
 # them ("machine¹⁻³ (SVM)", "the SVM<sup>1</sup>", "machine<sup class=reference><a
