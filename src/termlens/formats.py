@@ -86,13 +86,14 @@ def brat_lines(occurrences: Iterable[Occurrence]) -> list[str]:
 
 
 def _line_fragments(span: Span) -> list[tuple[int, int, str]]:
-    """The pieces of a span between its line breaks, as brat writes a span across lines
-    ("11 18;19 33" for "support⏎vector machine"), with their text."""
+    """The pieces of a span between its line breaks ("\\n" or "\\r\\n"), as brat writes a span
+    across lines ("11 18;19 33" for "support⏎vector machine"), with their text."""
     pieces = []
     start = span.start
     for line in span.text.split("\n"):
-        if line:
-            pieces.append((start, start + len(line), line))
+        piece = line.rstrip("\r")
+        if piece.strip():
+            pieces.append((start, start + len(piece), piece))
         start += len(line) + 1
     return pieces
 

@@ -48,12 +48,12 @@ def language_name(value: str) -> str:
 # space between words, or none before a particle, are tokens of their own apart from the other
 # word characters beside them: "使用SVM进行" holds SVM, "CNN을" CNN.
 CONNECTORS = "-‐‑–'’.,:+"  # characters that join word characters into one word
-CJK_LETTERS = (
+_CJK_LETTERS = (
     "\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
 )
-_OTHER_WORD = rf"[^\W{CJK_LETTERS}]+"
-WORD = rf"[{CJK_LETTERS}]+|{_OTHER_WORD}(?:[{CONNECTORS}]{_OTHER_WORD})*"
+_OTHER_WORD = rf"[^\W{_CJK_LETTERS}]+"
+WORD = rf"[{_CJK_LETTERS}]+|{_OTHER_WORD}(?:[{CONNECTORS}]{_OTHER_WORD})*"
 _TOKEN = re.compile(WORD + r"|[^\w\s]")
 # A sentence ends after . ! ? (and closing quotes/brackets, and citations as Wikipedia writes
 # them: "Vapnik.[1] The SVM", "Vapnik.¹") before whitespace and a capital, digit or opening mark,
@@ -117,7 +117,7 @@ _ARABIC_SCRIPT = re.compile(f"[{ARABIC_LETTERS}]")
 # Letters of the scripts no model of termlens reads around a short form: Hebrew, Arabic,
 # the Indic scripts and Thai, Hangul, kana and the Chinese characters
 _UNREAD_SCRIPTS = re.compile(
-    f"[\u0590-\u05ff{ARABIC_LETTERS}\u08a0-\u08ff\u0900-\u0e7f{CJK_LETTERS}]+"
+    f"[\u0590-\u05ff{ARABIC_LETTERS}\u08a0-\u08ff\u0900-\u0e7f{_CJK_LETTERS}]+"
 )
 _VIETNAMESE = re.compile("[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]")
 
