@@ -357,6 +357,10 @@ _marked_up = st.sampled_from(
         " ",
         "\n",
         *"\u200b \u00ad \u2060 \ufeff \u200c".split(" "),  # invisible, and a Persian joiner
+        *"¹ ² ⁻ <sup> </sup> [^1] [[ ]] | <ref> </ref> <ref/> SVM km".split(),  # notes, wiki links
+        "\n> ",
+        "\n// ",
+        "\n# ",  # the marks that open quoted and commented lines
     ]
 )
 
