@@ -108,6 +108,18 @@ def test_find_reads_a_folder_of_documents(tmp_path: Path) -> None:
     assert code == 1 and out == "" and f"{empty}: no .txt/" in err and "in this folder" in err
 
 
+def test_ids_a_jsonl_gives_twice_are_kept_with_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "d.jsonl"
+    records = [
+        {"id": "a", "text": "A heart rate (HR)."},
+        {"id": "a", "text": "Blood pressure (BP)."},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    code, out, err = run("find", str(path), "-f", "jsonl", "--rules-only")
+    assert code == 0 and [json.loads(line)["doc_id"] for line in out.splitlines()] == ["a", "a"]
+    assert "warning: the id 'a' names 2 documents" in err
+
+
 def test_every_document_of_a_run_has_its_own_id(tmp_path: Path) -> None:
     """Ids termlens makes up (a file's name, a record's line) that are taken already become the
     path (and line) they came from; a .jsonl's own ids are kept as they are."""

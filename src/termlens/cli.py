@@ -30,11 +30,11 @@ from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
-from termlens.cli_common import counted, guarded, print_rows, progress, warn_if_empty
+from termlens.cli_common import counted, guarded, print_rows, progress, read_inputs, warn_if_empty
 from termlens.cli_concepts import bench_scico, concepts_app
 from termlens.cli_dictionary import DictionaryOption, dict_app, open_dictionary
 from termlens.cli_taxonomy import attach, bench_semeval16, taxonomy_app
-from termlens.documents import RawDocument, read_documents
+from termlens.documents import RawDocument
 from termlens.errors import OptionError, choose_one
 from termlens.formats import (
     EXPAND_FORMATS,
@@ -118,7 +118,7 @@ def find(
     language, tagger_lang = reading(lang)
     if format not in OUTPUT_FORMATS:
         raise choose_one("format", format, OUTPUT_FORMATS)
-    documents = list(read_documents(inputs))
+    documents = read_inputs(inputs)
     texts = (d.text for d in documents)
     found = find_abbreviations_in_many(
         texts, lang=language, jobs=jobs, rules_only=rules_only, tagger_lang=tagger_lang
@@ -175,7 +175,7 @@ def expand(
         raise OptionError(
             "--complete needs --dictionary: the bundled one does not hold every meaning"
         )
-    documents = list(read_documents(inputs))
+    documents = read_inputs(inputs)
     open_dictionary(dictionary).close()  # a missing or bad dictionary: one clear error, now
     found = expand_many(
         (d.text for d in documents), lang=lang, dictionary=dictionary, threshold=threshold,

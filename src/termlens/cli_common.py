@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
@@ -16,6 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from termlens.documents import RawDocument, read_documents
 from termlens.errors import TermlensError
 from termlens.formats import tsv_line
 from termlens.io import check_writable, inputs_kept
@@ -80,6 +82,22 @@ def working(message: str, size: int) -> Iterator[None]:
         return
     with err_console.status(message):
         yield
+
+
+def read_inputs(inputs: list[str]) -> list[RawDocument]:
+    """The documents of the inputs (:func:`~termlens.documents.read_documents`), with a warning
+    on stderr where ids a .jsonl gave name more than one document: their results share the id."""
+    documents = list(read_documents(inputs))
+    shared = [(doc_id, n) for doc_id, n in Counter(d.id for d in documents).items() if n > 1]
+    if shared:
+        first, n = shared[0]
+        more = f" and {len(shared) - 1} more ids" if len(shared) > 1 else ""
+        typer.echo(
+            f"termlens: warning: the id {first!r} names {n} documents{more}; their results share "
+            'it: give each record its own "id"',
+            err=True,
+        )
+    return documents
 
 
 def warn_if_empty(count: int, what: str, source: Path) -> None:
