@@ -174,6 +174,23 @@ def test_wikipedia_source_reads_as_the_page_shows_it() -> None:
         assert NormalForm.of(kept).text == kept  # a draft's brackets, a reference never closed
 
 
+def test_a_jats_articles_references_are_citations() -> None:
+    """To its bibliography and footnotes, in superscript or not; a table's is text."""
+    article = (
+        '<?xml version="1.0"?>\n<article><p>A support vector machine<xref ref-type="bibr" '
+        'rid="B1">1</xref> (SVM); the SVM<sup><xref ref-type="bibr" rid="B3">3</xref></sup> won '
+        '(Table <xref ref-type="table" rid="T1">1</xref>).</p></article>'
+    )
+    assert NormalForm.of(article).text.strip() == (
+        "A support vector machine (SVM); the SVM won (Table 1)."
+    )
+    found = find_abbreviations(article)
+    assert [(o.short.text, o.long.text if o.long else "") for o in found] == [
+        ("SVM", "support vector machine"),
+        ("SVM", "support vector machine"),
+    ]
+
+
 def test_the_tagger_reads_pdf_ligatures() -> None:
     text = "We learn a ﬁnite state automaton (FSA) and ﬂow networks. The FSA is small."
     found = extract(Document(text, lang="en"))

@@ -57,10 +57,12 @@ _INVISIBLE_RUN: Final = re.compile(f"[{_INVISIBLE}]+")
 # Wikipedia writes them ("support vector machine[1] (SVM)", "(DMCC)[35]", "[3][4]"), Markdown's
 # footnote references ("machine[^1]", "SVM[^svm]"), LaTeX's
 # citation commands ("\\citep{cortes95}") and the references of Wikipedia's source
-# ("<ref>Cortes 1995</ref>", "<ref name=c95 />")
+# ("<ref>Cortes 1995</ref>", "<ref name=c95 />") and a JATS article's references to its
+# bibliography and footnotes ('machine<xref ref-type="bibr" rid="B1">1</xref> (SVM)')
 _CITATION: Final = re.compile(
     r"(?<=[\w.,;:!?)\"'”’])(?:\[\d{1,4}(?:[,–-]\d{1,4})*\]|\[\^[\w-]{1,40}\])+"
     r"|\\cite[a-zA-Z]*\*?\{[^{}\n]*\}|<ref\b[^<>\n]{0,200}?/>|<ref\b[^<>\n]{0,200}>[^<]{0,2000}</ref\s*>"
+    r"|<xref\b[^<>]{0,300}?\bref-type\s*=\s*[\"'](?:bibr|fn)[\"'][^<>]{0,300}>[^<]{0,200}</xref\s*>"
 )
 # A footnote's or a citation's number in superscript, as journals print them and HTML writes
 # them ("machine¹⁻³ (SVM)", "the SVM<sup>1</sup>", "machine<sup class=reference><a
@@ -69,8 +71,8 @@ _CITATION: Final = re.compile(
 _SUPERSCRIPT_DIGITS: Final = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 _FOOTNOTE: Final = re.compile(
     rf"[{_SUPERSCRIPT_DIGITS}]++(?:[,⁻–-][{_SUPERSCRIPT_DIGITS}]++)*+"
-    r"|<sup\b[^<>]{0,200}>\s*(?:<a\b[^<>]{0,300}>\s*)?"
-    r"\[?\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]?\s*(?:</a>\s*)?</sup\s*>",
+    r"|<sup\b[^<>]{0,200}>\s*(?:<(?:a|xref)\b[^<>]{0,300}>\s*)?"
+    r"\[?\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]?\s*(?:</(?:a|xref)>\s*)?</sup\s*>",
     re.IGNORECASE,
 )
 _WORD_BEFORE: Final = re.compile(r"[^\s()\[\]{}<>]{1,40}$")  # "IBC's", "Q&A", "COLING'94"
