@@ -71,6 +71,12 @@ def test_find_table_and_brat() -> None:
         "T2\tLongForm 14 34\tnutrición parenteral",
         "R1\tDefines Arg1:T2 Arg2:T1",
     ]
+    # the table writes a long form as the rules read it: no markup, no marks of quoted lines
+    quoted = "> a support <i>vector</i>\n> machine (SVM) here"
+    code, out, _ = run("find", "-", "--rules-only", stdin=quoted)
+    assert out.splitlines()[1].split("\t")[4] == "support vector machine"
+    code, out, _ = run("find", "-", "--rules-only", "-f", "jsonl", stdin=quoted)
+    assert json.loads(out)["long_form"]["text"] == "support <i>vector</i>\n> machine"  # as given
     # a span across lines comes in pieces, as brat writes it, its text joined by spaces
     code, out, _ = run(
         "find", "-", "--rules-only", "-f", "brat", stdin="a support\nvector machine (SVM)"

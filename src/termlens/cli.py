@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
@@ -49,7 +50,9 @@ from termlens.formats import (
     occurrence_kind,
 )
 from termlens.io import atomic_write
-from termlens.text import language_name
+from termlens.markup import may_hold_markup
+from termlens.normal_form import NormalForm
+from termlens.text import Span, language_name
 
 app = typer.Typer(
     name="termlens",
@@ -202,8 +205,8 @@ def expand(
 
 
 def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> None:
-    """The occurrences, a row each; a long form on one line, a word a line break hyphenated
-    written whole (jsonl and brat keep the text as it is)."""
+    """The occurrences, a row each; a long form as the rules read it (:func:`_as_read`), on one
+    line, a word a line break hyphenated written whole (jsonl and brat keep the text as it is)."""
     columns = ("doc", "start", "end", "short form", "long form", "kind")
     rows = (
         (
@@ -211,13 +214,25 @@ def _print_table(results: Iterable[tuple[RawDocument, list[Occurrence]]]) -> Non
             str(occurrence.short.start),
             str(occurrence.short.end),
             occurrence.short.text,
-            unbroken(occurrence.long.text) if occurrence.long is not None else "",
+            unbroken(_as_read(raw.text, occurrence.long)) if occurrence.long is not None else "",
             occurrence_kind(occurrence),
         )
         for raw, occurrences in results
         for occurrence in occurrences
     )
     print_rows(columns, rows)
+
+
+def _as_read(text: str, span: Span) -> str:
+    """A span's text in the normal form, without the markup, citations and marks of quoted lines
+    inside it ("support <i>vector</i> machine", "support⏎> vector machine")."""
+    if span.text.isascii() and not may_hold_markup(span.text) and "\n" not in span.text:
+        return span.text
+    form = _normal_form(text)
+    return form.text[form.normal(span.start) : form.normal(span.end)]
+
+
+_normal_form = lru_cache(maxsize=4)(NormalForm.of)  # the document of the rows being written
 
 
 def _print_scores(title: str, signature: str, rows: Iterable[tuple[str, PRF]]) -> None:
