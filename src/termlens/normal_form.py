@@ -36,7 +36,7 @@ from termlens.markup import (
     ties,
     within,
 )
-from termlens.text import Span
+from termlens.text import SUPERSCRIPT_DIGITS, SUPERSCRIPT_RUN, Span
 
 # What the normal form spells out: the Latin ligatures U+FB00-FB06 (ff fi fl ffi ffl, long s + t,
 # st) and the full-width forms of ASCII U+FF01-FF5E ("ＣＮＮ", "（", as Chinese and Japanese text
@@ -68,16 +68,15 @@ _CITATION: Final = re.compile(
 # them ("machine¹⁻³ (SVM)", "the SVM<sup>1</sup>", "machine<sup class=reference><a
 # href=#n1>[1]</a></sup>"), left out where it follows punctuation or a word that is no unit or
 # number (:func:`_footnotes`)
-_SUPERSCRIPT_DIGITS: Final = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 _FOOTNOTE: Final = re.compile(
-    rf"[{_SUPERSCRIPT_DIGITS}]++(?:[,⁻–-][{_SUPERSCRIPT_DIGITS}]++)*+"
+    rf"{SUPERSCRIPT_RUN}"
     r"|<sup\b[^<>]{0,200}>\s*(?:<(?:a|xref)\b[^<>]{0,300}>\s*)?"
     r"\[?\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]?\s*(?:</(?:a|xref)>\s*)?</sup\s*>",
     re.IGNORECASE,
 )
 _WORD_BEFORE: Final = re.compile(r"[^\s()\[\]{}<>]{1,40}$")  # "IBC's", "Q&A", "COLING'94"
 _PUNCTUATION_BEFORE_NOTE: Final = frozenset(".,;:!?)\"'”’")
-_MAY_CHANGE: Final = MARKED_CHARACTERS + _INVISIBLE + _SUPERSCRIPT_DIGITS  # a text without is kept
+_MAY_CHANGE: Final = MARKED_CHARACTERS + _INVISIBLE + SUPERSCRIPT_DIGITS  # a text without is kept
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")

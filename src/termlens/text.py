@@ -55,11 +55,14 @@ _CJK_LETTERS = (
 _OTHER_WORD = rf"[^\W{_CJK_LETTERS}]+"
 WORD = rf"[{_CJK_LETTERS}]+|{_OTHER_WORD}(?:[{CONNECTORS}]{_OTHER_WORD})*"
 _TOKEN = re.compile(WORD + r"|[^\w\s]")
+# Digits in superscript, and a run of them as a footnote or citation writes it ("¹⁻³", "¹,²")
+SUPERSCRIPT_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+SUPERSCRIPT_RUN = rf"[{SUPERSCRIPT_DIGITS}]++(?:[,⁻–-][{SUPERSCRIPT_DIGITS}]++)*+"
 # A sentence ends after . ! ? (and closing quotes/brackets, and citations as Wikipedia writes
 # them: "Vapnik.[1] The SVM", "Vapnik.¹") before whitespace and a capital, digit or opening mark,
 # or at a line break.
 _SENTENCE_END = re.compile(
-    r"[.!?][\"'”’)\]]*(?:\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]|[¹²³⁴⁵⁶⁷⁸⁹⁰])*+[\"'”’)\]]*"
+    rf"[.!?][\"'”’)\]]*(?:\[\d{{1,4}}(?:\s*[,–-]\s*\d{{1,4}})*\]|[{SUPERSCRIPT_DIGITS}])*+[\"'”’)\]]*"
     r"(?=\s+[\"'“‘(\[¿¡]?[A-ZÁÉÍÓÚÑ0-9])|\n+"
 )
 # A line that goes on in prose: it opens with a word or an opening bracket or quote after any
@@ -113,12 +116,12 @@ _FRENCH_ELISION = re.compile(r"\b(?:l|d|qu|n|j)['’](?=[^\W\d_])")  # l'OMS, d'
 # the Arabic script's letters (Persian's among them), as a character-class range
 ARABIC_LETTERS = "\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
 _ARABIC_SCRIPT = re.compile(f"[{ARABIC_LETTERS}]")
-# letters that Vietnamese writes and French, Spanish and Danish do not
 # Letters of the scripts no model of termlens reads around a short form: Hebrew, Arabic,
 # the Indic scripts and Thai, Hangul, kana and the Chinese characters
 _UNREAD_SCRIPTS = re.compile(
     f"[\u0590-\u05ff{ARABIC_LETTERS}\u08a0-\u08ff\u0900-\u0e7f{_CJK_LETTERS}]+"
 )
+# letters that Vietnamese writes and French, Spanish and Danish do not
 _VIETNAMESE = re.compile("[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]")
 
 

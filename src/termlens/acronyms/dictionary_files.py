@@ -82,9 +82,8 @@ def read_entries(
     chosen = format or guess_format(path, text)
     if chosen == "tsv":
         lines = text.splitlines()
-        rows = ((n, line.split("\t")) for n, line in enumerate(lines[1:], 2) if line.strip())
         header = lines[0].split("\t") if lines else None
-        yield from _table_entries(path, header, rows, language, domain, "\t")
+        yield from _table_entries(path, header, _tab_fields(lines), language, domain, "\t")
     elif chosen == "csv":
         first = text.partition("\n")[0]
         delimiter = ";" if ";" in first and "," not in first else ","  # as Excel in Europe
@@ -106,6 +105,11 @@ def _tab_rows(
     if not lines or not header_ok(lines[0]):
         found = f", not {lines[0][:60]!r}" if lines else ""
         raise InputError(f"{path}: line 1: expected {expected}{found}; add it as the first line")
+    yield from _tab_fields(lines)
+
+
+def _tab_fields(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
+    """The line number and tab-separated fields of each non-blank line after the first."""
     for number, line in enumerate(lines[1:], start=2):
         if line.strip():
             yield number, line.split("\t")

@@ -534,7 +534,8 @@ class Disambiguator:
     ) -> list[tuple[list[tuple[Candidate, float]], Evidence | None]]:
         """:meth:`rank_many`, each ranking of several senses with the first reading's
         :class:`Evidence` for the :class:`SeveralSenses` model."""
-        vectors = self.encoder.encode([without_unread_scripts(c) for _, c in occurrences])
+        readable = [without_unread_scripts(context) for _, context in occurrences]
+        vectors = self.encoder.encode(readable)
         drafts = [self._draft(short, context) for short, context in occurrences]
         # the long forms to compare with, embedded in one batched pass (cached for _finish)
         self.encoder.encode_cached([s.long for d in drafts if d for s in d.nearest])
@@ -542,10 +543,7 @@ class Disambiguator:
             self._ranked(d.candidates, self._finish(d, vector)) if d else ([], None)
             for d, vector in zip(drafts, vectors, strict=True)
         ]
-        items = [
-            (s, without_unread_scripts(c), r)
-            for (s, c), (r, _) in zip(occurrences, read, strict=True)
-        ]
+        items = [(s, c, r) for (s, _), c, (r, _) in zip(occurrences, readable, read, strict=True)]
         evidence = [e for _, e in read]
         return list(zip(self._checked(items, reread), evidence, strict=True))
 

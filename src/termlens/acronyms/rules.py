@@ -41,6 +41,7 @@ from termlens.text import (
     BLANK_LINE,
     CONJUNCTIONS,
     CONNECTORS,
+    SUPERSCRIPT_RUN,
     WORD,
     Document,
     Language,
@@ -184,10 +185,9 @@ _TRAILING_CUE: Final = re.compile(r"\s+(?:for\s+short|in\s+short|para\s+abreviar
 _POSSESSIVE: Final = re.compile(r"\w ?['’] ?s\s*$")  # the words before a bracket end "…'s"
 # Citations that end the words before a bracket: "support vector machine[1] (SVM)" as pasted
 # from Wikipedia, "machine [12, 13] (SVM)", "machine¹ (SVM)", "machine~\cite{cortes} (SVM)"
-_SUPERSCRIPT_DIGITS: Final = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 _CITATION_BEFORE: Final = re.compile(  # possessive: a run of superscripts is read one way only
     r"(?:\s?\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\]"
-    rf"|[{_SUPERSCRIPT_DIGITS}]++(?:[,⁻–-][{_SUPERSCRIPT_DIGITS}]++)*+"
+    rf"|{SUPERSCRIPT_RUN}"
     r"|[\s~]?\\cite[a-z]*\{[^{}]*\})++\s*$"
 )
 # Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
