@@ -283,6 +283,14 @@ def test_bench_sciad_sdu22_and_gladis_on_tiny_files(tmp_path: Path) -> None:
     assert code == 0, err
     assert [p["id"] for p in json.loads(out.read_text())] == ["1", "2"]
     assert "signature: sciad|" in stdout
+    # scored without --folds, the bundle's own SciAD labels help: said under the scores
+    assert "holds SciAD dev-open's labels and contexts: scores on those files are in-sample" in err
+    assert "without --folds 5" in err
+    code, _, err = run(
+        "bench", "sciad", "--data", str(sciad), "--dictionary", str(diction),
+        "--folds", "2", "--predictions", str(out),
+    )  # fmt: skip
+    assert code == 0 and "in-sample" not in err, err
     sdu = tmp_path / "sdu.json"
     sdu.write_text(
         json.dumps(
@@ -310,6 +318,7 @@ def test_bench_sciad_sdu22_and_gladis_on_tiny_files(tmp_path: Path) -> None:
     )
     assert code == 0, err
     assert json.loads(out.read_text()) == [{"ID": "7", "label": "convolutional neural network"}]
+    assert "SDU@AAAI-22 training files' labels: scores on those files are in-sample" in err
     gladis_dict = tmp_path / "g.json"
     gladis_dict.write_text(
         json.dumps({"AA": [["anti-aircraft", 10], ["Alcoholics Anonymous", 20]]})
@@ -338,6 +347,7 @@ def test_bench_sciad_sdu22_and_gladis_on_tiny_files(tmp_path: Path) -> None:
     )
     assert code == 0, err
     assert [p["index"] for p in json.loads(out.read_text())] == [3]
+    assert "GLADIS general dev's and biomedical train's labels" in err
     assert "no candidate long form" not in err  # AA is in the dictionary
     code, _, err = run(
         "bench",
@@ -361,6 +371,7 @@ def test_bench_sciad_sdu22_and_gladis_on_tiny_files(tmp_path: Path) -> None:
     )  # fmt: skip
     assert code == 0 and json.loads(out.read_text())[0]["label"] == ""
     assert f"2 of 2 acronyms have no candidate long form in {diction}" in err
+    assert "in-sample" not in err  # no gold, no scores: nothing to say of them
 
 
 def test_bench_barr2_resolution_needs_gold_for_folds(tmp_path: Path, fixtures: Path) -> None:

@@ -336,6 +336,8 @@ def bench_barr2_resolution(
         _print_scores(
             title, barr2_resolution.SIGNATURE, [("strict", strict), ("flexible", flexible)]
         )
+        if not folds:
+            _note_in_sample("the BARR2 training set's abbreviations", "--folds 5")
 
 
 @bench_app.command("sciai")
@@ -395,7 +397,9 @@ def bench_sciad(
         predictions, [{"id": e.id, "prediction": p} for e, p in zip(examples, chosen, strict=True)]
     )
     protocol = f"{folds}-fold-cv" if folds else ""
-    _report_disambiguation(f"SciAD: {data.name}", "sciad", examples, chosen, protocol)
+    scored = _report_disambiguation(f"SciAD: {data.name}", "sciad", examples, chosen, protocol)
+    if scored and not folds:
+        _note_in_sample("SciAD dev-open's labels and contexts", "--folds 5")
 
 
 @bench_app.command("sdu22-ad")
@@ -426,9 +430,10 @@ def bench_sdu22_ad(
     title = f"SDU@AAAI-22 disambiguation ({lang}): {data.name}" + (
         " held-out tenth" if held_out else ""
     )
-    _report_disambiguation(
-        title, "sdu22-ad", examples, chosen, "held-out-tenth" if held_out else ""
-    )
+    protocol = "held-out-tenth" if held_out else ""
+    scored = _report_disambiguation(title, "sdu22-ad", examples, chosen, protocol)
+    if scored and not held_out:
+        _note_in_sample("the SDU@AAAI-22 training files' labels", "--held-out")
 
 
 @bench_app.command("gladis")
@@ -446,7 +451,8 @@ def bench_gladis(
         predictions,
         [{"index": e.id, "prediction": p} for e, p in zip(examples, chosen, strict=True)],
     )
-    _report_disambiguation(f"GLADIS: {data.name}", "gladis", examples, chosen, "")
+    if _report_disambiguation(f"GLADIS: {data.name}", "gladis", examples, chosen, ""):
+        _note_in_sample("GLADIS general dev's and biomedical train's labels")
 
 
 def _disambiguate(
@@ -507,10 +513,11 @@ def _write_json(path: Path, records: list[dict[str, object]]) -> None:
 
 def _report_disambiguation(
     title: str, name: str, examples: list[ad.Example], chosen: list[str], protocol: str
-) -> None:
+) -> bool:
+    """Print the scores and the signature; False (nothing printed) without gold."""
     gold = [e.gold for e in examples]
     if not examples or any(g is None for g in gold):
-        return
+        return False
     result = ad.score([g for g in gold if g is not None], chosen)
     table = Table("", "P", "R", "F1", "averaged F1", "accuracy", "N", title=title)
     table.add_row("macro", f"{result.precision:.2f}", f"{result.recall:.2f}", f"{result.f1:.2f}",
@@ -519,6 +526,17 @@ def _report_disambiguation(
     console.print(table)
     how = protocol or "as-given"
     console.print(f"signature: {name}|{ad.SIGNATURE}|{how}|termlens-{__version__}", soft_wrap=True)
+    return True
+
+
+def _note_in_sample(what: str, option: str = "") -> None:
+    """Say, under scores, which open files the bundle learned from, and the option that keeps
+    a file's own entries out of its scoring (none where no option does)."""
+    unless = f" without {option}" if option else ""
+    typer.echo(
+        f"note: the bundled dictionary holds {what}: scores on those files are in-sample{unless}",
+        err=True,
+    )
 
 
 def _print_macro(title: str, signature: str, result: MacroScore) -> None:
