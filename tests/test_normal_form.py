@@ -132,6 +132,9 @@ def test_footnote_numbers_in_superscript_are_left_out() -> None:
     assert NormalForm.of("as shown.¹⁻³ The SVM").text == "as shown. The SVM"
     two = "the DO¹ and TREC-8¹ (IO<sup>2</sup>)"
     assert NormalForm.of(two).text == "the DO and TREC-8 (IO)"
+    # after a word's closing stop or quote, even a short one's: no power is written so
+    stopped = "from 10 a.m.<sup>2</sup> to noon, the “EU”¹ and e.g.³ this"
+    assert NormalForm.of(stopped).text == "from 10 a.m. to noon, the “EU” and e.g. this"
     for kept in ("160 km² of land", "x² + y²", "R² = 0.9", "10⁵ cells", "Ca<sup>2+</sup>", "cm⁻¹"):
         assert NormalForm.of(kept).text == kept.replace("<sup>", "").replace("</sup>", "")
     found = extract(Document("We use the SVM¹. The SVM<sup>2</sup> wins.", lang="en"))

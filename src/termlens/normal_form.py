@@ -313,9 +313,9 @@ def _left_out(text: str) -> list[tuple[int, int]]:
 def _footnotes(text: str) -> Iterator[tuple[int, int]]:
     """The footnote numbers in superscript (:data:`_FOOTNOTE`) after punctuation or a word,
     not a power: after a word of three letters or more ("IBC's¹"), two capitals ("the DO¹",
-    "Q&A¹") or letters and then digits ("TREC-8¹"); not after a number ("10⁵"), a unit ("km²",
-    "m<sup>2</sup>", "m/s²"), a letter standing for a number ("R²", "x²") or a word of two small
-    letters."""
+    "Q&A¹"), letters and then digits ("TREC-8¹") or a word's closing stop or quote ("a.m.²");
+    not after a number ("10⁵"), a unit ("km²", "m<sup>2</sup>", "m/s²"), a letter standing for
+    a number ("R²", "x²") or a word of two small letters."""
     for match in _FOOTNOTE.finditer(text):
         before = text[max(0, match.start() - 1) : match.start()]
         if not before or before.isspace():
@@ -327,7 +327,8 @@ def _footnotes(text: str) -> Iterator[tuple[int, int]]:
             continue
         letters = [c for c in word.group() if c.isalpha()]
         if (
-            len(letters) >= 3
+            before in _PUNCTUATION_BEFORE_NOTE  # "10 a.m.²", "the “SVM”¹": no power
+            or len(letters) >= 3
             or sum(c.isupper() for c in letters) >= 2
             or (letters and before.isdigit())
         ):
