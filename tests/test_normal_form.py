@@ -15,7 +15,7 @@ from termlens.acronyms.tagger import default_tagger
 from termlens.benchmarks import sdu22_ae
 from termlens.formats import expanded_text
 from termlens.markup import closing_markup, code_blocks, code_spans, declared, latex_code
-from termlens.normal_form import NormalForm, _replaced
+from termlens.normal_form import NormalForm, _may_change, _replaced
 from termlens.text import Document, Span
 
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."
@@ -146,6 +146,7 @@ def test_the_marks_that_open_lines_in_a_row_are_left_out() -> None:
     text = "> We train a support\n> vector machine (SVM).\n> > nested\n> > quote"
     assert NormalForm.of(text).text == "We train a support\nvector machine (SVM).\nnested\nquote"
     assert NormalForm.of("// a\n//  b\n    # c\n    # d").text == "a\nb\nc\nd"
+    assert NormalForm.of("// a\n// b").text == NormalForm.of("\t> a\n\t> b").text == "a\nb"
     for kept in ("# Title\nText\n# Next", "#include <x>\n#define Y", "a > b\n> c"):
         assert NormalForm.of(kept).text == kept  # one line each, or no comment
     found = find_abbreviations("// We train a support\n// vector machine (SVM) here.")
@@ -414,6 +415,18 @@ def test_every_span_of_marked_up_text_maps_back_in_order(text: str, data: st.Dat
         replaced = [stretch for stretch in replaced if not stretch[2]]
     assert form.text == read(0, len(text))
     assert form.text[start:end] in read(original_start, original_end)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.one_of(_marked_up, st.sampled_from(["> ", ">", "\t", "  ", "//", "#"])), max_size=30
+    ).map("".join)
+)
+def test_the_cheap_test_misses_nothing_the_normal_form_replaces(text: str) -> None:
+    """Text the cheap tests pass over (no marked character, no line marker) has nothing replaced."""
+    assert _may_change(text) or not _replaced(text)
+    assert markup.may_hold_line_markers(text) or not markup.line_markers(text)
 
 
 def test_a_declaration_nested_in_another_is_read_without_a_crash() -> None:

@@ -138,7 +138,7 @@ _LINE_MARKER: Final = re.compile(
     r"^[ \t]*+(?:>[ \t]*+(?:>[ \t]*+)*+|//++[ \t]*+|#++[ \t]++)",
     re.MULTILINE,
 )
-_LINE_MARKER_HINT: Final = re.compile(r"(?:^|\n)[ \t]*(?:>|//|#)")
+_LINE_MARKER_STARTS: Final = (">", "//", "#")  # what such a line opens with, after blanks
 _DESCRIBED_ITEM: Final = re.compile(r"\\item\[(?P<term>[^\[\]\n]{1,40})\][^\S\n]*")
 # LaTeX's tie, a space no line break may take ("error~(MSE)", "Table~\ref{…}"), not the tilde
 # accent ("Espa\~{n}a"); a text is a LaTeX source when it holds a command
@@ -433,8 +433,19 @@ def line_markers(text: str) -> list[tuple[int, int]]:
 
 
 def may_hold_line_markers(text: str) -> bool:
-    """A cheap test: False when no line of ``text`` opens with a mark :func:`line_markers` reads."""
-    return _LINE_MARKER_HINT.search(text) is not None
+    """A cheap test: False when no line of ``text`` opens with a mark :func:`line_markers` reads
+    (line by line: a regular expression scanning for the line starts took seven times as long)."""
+    if ">" not in text and "#" not in text and "//" not in text:  # _LINE_MARKER_STARTS
+        return False
+    start, size = 0, len(text)
+    while True:
+        while start < size and text[start] in " \t":
+            start += 1
+        if text.startswith(_LINE_MARKER_STARTS, start):
+            return True
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return False
 
 
 def _may_hold_web_address(text: str) -> bool:
@@ -444,7 +455,10 @@ def _may_hold_web_address(text: str) -> bool:
 def holds_any(text: str, characters: str) -> bool:
     """Whether ``text`` holds one of ``characters``: a cheap test before a search (``in`` with
     one character costs a small part of a search for a regular expression's character class)."""
-    return any(character in text for character in characters)
+    for character in characters:  # noqa: SIM110 (any() over a generator took twice as long)
+        if character in text:
+            return True
+    return False
 
 
 def _addresses(text: str) -> list[tuple[int, int]]:

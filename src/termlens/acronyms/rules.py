@@ -41,6 +41,7 @@ from termlens.text import (
     BLANK_LINE,
     CONJUNCTIONS,
     CONNECTORS,
+    SUPERSCRIPT_DIGITS,
     SUPERSCRIPT_RUN,
     WORD,
     Document,
@@ -190,6 +191,7 @@ _CITATION_BEFORE: Final = re.compile(  # possessive: a run of superscripts is re
     rf"|{SUPERSCRIPT_RUN}"
     r"|[\s~]?\\cite[a-z]*\{[^{}]*\})++\s*$"
 )
+_CITATION_ENDS: Final = "]}" + SUPERSCRIPT_DIGITS  # the last character of each kind
 # Where ``long form, also known as SF`` may be: a comma, a dash or a cue word before a capital
 _BEFORE_CAPITALS: Final = r"(?=[A-Z0-9][a-z0-9\-]*[A-Z0-9])"
 # Each with groups of strings: a text must hold one string of every group for the pattern to
@@ -623,7 +625,13 @@ def _before_possessive(text: str, end: int) -> int:
 
 def _before_citation(text: str, end: int) -> int:
     """``end`` moved back over the citations that end the words before a bracket
-    (:data:`_CITATION_BEFORE`)."""
+    (:data:`_CITATION_BEFORE`): one ends on a bracket, a brace or a superscript digit, a test
+    that spares most brackets the search."""
+    last = end - 1
+    while last >= 0 and text[last].isspace():
+        last -= 1
+    if last < 0 or text[last] not in _CITATION_ENDS:
+        return end
     match = _CITATION_BEFORE.search(text, max(0, end - 80), end)
     return match.start() if match else end
 
