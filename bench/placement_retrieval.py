@@ -4,7 +4,7 @@ Measures, for the SemEval-2016 Task 14 trial and training items, how often the g
 among the placer's candidates (`Placer.candidates`), and at which rank it comes when every noun
 or verb synset of WordNet 3.0 is ranked by the all-MiniLM-L6-v2 cosine between the definition's
 first sentence and the synset's text (`Placer.sense_text`: "names (hypernyms): gloss"). Nothing
-in the product uses this retrieval yet; the numbers say what it could add (BENCHMARKS.md).
+in the product uses this retrieval yet; the numbers say what it could add (docs/benchmarks-log.md).
 
 Run by hand: ``python bench/placement_retrieval.py [--cache out/wordnet-minilm.npy]`` (about ten
 minutes the first time, to encode the 95,882 synsets; the vectors are kept in the cache file).

@@ -82,7 +82,7 @@ def fit(
     features named in ``without`` are left out (their weights are 0).
 
     (Weighting every topic equally instead of every pair, or adding CD²CR train, scored lower
-    on both the proxy and CD²CR dev; see BENCHMARKS.md.)"""
+    on both the proxy and CD²CR dev; see docs/benchmarks-log.md.)"""
     used = [i for i, name in enumerate(FEATURES) if name not in without]
     xs, ys = [], []
     for x, y in zip(features, targets, strict=True):

@@ -42,7 +42,7 @@ from termlens.resources import manifest, record, resource_dir, resource_path
 FOLDS = 5
 UNFITTED = Weights((0.0,) * len(FEATURES))
 # L2 penalty of the fit. Weaker penalties help the GLADIS sets the weights never see but cost
-# the SDU@AAAI-22 legal tenth its regression floor (BENCHMARKS.md, ninth session)
+# the SDU@AAAI-22 legal tenth its regression floor (docs/benchmarks-log.md, ninth session)
 L2 = 1e-3
 Groups = dict[str, list[tuple[np.ndarray, int]]]  # training set → (candidate rows, gold index)
 SDU = ad.SDU22_FOLDERS

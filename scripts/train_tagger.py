@@ -92,7 +92,7 @@ def train(sequences: list[Sequence], model: Path, c1: float, c2: float, iteratio
     trainer.train(str(model))
 
 
-# L-BFGS iterations per model (English: chosen on SciAI dev, see BENCHMARKS.md)
+# L-BFGS iterations per model (English: chosen on SciAI dev, see docs/benchmarks-log.md)
 ITERATIONS = {"en": 40, "es": 80, "da": 80, "fa": 80, "vi": 80}
 MODELS = {
     "en": ["english-legal", "english-scientific"],

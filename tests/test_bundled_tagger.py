@@ -37,7 +37,7 @@ def test_sciai_dev(data: Path) -> None:
         # a retrain with the same settings moves the English tenths by about half a point: the
         # fifty-first session's (the rules read a defined plural's singular uses) took them from
         # 90.05 / 86.41 to 89.58 / 85.86, with 5-fold over the training tenths 87.55 / 87.25 →
-        # 87.48 / 87.28 (BENCHMARKS.md, issue 3); the fifty-seventh session's (legal drafting's
+        # 87.48 / 87.28 (docs/benchmarks-log.md, issue 3); the fifty-seventh session's (legal drafting's
         # short forms) took the scientific one from 86.11 to 85.34, 5-fold 87.21 → 87.27; the
         # fifty-ninth session's (one training text relabelled) took the legal one from 89.78 to
         # 89.28, 5-fold 87.62 → 87.57

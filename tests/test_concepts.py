@@ -598,7 +598,7 @@ def test_bench_scico_scores_a_hand_made_topic(tmp_path: Path) -> None:
 
 
 def test_bundled_model_on_the_open_proxy(data: Path) -> None:
-    """In-sample regression floors (BENCHMARKS.md: CoNLL 75.31, Levenshtein baseline 64.05;
+    """In-sample regression floors (docs/benchmarks-log.md: CoNLL 75.31, Levenshtein baseline 64.05;
     hierarchy F1 49.33 on 27 gold links: 69.36 before the fifty-seventh session's refit, when
     the *acronym* feature lost one of its four pairs in the proxy, 63.13 between the forty-ninth
     session's refit and the fifty-sixth's, 41.45 before the kind direction)."""

@@ -671,7 +671,7 @@ def test_expand_reads_the_words_in_capitals_the_dictionary_knows() -> None:
         "hand",
     )
     ranker = Disambiguator(d)
-    # the Spanish tagger marks none of these (BENCHMARKS.md: BARR2 clinical cases)
+    # the Spanish tagger marks none of these (docs/benchmarks-log.md: BARR2 clinical cases)
     text = "El PIB de España creció un 2 % según el INE. El Anexo II trata del VIH."
     found = expand(text, lang="es", disambiguator=ranker, threshold=0.0)
     assert [(e.short.text, e.long) for e in found] == [

@@ -23,7 +23,7 @@ def _legal_f1(folder: Path, training: list[ad.Example], held: list[ad.Example]) 
 def test_sdu22_legal_held_out_tenth(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out(ad.load_sdu22(folder / "train.json"))
-    # BENCHMARKS.md: 79.46; 80.32 while only labelled contexts kept their windows' vectors (the
+    # docs/benchmarks-log.md: 79.46; 80.32 while only labelled contexts kept their windows' vectors (the
     # mined ones cost this tenth, and lift the never-seen protocols, SciAD and running text)
     assert _legal_f1(folder, training, held) >= 78.9
 
@@ -32,7 +32,7 @@ def test_sdu22_legal_unseen_short_forms(data: Path) -> None:
     folder = data / "sdu22-ad" / "english" / "legal"
     training, held = ad.held_out_short_forms(ad.load_sdu22(folder / "train.json"))
     assert not {e.short for e in held} & {e.short for e in training}
-    # BENCHMARKS.md: 65.02; 66.71 before the extraction files' gold short forms joined the bundle
+    # docs/benchmarks-log.md: 65.02; 66.71 before the extraction files' gold short forms joined the bundle
     # (thirty-eighth session: English scientific and Spanish gained 2.3 and 4.2 on this protocol)
     assert _legal_f1(folder, training, held) >= 64.4
 
@@ -55,7 +55,8 @@ def test_gladis_biomedical_among_flat_senses(data: Path) -> None:
     examples = ad.load_gladis(data / "gladis" / "biomedical" / "dev.json")
     chosen = ad.ranked_among_flat_senses(examples, resource_path(DICTIONARY_FILE), "biomedical")
     scores = ad.score([e.gold or "" for e in examples], chosen)
-    assert scores.accuracy >= 71.8 and scores.averaged_f1 >= 71.1  # BENCHMARKS.md: 72.38 / 72.11
+    # docs/benchmarks-log.md: 72.38 / 72.11
+    assert scores.accuracy >= 71.8 and scores.averaged_f1 >= 71.1
 
 
 def test_gladis_uad_with_its_own_dictionary(data: Path) -> None:
@@ -66,4 +67,5 @@ def test_gladis_uad_with_its_own_dictionary(data: Path) -> None:
         own, (own, default_dictionary()), complete=True, check=default_context_check()
     )
     scores = ad.score([e.gold or "" for e in examples], ad.predict(examples, ranker))
-    assert scores.accuracy >= 89.6 and scores.averaged_f1 >= 81.9  # BENCHMARKS.md: 89.82 / 82.18
+    # docs/benchmarks-log.md: 89.82 / 82.18
+    assert scores.accuracy >= 89.6 and scores.averaged_f1 >= 81.9

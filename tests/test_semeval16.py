@@ -94,7 +94,7 @@ def test_baselines_on_the_open_keys(data: Path, wordnet: WordNet, split: str) ->
 def test_bundled_placer_beats_the_first_sense_baseline(
     data: Path, wordnet: WordNet, split: str, floor: float
 ) -> None:
-    """In-sample regression floor (BENCHMARKS.md: 0.609 / 0.606; baseline 0.510 / 0.482)."""
+    """In-sample regression floor (docs/benchmarks-log.md: 0.609 / 0.606; baseline 0.510 / 0.482)."""
     from termlens.taxonomy.enrich import default_placer
 
     root = data / "semeval2016-task14"

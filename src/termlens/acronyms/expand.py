@@ -91,7 +91,7 @@ BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 BATCH = 64  # documents whose undefined short forms are ranked together
 # uses of one short form in one document that are ranked, spread over the document: one sense per
 # discourse, so a paper's fifty uses need not all be encoded (bench/expand_vs_definitions.py: 6
-# of 935 answers change, with half as many uses ranked; BENCHMARKS.md)
+# of 935 answers change, with half as many uses ranked; docs/benchmarks-log.md)
 RANKED_USES = 8
 THRESHOLD = 0.3  # the confidence under which expand abstains, by default
 # where a symbol stands (:mod:`symbols`): a unit after a number, a place in an address, a country

@@ -26,7 +26,8 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _SEPARATORS = frozenset(",-–—:")
 MAX_WORDS = 14  # the longest gold long form has 12 syllables
 MAX_BRACKET = 14  # tokens a gloss may hold
-PRECISION = 0.8  # of these long forms, cross-validated (36 of 45; BENCHMARKS.md): their probability
+# of these long forms, cross-validated (36 of 45; docs/benchmarks-log.md): their probability
+PRECISION = 0.8
 
 
 @dataclass(frozen=True, slots=True)

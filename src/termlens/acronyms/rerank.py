@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 Ranking = list[tuple["Candidate", float]]
 # chosen on seven benchmark sets, the SDU@AAAI-22 training files and the GLADIS and SciAD sets
-# (BENCHMARKS.md, fortieth session; SEEN_WEIGHT the forty-first)
+# (docs/benchmarks-log.md, fortieth session; SEEN_WEIGHT the forty-first)
 WEIGHT = 8.0  # for a long form whose sense has no stored contexts
 PROFILED_WEIGHT = 5.0  # for one whose sense has: the ranker's own features have read them
 SEEN_WEIGHT = 4.0  # for the fit with the mean vector of a sense's stored contexts' windows

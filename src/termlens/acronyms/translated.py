@@ -2,7 +2,7 @@
 
 No letters can align such a long form with its Latin short form, and the tagger finds few of
 them. A small model per language (Persian so far: the same model did not help Vietnamese, whose
-glossed terms a rule reads instead, :mod:`termlens.acronyms.glossed`; see BENCHMARKS.md),
+glossed terms a rule reads instead, :mod:`termlens.acronyms.glossed`; see docs/benchmarks-log.md),
 trained on the SDU@AAAI-22 data by ``scripts/train_translated_long_forms.py``, chooses among
 the runs of words of that language next to a Latin short form (before it, past a bracket, or
 after "=" or ":"): by how many words the short form's capitals ask for, what stands between

@@ -11,7 +11,7 @@ plain-text threshold, two different acronyms are never merged, nor a term and on
 kind of (*Double DQN* and *DQN*), and a link needs the child to name a kind of the parent
 (:func:`~termlens.concepts.relate.kinds_by_modifiers`) instead of the parent threshold: the
 pair model's P(parent) alone made one cluster the parent of nearly all the others there, and it
-only orders the named kinds (BENCHMARKS.md).
+only orders the named kinds (docs/benchmarks-log.md).
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ class PairModel:
     are 0), and ``hierarchy_weights``, which reads it; plus the thresholds on P(same) (for SciCo
     topics, and for the larger topics plain papers make) and on P(parent). Taught by taxonomies,
     the kind direction orders concepts well, but fed to the coreference model it split clusters
-    (proxy CoNLL −1.4, CD²CR dev −1.0: BENCHMARKS.md)."""
+    (proxy CoNLL −1.4, CD²CR dev −1.0: docs/benchmarks-log.md)."""
 
     weights: np.ndarray  # (classes, features)
     hierarchy_weights: np.ndarray  # (classes, features)

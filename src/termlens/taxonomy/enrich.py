@@ -52,7 +52,8 @@ from termlens.taxonomy.wordnet import (
 from termlens.text import without_accents
 
 WEIGHTS = "placement.json"
-GENUS_TERMS = 4  # the definition's first terms that lead to candidates (6 before: BENCHMARKS.md)
+# the definition's first terms that lead to candidates (6 before: docs/benchmarks-log.md)
+GENUS_TERMS = 4
 SENSES_PER_TERM = 10
 HYPONYM_DEPTH = 2
 NEIGHBOUR_DEPTH = 2  # a candidate's neighbours: its hypernyms' glosses, the names of the ...
