@@ -71,6 +71,7 @@ _SEPARATOR: Final = re.compile(r"[,;](?=\s|$)|[()\[\]]")
 _CONNECTORS: Final = frozenset(CONNECTORS)
 # What may end the words that may hold a long form (checked by _stops_window)
 _STOP_CHARS: Final = ';()[]{}!?="“”.,:\n'  # each may end the words before a short form
+_STOP_CHAR: Final = re.compile(f"[{re.escape(_STOP_CHARS)}]")
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
 # What says a bracket's short form abbreviates a name in another language than the text's:
 # "(KOICA, por sus siglas en inglés)", "(SAICM por sus siglas en inglés)", "(FDA, en inglés)",
@@ -782,11 +783,9 @@ def _long_form_before(
     begin = max(0, end - min(WINDOW_CHARS, 25 * max_words))
     cut_word = begin > 0 and text[begin - 1].isalnum()  # the region starts inside a word
     crossed_comma = False
-    at = end
-    while at > begin:  # back from the end, which is where the window's last stop is
-        at -= 1
-        if text[at] not in _STOP_CHARS:
-            continue
+    # back from the end, which is where the window's last stop is (the stops found by one search:
+    # a test of each character cost a twentieth of the rules' time)
+    for at in reversed([stop.start() for stop in _STOP_CHAR.finditer(text, begin, end)]):
         if _stops_window(text, at, through_commas):  # the last stop opens the window
             begin, cut_word = at + 1, False
             break
