@@ -79,8 +79,8 @@ _FOOTNOTE: Final = re.compile(
 )
 _WORD_BEFORE: Final = re.compile(r"[^\s()\[\]{}<>]{1,40}$")  # "IBC's", "Q&A", "COLING'94"
 _PUNCTUATION_BEFORE_NOTE: Final = frozenset(".,;:!?)\"'”’")
-_BEYOND_ASCII_MAY_CHANGE: Final = _INVISIBLE + SUPERSCRIPT_DIGITS  # with MARKED_CHARACTERS: a
-# text without any of them, nor a line marker, is kept as it is
+# Beside MARKED_CHARACTERS, what only a text beyond ASCII can hold that the normal form changes
+_BEYOND_ASCII_MAY_CHANGE: Final = _INVISIBLE + SUPERSCRIPT_DIGITS
 # An HTML character reference with its closing semicolon ("&amp;", "&#8211;", "&#x2013;"); one
 # without it ("AT&T", "&copy 2020") is text.
 _REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
