@@ -35,7 +35,8 @@ class GlossWords:
         self._bases: dict[str, str] = {}
 
     def content(self, text: str) -> frozenset[str]:
-        return frozenset(self.base(w) for w in words(text) if w not in STOPWORDS)
+        bases, base = self._bases, self.base
+        return frozenset([bases.get(w) or base(w) for w in words(text) if w not in STOPWORDS])
 
     def lemma_words(self, synset: Synset) -> frozenset[str]:
         if synset.id not in self._lemma_sets:
@@ -50,10 +51,11 @@ class GlossWords:
 
     def base(self, word: str) -> str:
         """A word's WordNet base form (noun, else verb, else adjective reading)."""
-        if word not in self._bases:
-            bases = [b for pos in ("n", "v", "a") for b in self.wordnet.lemmatise(word, pos)]
-            self._bases[word] = bases[0] if bases else word
-        return self._bases[word]
+        found = self._bases.get(word)
+        if found is None:
+            bases = (self.wordnet.lemmatise(word, pos) for pos in ("n", "v", "a"))
+            found = self._bases[word] = next((b[0] for b in bases if b), word)
+        return found
 
 
 @dataclass(frozen=True, slots=True)
