@@ -375,6 +375,7 @@ _marked_up = st.sampled_from(
         *r"\emph{ \texttt{ } { $ $\mathrm{ }$ \& \_ \newacronym{a}{ }{ \acro{ ~ \~".split(),
         *r"\ac{a} \acp{a} \gls{b}".split(),
         *"[ ![ ](u) ](a(b)c) ] (".split(),
+        *"`_ `__ <https://a.org/b>`_".split(),  # reStructuredText's hyperlink references
         " ",
         "\n",
         *"\u200b \u00ad \u2060 \ufeff \u200c".split(" "),  # invisible, and a Persian joiner
@@ -766,6 +767,27 @@ def test_a_markdown_link_is_markup_around_its_text() -> None:
     # brackets that make no link stay: a citation, an index, a bracket after a word
     for plain in ("see [1] (2020)", "f[x](t)", r"\[SVM](x)", "[a]\n(b)"):
         assert NormalForm.of(plain).text == plain
+
+
+def test_a_restructuredtext_hyperlink_reference_is_markup_around_its_text() -> None:
+    text = (
+        "The `Transmission Control Protocol`_ (TCP), a `support vector machine "
+        "<https://en.wikipedia.org/wiki/SVM>`_ (SVM) and `once`__ here."
+    )
+    form = NormalForm.of(text)
+    assert form.text == (
+        "The Transmission Control Protocol (TCP), a support vector machine (SVM) and once here."
+    )
+    found = find_abbreviations(text)
+    assert [(text[o.short.start : o.short.end], o.long and o.long.text) for o in found] == [
+        ("TCP", "Transmission Control Protocol"),
+        ("SVM", "support vector machine"),
+    ]
+    # a pair of backticks alone is code; marks glued to a word or spaced make no reference
+    code = "See `CACHE_SIZE` and the `TCP`_ layer"
+    assert [code[start:end] for start, end in code_spans(code)] == ["`CACHE_SIZE`"]
+    for kept in ("a`b`_ c", "`x`_y", "` x`_"):
+        assert NormalForm.of(kept).text == kept
 
 
 def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:

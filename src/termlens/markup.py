@@ -2,11 +2,11 @@
 the normal form leaves out (:mod:`termlens.normal_form`), the definitions markup declares, and
 the spans that hold code, not prose.
 
-Markdown emphasis, inline HTML tags, a Markdown link's text, a wiki link's and LaTeX's
-type-setting commands are pairs of marks around text; HTML's block tags stand for line breaks;
-an HTML title and LaTeX's acronym declarations give a short form its long form; fenced code,
-inline code, scripts, addresses, LaTeX's keys and mathematics are code. Every function takes the
-text as given and returns offsets into it.
+Markdown emphasis, inline HTML tags, a Markdown link's text, a wiki link's, a reStructuredText
+hyperlink reference's and LaTeX's type-setting commands are pairs of marks around text; HTML's
+block tags stand for line breaks; an HTML title and LaTeX's acronym declarations give a short
+form its long form; fenced code, inline code, scripts, addresses, LaTeX's keys and mathematics
+are code. Every function takes the text as given and returns offsets into it.
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ _ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))
 # holds a slash, a dot, a hash or a colon: "[Ca(2+)](i)" writes a concentration, not a link.
 _DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
 # A wiki link, as Wikipedia's source writes it: "[[convolutional neural network]]s (CNNs)",
-# "[[Long short-term memory|long short-term memory]] (LSTM)": markup around the text it shows
+# "[[Long short-term memory|long short-term memory]] (LSTM)": markup around the text it shows.
+# A reStructuredText hyperlink reference is too: "`Transmission Control Protocol`_ (TCP)",
+# "`support vector machine <https://…>`_", "`anonymous`__" (a pair of backticks alone is code)
 # LaTeX's commands that set their argument's type ("\emph{support vector machine}",
 # "$\mathrm{MSE}$") are markup as a pair of tags is; \texttt{…} holds code, as <code> does.
 _LATEX_TYPE: Final = (
@@ -48,6 +50,8 @@ _MARKUP: Final = re.compile(
     r"(?=[<*_`\\$!\[])(?:"
     rf"(?P<tag><(?P<name>{_TAG_NAMES}){_ATTRIBUTES}>)"
     rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
+    r"|(?<![\w`\\])`(?P<reference>[^\s`<>]"
+    rf"[^`<>\n]{{0,{_EMPHASIS_LENGTH}}}?)(?<=\S)(?:\s+<[^\s`<>]+>)?`__?(?![\w`])"
     r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`|__|_(?!_))"
     rf"(?P<marked>[*_`]{{0,3}}[^\W_(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
     r"(?<=\S)(?P=mark)(?![\w*`])"
@@ -61,7 +65,7 @@ _MARKUP: Final = re.compile(
     rf"|(?<!\[)\[\[(?:[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}}\|)?(?P<wiki>[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}})\]\])",
     re.IGNORECASE,
 )
-_INSIDE: Final = ("tagged", "marked", "wrapped", "argument", "math", "label", "wiki")  # inner
+_INSIDE: Final = ("tagged", "reference", "marked", "wrapped", "argument", "math", "label", "wiki")
 _LINE: Final = re.compile(r"[^\n]*\n?")
 _FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 
