@@ -493,6 +493,22 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
             "| CRF | conditional random field | 2001 |",
             [("AI", "Adequate intake"), ("CRF", "conditional random field")],
         ),
+        (  # definition lists: reStructuredText's and a Sphinx glossary's, Pandoc's
+            "Glossary\n\nAPI\n   Application Programming Interface\n   .. glossary::\n\n"
+            "   GPU\n      graphics processing unit\n\nROC\n\n:   receiver operating "
+            "characteristic\nCRF\n~ conditional random field",
+            [
+                ("API", "Application Programming Interface"),
+                ("GPU", "graphics processing unit"),
+                ("ROC", "receiver operating characteristic"),
+                ("CRF", "conditional random field"),
+            ],
+        ),
+        (  # a term not indented under, code, a heading's underline, a setting's name
+            "API\nApplication Programming Interface\nif DEBUG\n    print(x)\nCNN\n---\n"
+            "Convolutional networks\nTIMEOUT\n    time out in seconds",
+            [],
+        ),
     ],
 )
 def test_a_glossary_with_no_heading(text: str, expected: list[tuple[str, str]]) -> None:

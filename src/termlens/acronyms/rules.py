@@ -246,6 +246,18 @@ _TABLE_ROW: Final = re.compile(
     r"(?P<long>[^\n|]{3,120}?)[^\S\n]*(?:\|[^\n]*)?$",
     re.MULTILINE,
 )
+# An item of a definition list whose term is a short form alone on its line, and whose
+# definition's first line follows: indented under it, as reStructuredText and a Sphinx glossary
+# write one ("API\n   Application Programming Interface"), or after a colon or a tilde, as
+# Pandoc and Markdown Extra do ("API\n: Application Programming Interface", a blank line
+# between them allowed)
+_DEFINITION_LIST_ITEM: Final = re.compile(
+    r"^(?P<indent>[^\S\n]*)(?P<short>[^\s:=,;()]{2,12})[^\S\n]*\n"
+    r"(?:(?P=indent)[^\S\n]+|[^\S\n]*(?:\n[^\S\n]*)?[:~][^\S\n]+)"
+    r"(?P<long>[^\n]{3,120}?)[^\S\n]*$",
+    re.MULTILINE,
+)
+_DEFINITION_STARTS: Final = ("\n ", "\n\t", "\n:", "\n~")  # one of which each item holds
 _QUOTED_CUE_SITES: Final[tuple[_Site, ...]] = (  # an opening quote, cheaper to look for first
     (_QUOTED_AFTER_CUE, (tuple('"“«‘'), ("inafter", "reafter", "adelante", "sucesivo", "après"))),
 )
@@ -1213,9 +1225,10 @@ def _listed_definitions(doc: Document) -> list[Definition]:
 
 
 def _glossary_lines(doc: Document) -> list[Definition]:
-    """The lines of a glossary with no heading (:data:`_GLOSSARY_LINE`) and the rows of a
-    Markdown table of abbreviations (:data:`_TABLE_ROW`), each long form checked against its
-    short form as a list's is."""
+    """The lines of a glossary with no heading (:data:`_GLOSSARY_LINE`), the rows of a
+    Markdown table of abbreviations (:data:`_TABLE_ROW`) and the items of a definition list
+    (:data:`_DEFINITION_LIST_ITEM`), each long form checked against its short form as a list's
+    is."""
     text = doc.text
     if "\n" not in text and not text.lstrip().startswith(_BULLET_MARKS):
         return []
@@ -1225,6 +1238,15 @@ def _glossary_lines(doc: Document) -> list[Definition]:
             short = doc.span(row.start("short"), row.end("short"))
             definition = _long_form_after(doc, short, row.start("long"), "list", row.end("long"))
             if definition is not None:
+                found.append(definition)
+    listed = any(mark in text for mark in _DEFINITION_STARTS)  # a cheap test first
+    for item in _DEFINITION_LIST_ITEM.finditer(text) if listed else ():
+        if looks_like_short_form(item.group("short")):
+            short = doc.span(item.start("short"), item.end("short"))
+            definition = _long_form_after(doc, short, item.start("long"), "list", item.end())
+            if definition is not None and not _spelled_by_first_words(
+                short.text, definition.long.text
+            ):
                 found.append(definition)
     lines = [m for m in _GLOSSARY_LINE.finditer(text) if looks_like_short_form(m.group("short"))]
     for i, line in enumerate(lines):
