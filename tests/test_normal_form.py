@@ -376,6 +376,7 @@ _marked_up = st.sampled_from(
         *r"\ac{a} \acp{a} \gls{b}".split(),
         *"[ ![ ](u) ](a(b)c) ] (".split(),
         *"`_ `__ <https://a.org/b>`_".split(),  # reStructuredText's hyperlink references
+        *"#+title:\n / + = ][".split(" "),  # an Org document's keyword, marks and links
         " ",
         "\n",
         *"\u200b \u00ad \u2060 \ufeff \u200c".split(" "),  # invisible, and a Persian joiner
@@ -787,6 +788,35 @@ def test_a_restructuredtext_hyperlink_reference_is_markup_around_its_text() -> N
     code = "See `CACHE_SIZE` and the `TCP`_ layer"
     assert [code[start:end] for start, end in code_spans(code)] == ["`CACHE_SIZE`"]
     for kept in ("a`b`_ c", "`x`_y", "` x`_"):
+        assert NormalForm.of(kept).text == kept
+
+
+def test_an_org_documents_emphasis_and_links_are_markup_and_its_blocks_code() -> None:
+    text = (
+        "#+TITLE: Reading notes\n\n* Methods\nWe train a /support vector machine/ (SVM), a "
+        "+random forest+ (RF) and a [[https://en.wikipedia.org/wiki/LSTM][long short-term "
+        "memory]] (LSTM); ~MAX_LEN~ and =API_KEY= are code, and/or km/h stay.\n"
+        "#+begin_src python\nLONG_NAME = 1\n#+END_SRC\nThe SVM wins.\n"
+    )
+    assert NormalForm.of(text).text == text.replace(
+        "/support vector machine/", "support vector machine"
+    ).replace("+random forest+", "random forest").replace(
+        "[[https://en.wikipedia.org/wiki/LSTM][long short-term memory]]", "long short-term memory"
+    ).replace("~MAX_LEN~", "MAX_LEN").replace("=API_KEY=", "API_KEY")
+    found = find_abbreviations(text)
+    assert [(text[o.short.start : o.short.end], o.long and o.long.text) for o in found] == [
+        ("SVM", "support vector machine"),
+        ("RF", "random forest"),
+        ("LSTM", "long short-term memory"),
+        ("SVM", "support vector machine"),
+    ]  # not TITLE, MAX_LEN, API_KEY nor LONG_NAME: a keyword and code
+    # without a keyword the text is no Org document: its slashes and pluses are text
+    plain = text[text.index("We") : text.index("#+begin")]
+    assert NormalForm.of(plain).text == plain.replace(
+        "[[https://en.wikipedia.org/wiki/LSTM][long short-term memory]]", "long short-term memory"
+    )
+    # marks glued to a word, or with a blank inside, make no emphasis
+    for kept in ("#+title: x\nand/or a/b/ c", "#+title: x\na = b = c", "#+title: x\n~ 5 kDa~"):
         assert NormalForm.of(kept).text == kept
 
 

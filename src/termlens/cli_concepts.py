@@ -57,8 +57,8 @@ def concepts_cluster(
     text: Annotated[
         Path | None,
         typer.Option(
-            help="A folder of text documents (.txt, .md, .tex, .html, .xml, .rst), clustered as "
-            "one topic instead."
+            help="A folder of text documents (.txt, .md, .tex, .html, .xml, .rst, .org), "
+            "clustered as one topic instead."
         ),
     ] = None,
     output_format: Annotated[

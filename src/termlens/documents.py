@@ -11,9 +11,9 @@ from termlens.errors import InputError
 from termlens.io import json_lines, read_stdin, read_text, whole_number
 
 # the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX,
-# HTML, XML (a JATS article) and reStructuredText, which the normal form reads
+# HTML, XML (a JATS article), reStructuredText and Org, which the normal form reads
 # (:mod:`termlens.normal_form`)
-TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".tex", ".html", ".htm", ".xml", ".rst")
+TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".tex", ".html", ".htm", ".xml", ".rst", ".org")
 TEXT_FILES = "/".join(TEXT_SUFFIXES)
 
 

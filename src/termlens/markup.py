@@ -37,6 +37,7 @@ _ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))
 _DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
 # A wiki link, as Wikipedia's source writes it: "[[convolutional neural network]]s (CNNs)",
 # "[[Long short-term memory|long short-term memory]] (LSTM)": markup around the text it shows.
+# So is an Org link's description: "[[https://…][support vector machine]] (SVM)".
 # A reStructuredText hyperlink reference is too: "`Transmission Control Protocol`_ (TCP)",
 # "`support vector machine <https://…>`_", "`anonymous`__" (a pair of backticks alone is code)
 # LaTeX's commands that set their argument's type ("\emph{support vector machine}",
@@ -62,10 +63,40 @@ _MARKUP: Final = re.compile(
     rf"(?P<argument>(?:[^{{}}\n]|\{{[^{{}}\n]*\}}){{0,{_EMPHASIS_LENGTH}}})\}}"
     rf"|(?<![\\$])\$(?P<math>\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]{{1,{_EMPHASIS_LENGTH}}}\}})\$(?!\$)"
     rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]{_DESTINATION}"
-    rf"|(?<!\[)\[\[(?:[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}}\|)?(?P<wiki>[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}})\]\])",
+    rf"|(?<!\[)\[\[(?:[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}}\|)?(?P<wiki>[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}})\]\]"
+    rf"|(?<!\[)\[\[[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}}\]\[(?P<org_link>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]\])",
     re.IGNORECASE,
 )
-_INSIDE: Final = ("tagged", "reference", "marked", "wrapped", "argument", "math", "label", "wiki")
+_INSIDE: Final = (
+    "tagged",
+    "reference",
+    "marked",
+    "wrapped",
+    "argument",
+    "math",
+    "label",
+    "wiki",
+    "org_link",
+)
+# An Org document (Emacs Org mode's notes and papers): a line that opens with one of its
+# keywords ("#+TITLE:", "#+begin_src"). There "/support vector machine/", "+struck+",
+# "=verbatim=" and "~code~" are pairs of marks around text, as Org reads them: the opening mark
+# at a line's start or after a blank, an opening bracket, a dash or a quote, the closing mark
+# before a blank, punctuation or the line's end, and no blank inside either mark ("and/or",
+# "km/h", "a = b", "~5 kDa" stay). Its "*bold*" and "_underline_" are Markdown's already.
+_ORG_KEYWORD: Final = re.compile(r"^[ \t]*#\+[A-Za-z_]+(?::|[ \t]|$)", re.MULTILINE)
+_ORG_EMPHASIS: Final = re.compile(
+    r"(?:^|(?<=[\s('\"{-]))(?P<mark>[/+=~])"
+    rf"(?P<marked>[^\s/+=~](?:[^\n]{{0,{_EMPHASIS_LENGTH}}}?\S)?)"
+    r"(?P=mark)(?=[\s.,:;!?'\")}\[-]|$)",
+    re.MULTILINE,
+)
+_ORG_CODE_MARKS: Final = frozenset("=~")  # verbatim and code
+# An Org document's source and example blocks, which hold code
+_ORG_BLOCK: Final = re.compile(
+    r"^[ \t]*#\+begin_(?P<kind>src|example)\b.*?^[ \t]*#\+end_(?P=kind)\b[^\n]*",
+    re.IGNORECASE | re.MULTILINE | re.DOTALL,
+)
 _LINE: Final = re.compile(r"[^\n]*\n?")
 _FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 
@@ -396,17 +427,28 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
     mathematics (:func:`latex_code`), and web and e-mail addresses."""
-    if not (holds_any(text, _CODE_CHARACTERS) or _may_hold_web_address(text)):
+    if not (holds_any(text, _CODE_CHARACTERS) or _may_hold_web_address(text) or "#+" in text):
         return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
     starts = [start for start, _ in declared]
+    org = is_org_document(text)
     inline = [
         match.span()
-        for match in (_MARKUP.finditer(text) if holds_any(text, "`<\\") else ())
+        for match in (_pairs(text) if holds_any(text, "`<\\") or org else ())
         if _holds_code(match) and not within(match.span(), declared, starts)
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
-    return sorted([*code_blocks(text), *blocks, *inline, *latex_code(text), *_addresses(text)])
+    org_code = _org_code(text) if org else []
+    return sorted(
+        [*code_blocks(text), *blocks, *inline, *latex_code(text), *_addresses(text), *org_code]
+    )
+
+
+def _org_code(text: str) -> list[tuple[int, int]]:
+    """The spans of an Org document that hold no prose: its source and example blocks, and the
+    keyword that opens a line ("#+TITLE:", not the title after it)."""
+    keywords = [(m.start(), m.end()) for m in _ORG_KEYWORD.finditer(text)]
+    return [*(m.span() for m in _ORG_BLOCK.finditer(text)), *keywords]
 
 
 def may_hold_markup(text: str) -> bool:
@@ -416,6 +458,7 @@ def may_hold_markup(text: str) -> bool:
         holds_any(text, MARKED_CHARACTERS + _CODE_CHARACTERS)
         or _may_hold_web_address(text)
         or may_hold_line_markers(text)
+        or "#+" in text
     )
 
 
@@ -526,23 +569,52 @@ def closing_markup(text: str) -> dict[int, int]:
     return ends
 
 
-def marks(text: str, offset: int = 0) -> Iterator[tuple[int, int, bool]]:
-    """The spans of ``text`` (shifted by ``offset``) that are markup, in order, each with whether
-    it closes: each pair's opening and closing marks, and the markup nested between them (not
-    inside code)."""
-    for match in _MARKUP.finditer(text):
-        inside = next(g for g in _INSIDE if match.group(g) is not None)
+def marks(text: str) -> Iterator[tuple[int, int, bool]]:
+    """The spans of ``text`` that are markup, in order, each with whether it closes: each pair's
+    opening and closing marks (:func:`_pairs`), and the markup nested between them (not inside
+    code)."""
+    return _marks_of(_pairs(text), 0)
+
+
+def _marks_of(pairs: Iterable[re.Match[str]], offset: int) -> Iterator[tuple[int, int, bool]]:
+    for match in pairs:
+        inside = next(g for g in _INSIDE if g in match.re.groupindex and match.group(g) is not None)
         yield offset + match.start(), offset + match.start(inside), False
-        if not _holds_code(match) and match.group("wrap") != "`":
-            yield from marks(match.group(inside), offset + match.start(inside))
+        if not _holds_code(match) and match.groupdict().get("wrap") != "`":
+            nested = _MARKUP.finditer(match.group(inside))
+            yield from _marks_of(nested, offset + match.start(inside))
         yield offset + match.end(inside), offset + match.end(), True
 
 
+def _pairs(text: str) -> list[re.Match[str]]:
+    """The pairs of marks around text (:data:`_MARKUP`), in order, and in an Org document
+    (:func:`is_org_document`) its emphasis (:data:`_ORG_EMPHASIS`) where it overlaps none."""
+    found = list(_MARKUP.finditer(text))
+    if not is_org_document(text):
+        return found
+    starts = [match.start() for match in found]
+    for match in _ORG_EMPHASIS.finditer(text):
+        i = bisect_right(starts, match.start()) - 1
+        if (i < 0 or found[i].end() <= match.start()) and (
+            i + 1 == len(found) or match.end() <= found[i + 1].start()
+        ):
+            found.insert(i + 1, match)
+            starts.insert(i + 1, match.start())
+    return found
+
+
+def is_org_document(text: str) -> bool:
+    """Whether ``text`` is an Org document: a line opens with one of Org's keywords."""
+    return "#+" in text and _ORG_KEYWORD.search(text) is not None
+
+
 def _holds_code(match: re.Match[str]) -> bool:
-    """Whether a match of :data:`_MARKUP` is inline code: a pair of backticks, of ``<code>``
-    tags, or LaTeX's ``\\texttt{…}``."""
+    """Whether a match of :func:`_pairs` is inline code: a pair of backticks, of ``<code>``
+    tags, LaTeX's ``\\texttt{…}``, or Org's verbatim or code marks."""
+    groups = match.groupdict()
     return (
-        match.group("mark") == "`"
-        or (match.group("name") or "").lower() in _CODE_TAGS
-        or (match.group("command_name") or "").lower() == "texttt"
+        groups["mark"] == "`"
+        or (match.re is _ORG_EMPHASIS and groups["mark"] in _ORG_CODE_MARKS)
+        or (groups.get("name") or "").lower() in _CODE_TAGS
+        or (groups.get("command_name") or "").lower() == "texttt"
     )

@@ -285,6 +285,7 @@ def _may_change(text: str) -> bool:
         holds_any(text, MARKED_CHARACTERS)
         or (not text.isascii() and holds_any(text, _BEYOND_ASCII_MAY_CHANGE))
         or may_hold_line_markers(text)
+        or "#+" in text  # an Org document's emphasis (:func:`markup.is_org_document`)
     )
 
 
