@@ -93,6 +93,19 @@ def test_a_use_of_a_longer_short_form_is_not_one_of_the_shorter_inside_it() -> N
     ]
 
 
+def test_a_short_form_that_is_an_everyday_word_in_lower_case_is_used_nowhere_else() -> None:
+    text = (
+        "Install it from PyPI. The information technology (it) team uses it; its budget grows. "
+        "The Hypertext Markup Language (html) writes html pages. The IT department."
+    )
+    found = [(o.short.text, o.long.text if o.long else None) for o in find_abbreviations(text)]
+    assert found == [
+        ("it", "information technology"),
+        ("html", "Hypertext Markup Language"),
+        ("html", "Hypertext Markup Language"),  # no everyday word: its uses are the short form's
+    ]  # not "it" and "its" as words, nor IT in capitals
+
+
 def test_a_web_or_mail_address_defines_nothing() -> None:
     text = (
         "Contact (i.tsapakis@ucl.ac.uk, I. Tsapakis). The Gene Ontology "

@@ -11,6 +11,7 @@ from typing import Final, Protocol, TypeVar
 
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
+from termlens.acronyms.wordlist import seen
 from termlens.errors import OptionError, checked_texts
 from termlens.markup import code_spans, declared, may_hold_markup
 from termlens.normal_form import NormalForm
@@ -25,6 +26,9 @@ from termlens.text import (
 )
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
+# times the word list's texts wrote a word for it to be an everyday word ("it", "its", "la", "es",
+# "et"; not a unit: "mg" 617, "cm" 330, "ms" 177), whose uses in lower case are no short form's
+EVERYDAY_WORD: Final = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +164,9 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
     """The definitions as occurrences, plus every other use of each defined short form: a use
     takes the definition in force there, or the first one when it comes before them all (a
     title's "MS COCO" that the body defines; one sense per discourse). A long form that holds a
-    web or e-mail address defines nothing (:func:`termlens.text.holds_address`)."""
+    web or e-mail address defines nothing (:func:`termlens.text.holds_address`). A short form
+    written in lower case that is an everyday word (:data:`EVERYDAY_WORD`) is used nowhere
+    else: after "Italian [it]", "install it" and "its" are words."""
     definitions = sorted(
         (d for d in definitions if not holds_address(d.long.text)), key=lambda d: d.short.start
     )
@@ -182,13 +188,17 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
         if singular is not None and singular not in by_short:
             spellings.append(singular)
         for start, end in (m for spelling in spellings for m in _mentions(text, spelling)):
-            if covered.overlaps(start, end):
+            if covered.overlaps(start, end) or _everyday_word(text[start:end]):
                 continue
             owner = defined[max(0, bisect_left(starts, start) - 1)]
             occurrences.append(Occurrence(document.span(start, end), owner))
             covered.add(start, end)
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
+
+
+def _everyday_word(written: str) -> bool:
+    return written.islower() and seen(written) >= EVERYDAY_WORD
 
 
 def _mentions(text: str, short: str) -> Iterator[tuple[int, int]]:
