@@ -493,6 +493,11 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
             "| CRF | conditional random field | 2001 |",
             [("AI", "Adequate intake"), ("CRF", "conditional random field")],
         ),
+        (  # a long form in one cell, not across the cells before it ("gri|SCF" is one word)
+            "| Wordnet Bahasa | `omw-zsm:2.0` | 36911 | Malaysian [zsm] |\n"
+            "| results | 5 | mean squared error (MSE) |\nthe gri|SCF (GS) model",
+            [("MSE", "mean squared error"), ("GS", "gri|SCF")],
+        ),
         (  # definition lists: reStructuredText's and a Sphinx glossary's, Pandoc's
             "Glossary\n\nAPI\n   Application Programming Interface\n   .. glossary::\n\n"
             "   GPU\n      graphics processing unit\n\nROC\n\n:   receiver operating "

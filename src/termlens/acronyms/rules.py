@@ -70,7 +70,7 @@ _BRACKET: Final = re.compile(r"[()\[\]]")
 _SEPARATOR: Final = re.compile(r"[,;](?=\s|$)|[()\[\]]")
 _CONNECTORS: Final = frozenset(CONNECTORS)
 # What may end the words that may hold a long form (checked by _stops_window)
-_STOP_CHARS: Final = ';()[]{}!?="“”.,:\n'  # each may end the words before a short form
+_STOP_CHARS: Final = ';()[]{}!?="“”.,:|\n'  # each may end the words before a short form
 _STOP_CHAR: Final = re.compile(f"[{re.escape(_STOP_CHARS)}]")
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
 # What says a bracket's short form abbreviates a name in another language than the text's:
@@ -884,6 +884,8 @@ def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
         return not (text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum())
     if ch == "\n":
         return BLANK_LINE.match(text, at) is not None
+    if ch == "|":  # a table's cell separator; not inside a word: "gri|SCF"
+        return text[at - 1 : at].isspace() or text[at + 1 : at + 2].isspace()
     if ch == "?":  # unless a letter lost to the encoding: "Na??ve Bayes", "Ci?ncia Hoje"
         return _LOST_LETTERS.match(text, _question_marks_start(text, at)) is None
     if ch in "()[]":  # brackets inside a word do not: poly(A), Ca(2+)-ATPase, p21(Cdc42/Rac)
