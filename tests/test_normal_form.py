@@ -475,10 +475,29 @@ def test_code_blocks_are_fenced_as_commonmark_reads_them() -> None:
     assert code_blocks(CODE) == [(start, end)]
     assert code_blocks("a\n~~~~\nPOST\n~~~\nPOST\n") == [(2, 21)]  # a shorter fence closes none
     assert code_blocks("a\n~~~\nPOST\n```\nb") == [(2, 16)]  # nor one of the other mark
-    assert code_blocks("a\n    ```\nPOST\n    ```\n") == []  # indented four: code, not a fence
+    assert code_blocks("a\n    ```\nPOST\n    ```\n") == []  # indented four: runs on the line
+    listed = "* Fix\n\n    ```python\n    Page(page_size=10)\n    ```\n"  # under a list item
+    assert code_blocks(listed) == [(listed.index("    ```"), len(listed))]
     assert code_blocks("run ```POST``` here\n") == []  # inline, mid-line
     assert code_blocks("``` a`b\nPOST\n") == []  # a backtick in a backtick fence's info string
     assert code_blocks("no fences at all") == []
+
+
+def test_a_restructuredtext_literal_block_is_code() -> None:
+    text = (
+        "Example::\n\n    >>> sl = SortedList(['e', 'a'])\n\nThe SortedList type.\n"
+        ".. code-block:: python\n   :linenos:\n\n   pm.register(Plugin_1())\n"
+        ".. note::\n\n   The API (application programming interface) is stable.\n"
+    )
+    code = [text[start:end] for start, end in code_blocks(text)]
+    assert code == [
+        "\n    >>> sl = SortedList(['e', 'a'])\n",
+        "   :linenos:\n\n   pm.register(Plugin_1())\n",
+    ]  # a note's lines are prose
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("API", "application programming interface")
+    ]
 
 
 def test_nothing_in_a_code_block_is_a_short_form() -> None:

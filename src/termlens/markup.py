@@ -98,7 +98,18 @@ _ORG_BLOCK: Final = re.compile(
     re.IGNORECASE | re.MULTILINE | re.DOTALL,
 )
 _LINE: Final = re.compile(r"[^\n]*\n?")
-_FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
+# (indented four or more, a fence opens only after a blank line, under a list item: after a
+# paragraph's line it runs on the paragraph, as CommonMark reads it)
+_FENCE: Final = re.compile(r"(?P<indent>[ \t]*)(`{3,}|~{3,})")
+# What opens a reStructuredText literal block: a line that ends with "::" ("Example::", "::"
+# alone), or a directive that holds code (".. code-block:: python"; not ".. note::", whose
+# lines are prose); the lines indented under it hold code
+_LITERAL_OPENING: Final = re.compile(
+    r"^(?P<indent>[ \t]*)(?:\.\.[ \t]+(?:code-block|code|sourcecode|highlight|math|doctest"
+    r"|testcode|testoutput|literalinclude|parsed-literal)::[^\n]*|(?!\.\.[ \t])[^\n]*::)"
+    r"[ \t]*\r?\n",
+    re.MULTILINE,
+)
 
 
 # A short form HTML marks with its long form: <abbr title="World Health Organization">WHO</abbr>
@@ -398,24 +409,55 @@ def within(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int]
 
 def code_blocks(text: str) -> list[tuple[int, int]]:
     """The spans of a Markdown text's fenced code blocks, as CommonMark reads them: from a line
-    of three or more backticks or tildes (up to three spaces before them) to the line that closes
-    it with as many or more of the same, or to the end of the text. They hold code, not prose:
-    ``curl -X POST $API_URL`` defines and uses no short form."""
+    of three or more backticks or tildes (indented under a list item or not) to the line that
+    closes it with as many or more of the same, or to the end of the text; and of a
+    reStructuredText document's literal blocks (:func:`literal_blocks`). They hold code, not
+    prose: ``curl -X POST $API_URL`` defines and uses no short form."""
+    return sorted([*_fenced_blocks(text), *literal_blocks(text)])
+
+
+def literal_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of a reStructuredText document's literal blocks: the lines indented under a
+    line that ends with "::" or under a directive that holds code (:data:`_LITERAL_OPENING`),
+    up to the next line indented no deeper than it."""
+    if "::" not in text:
+        return []
+    blocks = []
+    for opening in _LITERAL_OPENING.finditer(text):
+        depth = len(opening.group("indent").expandtabs())
+        end = -1
+        for line in _LINE.finditer(text, opening.end()):
+            body = line.group()
+            if not body:
+                break
+            if body.strip():
+                if len(body.expandtabs()) - len(body.expandtabs().lstrip()) <= depth:
+                    break
+                end = line.end()
+        if end != -1:
+            blocks.append((opening.end(), end))
+    return blocks
+
+
+def _fenced_blocks(text: str) -> list[tuple[int, int]]:
     if "```" not in text and "~~~" not in text:
         return []
     blocks: list[tuple[int, int]] = []
-    start, fence = 0, ""
+    start, fence, blank_before = 0, "", True
     for line in _LINE.finditer(text):
         marks = _FENCE.match(line.group())
+        blank, blank_before = blank_before, not line.group().strip()
         if marks is None:
             continue
         rest = line.group()[marks.end() :]
         if fence:
-            if marks.group(1).startswith(fence) and not rest.strip():
+            if marks.group(2).startswith(fence) and not rest.strip():
                 blocks.append((start, line.end()))
                 fence = ""
-        elif not (marks.group(1)[0] == "`" and "`" in rest):  # no backtick in a backtick info
-            start, fence = line.start(), marks.group(1)
+        elif len(marks.group("indent").expandtabs()) > 3 and not blank:
+            continue  # runs on a paragraph
+        elif not (marks.group(2)[0] == "`" and "`" in rest):  # no backtick in a backtick info
+            start, fence = line.start(), marks.group(2)
     if fence:
         blocks.append((start, len(text)))
     return blocks
@@ -427,7 +469,12 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
     mathematics (:func:`latex_code`), and web and e-mail addresses."""
-    if not (holds_any(text, _CODE_CHARACTERS) or _may_hold_web_address(text) or "#+" in text):
+    if not (
+        holds_any(text, _CODE_CHARACTERS)
+        or _may_hold_web_address(text)
+        or "#+" in text
+        or "::" in text
+    ):
         return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
     starts = [start for start, _ in declared]
