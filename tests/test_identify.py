@@ -104,6 +104,9 @@ def test_a_short_form_that_is_an_everyday_word_in_lower_case_is_used_nowhere_els
         ("html", "Hypertext Markup Language"),
         ("html", "Hypertext Markup Language"),  # no everyday word: its uses are the short form's
     ]  # not "it" and "its" as words, nor IT in capitals
+    # nor where the tagger, reading the document's definition, marks "it" a short form
+    (found,) = find_abbreviations_in_many([text], lang="en", rules_only=False)
+    assert [o.short.start for o in found if o.short.text in ("it", "its")] == [text.index("it)")]
 
 
 def test_a_web_or_mail_address_defines_nothing() -> None:

@@ -17,6 +17,7 @@ from itertools import takewhile
 from termlens.acronyms.align import align, align_unordered
 from termlens.acronyms.identify import (
     Occurrence,
+    everyday_word,
     in_normal_form,
     occurrences_of,
     short_form_singular,
@@ -112,7 +113,9 @@ def _extract(
     occurrences += [
         Occurrence(s, None)
         for short in shorts
-        if not taken.overlaps(short.start, short.end) and not _SPACED_INITIALS.fullmatch(short.text)
+        if not taken.overlaps(short.start, short.end)
+        and not _SPACED_INITIALS.fullmatch(short.text)
+        and not everyday_word(short.text)  # "it" tagged where a document defines "Italian [it]"
         for s in _unshouted(doc.text, short)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))

@@ -188,7 +188,7 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
         if singular is not None and singular not in by_short:
             spellings.append(singular)
         for start, end in (m for spelling in spellings for m in _mentions(text, spelling)):
-            if covered.overlaps(start, end) or _everyday_word(text[start:end]):
+            if covered.overlaps(start, end) or everyday_word(text[start:end]):
                 continue
             owner = defined[max(0, bisect_left(starts, start) - 1)]
             occurrences.append(Occurrence(document.span(start, end), owner))
@@ -197,7 +197,8 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
     return occurrences
 
 
-def _everyday_word(written: str) -> bool:
+def everyday_word(written: str) -> bool:
+    """Whether ``written`` is in lower case and an everyday word (:data:`EVERYDAY_WORD`)."""
     return written.islower() and seen(written) >= EVERYDAY_WORD
 
 
