@@ -375,7 +375,7 @@ _marked_up = st.sampled_from(
         *r"\emph{ \texttt{ } { $ $\mathrm{ }$ \& \_ \newacronym{a}{ }{ \acro{ ~ \~".split(),
         *r"\ac{a} \acp{a} \gls{b}".split(),
         *"[ ![ ](u) ](a(b)c) ] (".split(),
-        *"`_ `__ <https://a.org/b>`_".split(),  # reStructuredText's hyperlink references
+        *"`_ `__ <https://a.org/b>`_ `` '' ```".split(),  # reStructuredText's references
         *"#+title:\n / + = ][".split(" "),  # an Org document's keyword, marks and links
         " ",
         "\n",
@@ -531,6 +531,14 @@ def test_nothing_in_inline_code_is_a_short_form() -> None:
     assert [o.short.text for o in extract(Document(text, lang="en"))] == ["SDK", "SDK", "API"]
     found = expand(text, lang="en")
     assert [e.short.text for e in found] == ["SDK", "SDK", "API"]
+    # between two backticks or more: reStructuredText's inline literals, a code span that holds
+    # a backtick; not LaTeX's quotes
+    doubled = "Added ``(*PRUNE)`` and ```a `` b``` to ``first'' and ``second'' SDK quotes."
+    assert [doubled[start:end] for start, end in code_spans(doubled)] == [
+        "``(*PRUNE)``",
+        "```a `` b```",
+    ]
+    assert [o.short.text for o in extract(Document(doubled, lang="en"))] == ["SDK"]
 
 
 def test_html_block_tags_read_as_line_breaks_and_cells_as_tabs() -> None:
@@ -942,7 +950,7 @@ def test_a_restructuredtext_abbr_role_defines_its_short_form() -> None:
     text = "A :abbr:`LIFO (last-in, first-out)` queue. The LIFO order; ``LIFO`` is literal."
     [(short, long)] = declared(text)
     assert text[slice(*short)] == "LIFO" and text[slice(*long)] == "last-in, first-out"
-    assert NormalForm.of(text).text == "A LIFO queue. The LIFO order; `LIFO` is literal."
+    assert NormalForm.of(text).text == "A LIFO queue. The LIFO order; LIFO is literal."
     found = find_abbreviations(text)
     assert [(o.short.start, o.long and o.long.text, o.defines) for o in found] == [
         (9, "last-in, first-out", True),

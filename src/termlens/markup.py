@@ -38,6 +38,9 @@ _DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^
 # A wiki link, as Wikipedia's source writes it: "[[convolutional neural network]]s (CNNs)",
 # "[[Long short-term memory|long short-term memory]] (LSTM)": markup around the text it shows.
 # So is an Org link's description: "[[https://…][support vector machine]] (SVM)".
+# Inline code between two or more backticks ("``(*PRUNE)``", reStructuredText's inline literal,
+# CommonMark's code span that holds a backtick), no blank just inside them (LaTeX's quotes,
+# "``first'' and ``second''", are none).
 # A reStructuredText hyperlink reference is too: "`Transmission Control Protocol`_ (TCP)",
 # "`support vector machine <https://…>`_", "`anonymous`__" (a pair of backticks alone is code)
 # LaTeX's commands that set their argument's type ("\emph{support vector machine}",
@@ -53,6 +56,8 @@ _MARKUP: Final = re.compile(
     rf"(?P<tagged>[^\n]{{0,{_EMPHASIS_LENGTH}}}?)</(?P=name)\s*>"
     r"|(?<![\w`\\])`(?P<reference>[^\s`<>]"
     rf"[^`<>\n]{{0,{_EMPHASIS_LENGTH}}}?)(?<=\S)(?:\s+<[^\s`<>]+>)?`__?(?![\w`])"
+    rf"|(?<![`\\])(?P<ticks>``+)(?P<literal>[^`\s](?:[^\n]{{0,{_EMPHASIS_LENGTH}}}?[^`\s])?)"
+    r"(?P=ticks)(?!`)"
     r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`|__|_(?!_))"
     rf"(?P<marked>[*_`]{{0,3}}[^\W_(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
     r"(?<=\S)(?P=mark)(?![\w*`])"
@@ -70,6 +75,7 @@ _MARKUP: Final = re.compile(
 _INSIDE: Final = (
     "tagged",
     "reference",
+    "literal",
     "marked",
     "wrapped",
     "argument",
@@ -661,6 +667,7 @@ def _holds_code(match: re.Match[str]) -> bool:
     groups = match.groupdict()
     return (
         groups["mark"] == "`"
+        or groups.get("ticks") is not None
         or (match.re is _ORG_EMPHASIS and groups["mark"] in _ORG_CODE_MARKS)
         or (groups.get("name") or "").lower() in _CODE_TAGS
         or (groups.get("command_name") or "").lower() == "texttt"
