@@ -93,7 +93,7 @@ def test_a_use_of_a_longer_short_form_is_not_one_of_the_shorter_inside_it() -> N
     ]
 
 
-def test_a_short_form_that_is_an_everyday_word_in_lower_case_is_used_nowhere_else() -> None:
+def test_a_short_form_that_is_a_function_word_in_lower_case_is_used_nowhere_else() -> None:
     text = (
         "Install it from PyPI. The information technology (it) team uses it; its budget grows. "
         "The Hypertext Markup Language (html) writes html pages. The IT department."
@@ -102,11 +102,16 @@ def test_a_short_form_that_is_an_everyday_word_in_lower_case_is_used_nowhere_els
     assert found == [
         ("it", "information technology"),
         ("html", "Hypertext Markup Language"),
-        ("html", "Hypertext Markup Language"),  # no everyday word: its uses are the short form's
+        ("html", "Hypertext Markup Language"),  # no function word: its uses are the short form's
     ]  # not "it" and "its" as words, nor IT in capitals
     # nor where the tagger, reading the document's definition, marks "it" a short form
     (found,) = find_abbreviations_in_many([text], lang="en", rules_only=False)
     assert [o.short.start for o in found if o.short.text in ("it", "its")] == [text.index("it)")]
+    # a word of the text's own language only, and no word that names things too ("so")
+    genes = "Sine oculis (so) and eyes absent (eya) act; so binds eya."
+    assert len(find_abbreviations(genes, lang="en")) == 4
+    spanish = "El español (es) es la lengua; es fácil."
+    assert [o.short.start for o in find_abbreviations(spanish, lang="es")] == [12]
 
 
 def test_a_web_or_mail_address_defines_nothing() -> None:

@@ -17,7 +17,7 @@ from itertools import takewhile
 from termlens.acronyms.align import align, align_unordered
 from termlens.acronyms.identify import (
     Occurrence,
-    everyday_word,
+    function_word,
     in_normal_form,
     occurrences_of,
     short_form_singular,
@@ -115,7 +115,7 @@ def _extract(
         for short in shorts
         if not taken.overlaps(short.start, short.end)
         and not _SPACED_INITIALS.fullmatch(short.text)
-        and not everyday_word(short.text)  # "it" tagged where a document defines "Italian [it]"
+        and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
         for s in _unshouted(doc.text, short)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))

@@ -11,7 +11,6 @@ from typing import Final, Protocol, TypeVar
 
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
-from termlens.acronyms.wordlist import seen
 from termlens.errors import OptionError, checked_texts
 from termlens.markup import code_spans, declared, may_hold_markup
 from termlens.normal_form import NormalForm
@@ -26,9 +25,29 @@ from termlens.text import (
 )
 
 CHUNK_SIZE: Final = 64  # documents sent to a worker process at a time
-# times the word list's texts wrote a word for it to be an everyday word ("it", "its", "la", "es",
-# "et"; not a unit: "mg" 617, "cm" 330, "ms" 177), whose uses in lower case are no short form's
-EVERYDAY_WORD: Final = 1000
+# Each language's closed-class words (articles, pronouns, prepositions, auxiliaries and the
+# plainest conjunctions; French text is read with the Spanish rules): written in lower case, a
+# defined short form that is one ("Italian [it]", "español (es)") is used nowhere else, where it
+# is the word ("install it", "its"). Not words that name things in lower case too: "so" (the
+# sine oculis gene), nor "en" (engrailed) in English text.
+_FUNCTION_WORDS: Final = {
+    "en": frozenset(
+        """a an the i me my mine we us our ours you your yours he him his she her hers it its they
+        them their theirs this that these those who whom whose which what at by for from in into
+        of on onto to with within without about above across after against along among around
+        before behind below beneath beside besides between beyond during except inside near off
+        out outside over past since through throughout toward towards under until upon via and
+        or but nor if than whether is am are was were be been being do does did done have has
+        had having can could may might must shall should will would not""".split()
+    ),
+    "es": frozenset(
+        """el la lo los las un una unos unas yo tú él ella ello nosotros vosotros ellos ellas me
+        te se nos os le les mi mis tu tus su sus nuestro nuestra este esta esto estos estas ese
+        esa eso esos esas que quien cual cuyo a al ante bajo con contra de del desde durante en
+        entre hacia hasta mediante para por según sin sobre tras y e o u ni pero sino si es son
+        era eran fue fueron ser sido estar está están ha han he has hay haber no""".split()
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +184,9 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
     takes the definition in force there, or the first one when it comes before them all (a
     title's "MS COCO" that the body defines; one sense per discourse). A long form that holds a
     web or e-mail address defines nothing (:func:`termlens.text.holds_address`). A short form
-    written in lower case that is an everyday word (:data:`EVERYDAY_WORD`) is used nowhere
-    else: after "Italian [it]", "install it" and "its" are words."""
+    written in lower case that is a function word of the document's language
+    (:func:`function_word`) is used nowhere else: after "Italian [it]", "install it" and "its"
+    are words."""
     definitions = sorted(
         (d for d in definitions if not holds_address(d.long.text)), key=lambda d: d.short.start
     )
@@ -188,7 +208,7 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
         if singular is not None and singular not in by_short:
             spellings.append(singular)
         for start, end in (m for spelling in spellings for m in _mentions(text, spelling)):
-            if covered.overlaps(start, end) or everyday_word(text[start:end]):
+            if covered.overlaps(start, end) or function_word(text[start:end], document.lang):
                 continue
             owner = defined[max(0, bisect_left(starts, start) - 1)]
             occurrences.append(Occurrence(document.span(start, end), owner))
@@ -197,9 +217,11 @@ def occurrences_of(document: Document, definitions: list[Definition]) -> list[Oc
     return occurrences
 
 
-def everyday_word(written: str) -> bool:
-    """Whether ``written`` is in lower case and an everyday word (:data:`EVERYDAY_WORD`)."""
-    return written.islower() and seen(written) >= EVERYDAY_WORD
+def function_word(written: str, lang: str) -> bool:
+    """Whether ``written`` is one of the closed-class words of ``lang`` (:data:`_FUNCTION_WORDS`;
+    none in a language without a list), as written, in lower case."""
+    words = _FUNCTION_WORDS.get(lang)
+    return words is not None and written in words
 
 
 def _mentions(text: str, short: str) -> Iterator[tuple[int, int]]:
