@@ -541,6 +541,18 @@ def test_nothing_in_inline_code_is_a_short_form() -> None:
     assert [o.short.text for o in extract(Document(doubled, lang="en"))] == ["SDK"]
 
 
+def test_code_defines_nothing_for_the_prose_around_it() -> None:
+    text = "### Timezone\n\nUse `Timezone(timezone.utc)` in code. A Timezone, named so."
+    for found in (find_abbreviations(text), extract(Document(text, lang="en"))):
+        assert all(o.long is None for o in found)  # not *timezone.utc*, a call's argument
+    assert all(e.definition is None for e in expand(text, lang="en"))
+    # a short form in code that prose defines stays defined where prose uses it
+    prose = "The `CLI` (command-line interface) runs; the CLI exits."
+    assert [(o.short.text, o.long and o.long.text) for o in find_abbreviations(prose)] == [
+        ("CLI", "command-line interface")
+    ]
+
+
 def test_html_block_tags_read_as_line_breaks_and_cells_as_tabs() -> None:
     page = (
         "<h2>Glossary</h2>\n<dl><dt>API</dt><dd>Application Programming Interface</dd></dl>"

@@ -24,7 +24,12 @@ from typing import Literal, NamedTuple
 from termlens.acronyms.dictionary import AcronymDictionary
 from termlens.acronyms.disambiguate import Candidate, Disambiguator, Evidence, pooled
 from termlens.acronyms.extract import extract, shouted
-from termlens.acronyms.identify import Occurrence, outside_code, short_form_singular
+from termlens.acronyms.identify import (
+    Occurrence,
+    code_in_normal_form,
+    outside_code,
+    short_form_singular,
+)
 from termlens.acronyms.lexical import STOPWORDS, imaging_adjective, sense_groups
 from termlens.acronyms.rerank import REREAD_USES, default_context_check
 from termlens.acronyms.rules import (
@@ -151,7 +156,11 @@ def expand(
         return _default_worker().expanded([text], threshold, lang)[0]
     form = NormalForm.of(text)
     occurrences = _occurrences(
-        form.text, lang, disambiguator.dictionary, disambiguator.exclude_sources
+        form.text,
+        lang,
+        disambiguator.dictionary,
+        disambiguator.exclude_sources,
+        code_in_normal_form(form),
     )
     return in_original(expand_occurrences(form.text, occurrences, disambiguator, threshold), form)
 
@@ -239,15 +248,18 @@ def _occurrences(
     lang: str,
     dictionary: AcronymDictionary,
     exclude_sources: frozenset[str] = frozenset(),
+    code: Sequence[tuple[int, int]] = (),
 ) -> list[Occurrence]:
-    """The short forms of ``text`` read in ``lang`` (rules and tagger), and the dotted
+    """The short forms of ``text`` read in ``lang`` (rules and tagger; ``code``: spans of it
+    that held code in the text it was made from, where nothing is defined), and the dotted
     initialisms and words in capitals the dictionary knows but from ``exclude_sources``
     (:func:`with_dotted_initialisms`, :func:`with_known_capitals`), none in a Markdown code
     block; those the text does not define defined by a name it writes out, one the dictionary
     knows (again not from ``exclude_sources``) or one in capitals
     (:func:`written_out.written_out`)."""
     rules, tagger = reading(lang)
-    occurrences = extract(Document(text, lang=rules), lang=tagger, names_written_out=False)
+    document = Document(text, lang=rules)
+    occurrences = extract(document, lang=tagger, names_written_out=False, code=code)
     known = lambda short: dictionary.knows(short, exclude_sources)  # noqa: E731
     found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
     found = defined_as_the_dictionary_says(text, found, dictionary, exclude_sources)
@@ -535,13 +547,19 @@ class _Worker:
         lang = self.lang if lang is None else lang
         found: dict[str, list[tuple[int, int, str, list[Occurrence]]]] = defaultdict(list)
         forms = [NormalForm.of(text) for text in texts]
-        for i, text in enumerate(form.text for form in forms):
+        for i, form in enumerate(forms):
+            text, code = form.text, code_in_normal_form(form)
             # "auto" reads the text as `find` does (a Danish text with the Danish tagger),
             # guessed once here for both the short forms and the senses
             segments = language_segments(text) if lang == "auto" else [(0, lang)]
             ends = [*(start for start, _ in segments[1:]), len(text)]
             for (start, read_as), end in zip(segments, ends, strict=True):
-                occurrences = _occurrences(text[start:end], read_as, self.store)
+                inside = [
+                    (max(s, start) - start, min(e, end) - start)
+                    for s, e in code
+                    if s < end and e > start
+                ]
+                occurrences = _occurrences(text[start:end], read_as, self.store, code=inside)
                 found[_senses_language(read_as)].append((i, start, text[start:end], occurrences))
         out: list[list[Expansion]] = [[] for _ in texts]
         for language, documents in found.items():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Sequence
 from itertools import takewhile
 
 from termlens.acronyms.align import align, align_unordered
@@ -20,6 +21,7 @@ from termlens.acronyms.identify import (
     function_word,
     in_normal_form,
     occurrences_of,
+    outside,
     short_form_singular,
     with_declared,
 )
@@ -61,24 +63,30 @@ def extract(
     lang: str | None = None,
     *,
     names_written_out: bool = True,
+    code: Sequence[tuple[int, int]] = (),
 ) -> list[Occurrence]:
     """Every short-form occurrence: defined ones with their long form, undefined ones alone,
     or defined by a name the document writes out elsewhere (:func:`written_out.written_out`;
     not with ``names_written_out=False``, for a caller that seeks them itself). ``lang`` is
     the tagger's language when it is not the document's (da, fa, fr, vi: the document then
     holds the language its rules read, see :func:`tagger.rules_language`). The document is
-    read in its normal form (:func:`identify.in_normal_form`)."""
+    read in its normal form (:func:`identify.in_normal_form`); ``code`` gives spans of it that
+    hold code beside those its markup shows (of a text in its normal form already)."""
     model = tagger or default_tagger(lang or doc.lang)
 
-    def find(d: Document, declared: list[Definition]) -> list[Occurrence]:
-        found = _extract(d, declared, model, lang)
+    def find(d: Document, declared: list[Definition], code: RangeSet | None) -> list[Occurrence]:
+        found = _extract(d, declared, code, model, lang)
         return written_out(d.text, found) if names_written_out else found
 
-    return in_normal_form(doc, find)
+    return in_normal_form(doc, find, code)
 
 
 def _extract(
-    doc: Document, declared: list[Definition], model: AcronymTagger, lang: str | None
+    doc: Document,
+    declared: list[Definition],
+    code: RangeSet | None,
+    model: AcronymTagger,
+    lang: str | None,
 ) -> list[Occurrence]:
     definitions = with_declared(declared, find_definitions(doc))
     if lang == "fr":
@@ -107,7 +115,7 @@ def _extract(
             definitions.append(paired)
             taken.add(paired.short.start, paired.short.end)
             taken.add(long.start, long.end)
-    occurrences = occurrences_of(doc, definitions)
+    occurrences = occurrences_of(doc, outside(code, definitions))
     for occurrence in occurrences:
         taken.add(occurrence.short.start, occurrence.short.end)
     occurrences += [

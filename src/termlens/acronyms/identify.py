@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
 
@@ -96,24 +96,35 @@ def find_abbreviations(doc: Document | str, *, lang: str = "auto") -> list[Occur
             code = reading(code)[0]
         document = Document(doc, lang=code)
     return in_normal_form(
-        document, lambda d, given: occurrences_of(d, with_declared(given, find_definitions(d)))
+        document,
+        lambda d, given, code: occurrences_of(
+            d, outside(code, with_declared(given, find_definitions(d)))
+        ),
     )
 
 
+Finder = Callable[[Document, list[Definition], RangeSet | None], list[Occurrence]]
+
+
 def in_normal_form(
-    document: Document, find: Callable[[Document, list[Definition]], list[Occurrence]]
+    document: Document, find: Finder, code_known: Sequence[tuple[int, int]] = ()
 ) -> list[Occurrence]:
     """``find`` run on the document in its normal form (NFC, ligatures spelled out, markup left
     out: see :mod:`termlens.normal_form`), with every span it returns mapped back to
-    ``document``; none whose short form lies in code (:func:`outside_code`). ``find`` is given
-    the definitions the markup declares (HTML's titles, LaTeX's acronym declarations:
-    :func:`markup.declared`), their long forms empty there, which the normal form leaves
-    out, and where the markup holds them here."""
-    if document.text.isascii() and not may_hold_markup(document.text):
-        return find(document, [])  # plain ASCII prose, the common case
+    ``document``; none whose short form lies in code. ``find`` is given the definitions the
+    markup declares (HTML's titles, LaTeX's acronym declarations: :func:`markup.declared`),
+    their long forms empty there, which the normal form leaves out, and where the markup holds
+    them here; and the spans of the normal form that hold code (None for none), where it
+    defines nothing (:func:`outside`): those of :func:`markup.code_spans`, and ``code_known``,
+    spans of ``document`` its caller knows hold code (a text in its normal form already, whose
+    inline code's marks are gone)."""
+    if not code_known and document.text.isascii() and not may_hold_markup(document.text):
+        return find(document, [], None)  # plain ASCII prose, the common case
+    spans = [*code_spans(document.text), *code_known]
+    code = ranges(spans)
     form = NormalForm.of(document.text)
     if form.unchanged:
-        found = find(document, [])
+        found = find(document, [], code)
     else:
         normal = Document(form.text, id=document.id, lang=document.lang)
         long_forms: dict[int, Span] = {}
@@ -132,11 +143,36 @@ def in_normal_form(
             long = long_forms[d.short.start] if d.pattern == "markup" else form.span(d.long)
             return Definition(form.span(d.short), long, d.pattern, d.score)
 
+        normal_code = ranges([(form.normal(start), form.normal(end)) for start, end in spans])
         found = [
             Occurrence(form.span(o.short), o.definition and back(o.definition))
-            for o in find(normal, given)
+            for o in find(normal, given, normal_code)
         ]
-    return outside_code(document.text, found)
+    if code is None:
+        return found
+    return [o for o in found if not code.overlaps(o.short.start, o.short.end)]
+
+
+def code_in_normal_form(form: NormalForm) -> list[tuple[int, int]]:
+    """The spans of ``form``'s text that hold code in the text it was made from
+    (:func:`markup.code_spans`; inline code's marks are gone from the normal form)."""
+    if form.unchanged:
+        return []
+    return [(form.normal(start), form.normal(end)) for start, end in code_spans(form.given)]
+
+
+def outside(code: RangeSet | None, definitions: list[Definition]) -> list[Definition]:
+    """The definitions but those whose short form and long form both lie in ``code``: a
+    call's "Timezone(timezone.utc)" in "`Timezone(timezone.utc)`" defines nothing."""
+    if code is None:
+        return definitions
+    return [
+        d
+        for d in definitions
+        if not (
+            code.overlaps(d.short.start, d.short.end) and code.overlaps(d.long.start, d.long.end)
+        )
+    ]
 
 
 def with_declared(declared: list[Definition], found: list[Definition]) -> list[Definition]:
@@ -170,13 +206,17 @@ def outside_code(text: str, found: list[FoundT]) -> list[FoundT]:
 def code_ranges(text: str) -> RangeSet | None:
     """The spans of ``text`` that hold code (:func:`markup.code_spans`) as a set of ranges, or
     None when it holds none."""
-    blocks = code_spans(text)
-    if not blocks:
+    return ranges(code_spans(text))
+
+
+def ranges(spans: Sequence[tuple[int, int]]) -> RangeSet | None:
+    """``spans`` as a set of ranges, or None for none."""
+    if not spans:
         return None
-    code = RangeSet()
-    for start, end in blocks:
-        code.add(start, end)
-    return code
+    found = RangeSet()
+    for start, end in spans:
+        found.add(start, end)
+    return found
 
 
 def occurrences_of(document: Document, definitions: list[Definition]) -> list[Occurrence]:
