@@ -860,3 +860,12 @@ def test_find_definitions_reads_a_str_as_the_document_of_it() -> None:
     assert find_definitions(text) == find_definitions(Document(text))
     with pytest.raises(TypeError, match=r"find_definitions reads a str, not bytes; decode"):
         find_definitions(text.encode())  # type: ignore[arg-type]
+
+
+def test_a_file_name_is_no_long_form_nor_short_form() -> None:
+    """A change log writes the file, then the functions it changed, in brackets."""
+    text = (
+        "\t* decrypt-data.c (decrypt_data): Fix.\n\t* src/options.h (opt): New.\n"
+        "\t* escaped_copy (escape.c) moved.\nThe model FastText.zip (FTZ) and Zstandard (zstd)."
+    )
+    assert pairs(text) == [("FTZ", "FastText.zip"), ("zstd", "Zstandard")]

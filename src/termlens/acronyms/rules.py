@@ -104,6 +104,12 @@ _PARAGRAPH_NUMBER: Final = re.compile(r"(?<=\s)\d{1,3}$")
 # a formula's symbol: a Greek letter glued after a lower-case Latin one ("θM AP = argmaxθ p"),
 # unlike a name's ("NEMO = NF-κB essential modulator", "TGFβ")
 _FORMULA_SYMBOL: Final = re.compile(r"[a-z][\u0370-\u03ff]")
+# a source or text file's name, which a change log writes before the function it changed
+# ("* decrypt-data.c (decrypt_data): …", "options.h (opt)"): no long form
+_FILE_NAME: Final = re.compile(
+    r"[\w./*-]+\.(?:c|h|cc|cpp|cxx|hh|hpp|py|pl|pm|js|ts|java|rs|go|sh|rb|el|m4|ac|am|in|mk"
+    r"|cmake|txt|md|rst|json|xml|ya?ml|toml|cfg|ini)"
+)
 # the two halves of a word a line break hyphenated: "recur- rent", "con-\nvolutional"
 _HYPHEN_BREAK: Final = re.compile(r"([^\W\d_]+)[-‐\u00ad][^\S\n]*\n?[^\S\n]*(?<=\s)([^\W\d_]+)")
 _BREAK_HINTS: Final = ("- ", "-\n", "-\r", "-\t", "‐", "\u00ad")
@@ -853,9 +859,12 @@ def _last_words(found: list[re.Match[str]], content: int) -> list[re.Match[str]]
 def _is_variant(long: str, short: str) -> bool:
     """A variant or a synonym of the short form, not its definition: H-Ras (Ras), Hsp82 (Hsp90),
     Ubc1 (Ubc1(Delta450)); or the short form is the long form numbered, a name: the test set
-    (Set14), the last layer (Layer3)."""
+    (Set14), the last layer (Layer3); or either is a file's name (options.h (opt), escaped_copy
+    (escape.c))."""
     return (
         _contains_word(long, short)
+        or _FILE_NAME.fullmatch(long) is not None
+        or _FILE_NAME.fullmatch(short) is not None
         or _SYMBOL.fullmatch(long) is not None
         or _NUMBERED.sub("", short).lower() == long.lower()
     )
