@@ -810,6 +810,24 @@ def test_a_word_the_list_knows_tagged_in_shouted_text_is_no_short_form(
     assert [o.short.text for o in extract(doc, tagger)] == ["PROFITS"]  # no shouting here
 
 
+def test_a_word_of_wordnet_tagged_in_shouted_english_is_no_short_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # TORT, DEALINGS: words the word list never saw, WordNet writes in lower case; FDA it
+    # writes in capitals; and a full stop after a word ends a sentence, not a code ("YOU.")
+    tagger = default_tagger("en")
+    text = (
+        "IN NO EVENT SHALL THE FDA BE LIABLE IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, "
+        "OR OTHER DEALINGS IN THE SOFTWARE. THE ENTIRE RISK IS WITH YOU. This is all."
+    )
+    doc = Document(text, lang="en")
+    tokens = subtokens(doc.tokens)
+    shouts = ("FDA", "TORT", "DEALINGS", "YOU")
+    labels: list[Label] = ["B-short" if t.text in shouts else "O" for t in tokens]
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    assert [o.short.text for o in extract(doc, tagger)] == ["FDA"]
+
+
 def test_initials_set_apart_by_spaces_are_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
     # an author's initials in a reference and a Latin phrase, tagged as short forms: not
     # reported; a dotted initialism written without spaces is

@@ -42,7 +42,9 @@ from termlens.acronyms.tagger import (
 )
 from termlens.acronyms.translated import translate
 from termlens.acronyms.wordlist import WORD, seen, seen_with_any_accents
+from termlens.acronyms.wordnet_senses import is_short_form
 from termlens.acronyms.written_out import written_out
+from termlens.taxonomy.wordnet import bundled
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
@@ -124,7 +126,7 @@ def _extract(
         if not taken.overlaps(short.start, short.end)
         and not _SPACED_INITIALS.fullmatch(short.text)
         and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
-        for s in _unshouted(doc.text, short)
+        for s in _unshouted(doc.text, short, doc.lang)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
@@ -162,13 +164,13 @@ def _in_code_or_own_bracket(text: str, short: Span) -> bool:
     """Whether the short form is part of a document code ("ECE/ENERGY/WP.4") or opens or closes
     a bracket of fewer words than a shouted run ("(SIDA)", "(OMS, FAO)"; not "(INCLUDING LOSS OF
     USE, DATA, OR PROFITS)")."""
-    before, after = text[short.start - 1 : short.start], text[short.end : short.end + 1]
-    if before in _CODE or after in _CODE:
-        return True
+    before, after = text[short.start - 1 : short.start], text[short.end : short.end + 2]
+    if before in _CODE or after[:1] == "/" or (after[:1] == "." and after[1:].isalnum()):
+        return True  # not a sentence's full stop: "… IS WITH YOU. This"
     if before == "(":
         closing = text.find(")", short.end, short.end + 120)
         inside = (short.start, closing if closing != -1 else short.end)
-    elif after == ")":
+    elif after[:1] == ")":
         opening = text.rfind("(", max(0, short.start - 120), short.start)
         inside = (opening + 1 if opening != -1 else short.start, short.end)
     else:
@@ -176,11 +178,12 @@ def _in_code_or_own_bracket(text: str, short: Span) -> bool:
     return len(WORD.findall(text, *inside)) < SHOUTED_RUN
 
 
-def _unshouted(text: str, short: Span) -> list[Span]:
+def _unshouted(text: str, short: Span, lang: str) -> list[Span]:
     """The tagged short form, or if it is words of a shouted heading, the short forms among
-    them: words in capitals of Latin letters that the word list barely knows, with any accents
-    ("GRSP" in "RAPPORT DU GRSP SUR SA QUARANTIÈME SESSION"; not *SECURITE*, *QUARANTIÈME*, nor
-    *PROFITS* in "LOSS OF USE, DATA, OR PROFITS")."""
+    them: words in capitals of Latin letters that the word list barely knows, with any accents,
+    nor, in English, WordNet ("GRSP" in "RAPPORT DU GRSP SUR SA QUARANTIÈME SESSION"; not
+    *SECURITE*, *QUARANTIÈME*, nor *PROFITS* in "LOSS OF USE, DATA, OR PROFITS", nor *TORT* in
+    "CONTRACT, STRICT LIABILITY, OR TORT")."""
     if not _in_shouted_run(text, short):
         return [short]
     return [
@@ -190,7 +193,23 @@ def _unshouted(text: str, short: Span) -> list[Span]:
         and m.group().isupper()
         and looks_like_short_form(m.group())
         and seen_with_any_accents(m.group()) < KNOWN_WORD
+        and not (lang == "en" and _wordnet_word(m.group()))
     ]
+
+
+def _wordnet_word(written: str) -> bool:
+    """Whether WordNet writes ``written`` (or its base form) in lower case, as a word (*tort*,
+    *dealings*, *warranties*), and not in capitals, as a short form (*FDA*, *AIDS*: not *aid*)."""
+    wordnet = bundled()
+    exact = [lemma for pos in "nvar" for s in wordnet.lookup(written, pos) for lemma in s.lemmas]
+    if any(lemma.lower() == written.lower() and is_short_form(lemma) for lemma in exact):
+        return False
+    return any(
+        base in synset.lemmas
+        for pos in "nvar"
+        for base in wordnet.lemmatise(written, pos)
+        for synset in wordnet.lookup(base, pos)
+    )
 
 
 def _common(word: str) -> bool:
