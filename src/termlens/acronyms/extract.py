@@ -42,7 +42,6 @@ from termlens.acronyms.tagger import (
 )
 from termlens.acronyms.translated import translate
 from termlens.acronyms.wordlist import WORD, seen, seen_with_any_accents
-from termlens.acronyms.wordnet_senses import is_short_form
 from termlens.acronyms.written_out import written_out
 from termlens.taxonomy.wordnet import bundled
 from termlens.text import Document, Span
@@ -197,12 +196,17 @@ def _unshouted(text: str, short: Span, lang: str) -> list[Span]:
     ]
 
 
+def _in_capitals(lemma: str) -> bool:
+    """Whether WordNet writes a lemma as a short form: two capitals or more (FDA, U.S.A.)."""
+    return sum(ch.isupper() for ch in lemma) >= 2
+
+
 def _wordnet_word(written: str) -> bool:
     """Whether WordNet writes ``written`` (or its base form) in lower case, as a word (*tort*,
     *dealings*, *warranties*), and not in capitals, as a short form (*FDA*, *AIDS*: not *aid*)."""
     wordnet = bundled()
     exact = [lemma for pos in "nvar" for s in wordnet.lookup(written, pos) for lemma in s.lemmas]
-    if any(lemma.lower() == written.lower() and is_short_form(lemma) for lemma in exact):
+    if any(lemma.lower() == written.lower() and _in_capitals(lemma) for lemma in exact):
         return False
     return any(
         base in synset.lemmas
