@@ -828,6 +828,19 @@ def test_a_word_of_wordnet_tagged_in_shouted_english_is_no_short_form(
     assert [o.short.text for o in extract(doc, tagger)] == ["FDA"]
 
 
+def test_the_pronoun_i_contracted_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    tagger = default_tagger("en")
+    doc = Document("I'm sure, I’ve seen it: the API works.", lang="en")
+    tokens = subtokens(doc.tokens)
+    # as the English tagger marks "I'm": three subtokens, "I", "'" and "m"
+    labels: list[Label] = [
+        "B-short" if t.text in ("I", "API") else "I-short" if t.text in "'’mve" else "O"
+        for t in tokens
+    ]
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    assert [o.short.text for o in extract(doc, tagger)] == ["API"]
+
+
 def test_initials_set_apart_by_spaces_are_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
     # an author's initials in a reference and a Latin phrase, tagged as short forms: not
     # reported; a dotted initialism written without spaces is

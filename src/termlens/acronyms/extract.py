@@ -56,6 +56,8 @@ _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" 
 # initials set apart by spaces: an author's ("Cheng, H. C.") or a Latin phrase's ("e. g."); no
 # gold short form of SDU@AAAI-22 or SciAI is written so
 _SPACED_INITIALS = re.compile(r"(?:[^\W\d_]\.\s+)+[^\W\d_]\.?")
+# the pronoun I contracted ("I'm", "I’ve"), which the tagger may mark for its capital
+_CONTRACTED_I = re.compile(r"I['’](?:m|ve|d|ll)")
 
 
 def extract(
@@ -124,6 +126,7 @@ def _extract(
         for short in shorts
         if not taken.overlaps(short.start, short.end)
         and not _SPACED_INITIALS.fullmatch(short.text)
+        and not _CONTRACTED_I.fullmatch(short.text)
         and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
         for s in _unshouted(doc.text, short, doc.lang)
     ]
