@@ -170,6 +170,28 @@ def test_unreadable_input_is_one_line_and_exit_1(
     assert err.count("\n") == 1 and str(path) in err and message in err
 
 
+def test_a_folder_with_an_unreadable_file_stops_unless_told_to_leave_it_out(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.txt").write_text("The Pulse Index (PI) is high.")
+    (tmp_path / "b.txt").write_bytes("café (CAF)".encode("latin-1"))
+    (tmp_path / "c.md").write_text("The body mass index (BMI) rose.")
+    code, out, err = run("find", str(tmp_path), "--rules-only")
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "b.txt: not valid UTF-8" in err and "give --skip-unreadable to leave it out" in err
+    code, out, err = run("find", str(tmp_path), "--rules-only", "--skip-unreadable")
+    assert code == 0 and [line.split("\t")[:4] for line in out.splitlines()[1:]] == [
+        ["a", "17", "19", "PI"],
+        ["c", "21", "24", "BMI"],
+    ]
+    assert err.startswith("termlens: warning: left out ") and "b.txt: not valid UTF-8" in err
+    # a missing file is a mistake in the command, not a file to leave out
+    code, _, err = run("find", str(tmp_path), "nope.txt", "--skip-unreadable")
+    assert code == 1 and "nope.txt: no such file" in err
+    code, out, err = run("find", str(tmp_path / "b.txt"), "--skip-unreadable")
+    assert code == 1 and out == "" and "no input left: every file was unreadable" in err
+
+
 def test_errors_for_missing_file_bad_jsonl_and_bad_options(tmp_path: Path) -> None:
     code, _, err = run("find", str(tmp_path / "nope.txt"))
     assert code == 1 and "no such file" in err

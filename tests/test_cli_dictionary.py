@@ -106,6 +106,22 @@ def test_dict_mine_collects_defined_pairs(tmp_path: Path) -> None:
     assert "mined 1 pair and 1 context from 1 document into" in err  # not "1 pairs"
 
 
+def test_dict_mine_leaves_out_unreadable_files_only_when_told(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "good.txt").write_text("A support vector machine (SVM) works.")
+    (corpus / "old.txt").write_bytes("Un índice (IMC) alto.".encode("latin-1"))
+    db = tmp_path / "m.sqlite"
+    code, _, err = run("dict", "mine", str(corpus), "--into", str(db), "--no-windows")
+    assert code == 1 and "old.txt: not valid UTF-8" in err and "--skip-unreadable" in err
+    assert not db.exists()  # no dictionary half made
+    code, _, err = run(
+        "dict", "mine", str(corpus), "--into", str(db), "--no-windows", "--skip-unreadable"
+    )
+    assert code == 0 and "left out" in err and "old.txt" in err
+    assert "mined 1 pair and 1 context from 1 document into" in err
+
+
 def test_dict_mine_keeps_the_windows_vectors_of_english_uses(
     tmp_path: Path,
     english_encoder: EnglishEncoder,  # skips without the encoder's package

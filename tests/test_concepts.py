@@ -290,9 +290,14 @@ def test_plain_text_links_only_named_kinds(tmp_path: Path) -> None:
         "segmentation accuracy, and the hyperparameters of the CRF were tuned on a validation "
         "set.\n"
     )
+    (tmp_path / "c.txt").write_bytes("Segmentación de imágenes.".encode("latin-1"))
     out = tmp_path / "out.jsonl"
-    result = runner.invoke(app, ["concepts", "cluster", "--text", str(tmp_path), "-o", str(out)])
+    cluster_folder = ["concepts", "cluster", "--text", str(tmp_path), "-o", str(out)]
+    result = runner.invoke(app, cluster_folder)
+    assert result.exit_code == 1 and "--skip-unreadable" in result.stderr and not out.exists()
+    result = runner.invoke(app, [*cluster_folder, "--skip-unreadable"])
     assert result.exit_code == 0, result.stderr
+    assert "left out" in result.stderr and "in 2 documents" in result.stderr
     (topic,) = [json.loads(line) for line in out.read_text().splitlines()]
     cluster = {" ".join(topic["tokens"][p][a : b + 1]): c for p, a, b, c in topic["mentions"]}
     assert len(set(cluster.values())) == 3  # segmentation, brain tumor segmentation, CRF

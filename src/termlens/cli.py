@@ -31,7 +31,15 @@ from termlens.benchmarks import barr2, barr2_resolution, bioc, sciai, sdu22_ae
 from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
-from termlens.cli_common import counted, guarded, print_rows, progress, read_inputs, warn_if_empty
+from termlens.cli_common import (
+    SkipUnreadableOption,
+    counted,
+    guarded,
+    print_rows,
+    progress,
+    read_inputs,
+    warn_if_empty,
+)
 from termlens.cli_concepts import bench_scico, concepts_app
 from termlens.cli_dictionary import DictionaryOption, dict_app, open_dictionary
 from termlens.cli_taxonomy import attach, bench_semeval16, taxonomy_app
@@ -116,12 +124,13 @@ def find(
     rules_only: Annotated[
         bool, typer.Option("--rules-only", help="Rules only: faster, defined short forms only.")
     ] = False,
+    skip_unreadable: SkipUnreadableOption = False,
 ) -> None:
     """Every short form: where the text defines it, its long form, and its other uses."""
     language, tagger_lang = reading(lang)
     if format not in OUTPUT_FORMATS:
         raise choose_one("format", format, OUTPUT_FORMATS)
-    documents = read_inputs(inputs)
+    documents = read_inputs(inputs, skip_unreadable)
     texts = (d.text for d in documents)
     found = find_abbreviations_in_many(
         texts, lang=language, jobs=jobs, rules_only=rules_only, tagger_lang=tagger_lang
@@ -169,6 +178,7 @@ def expand(
             "confidences are shares among the senses it lists."
         ),
     ] = False,
+    skip_unreadable: SkipUnreadableOption = False,
 ) -> None:
     """Every acronym with its meaning: defined in the text, else the best sense for its context."""
     lang = expand_language(lang)
@@ -178,7 +188,7 @@ def expand(
         raise OptionError(
             "--complete needs --dictionary: the bundled one does not hold every meaning"
         )
-    documents = read_inputs(inputs)
+    documents = read_inputs(inputs, skip_unreadable)
     open_dictionary(dictionary).close()  # a missing or bad dictionary: one clear error, now
     found = expand_many(
         (d.text for d in documents), lang=lang, dictionary=dictionary, threshold=threshold,

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from termlens.documents import RawDocument, read_documents
-from termlens.errors import TermlensError
+from termlens.errors import InputError, TermlensError, UnreadableFileError
 from termlens.formats import tsv_line
 from termlens.io import check_writable, inputs_kept
 
@@ -84,10 +84,36 @@ def working(message: str, size: int) -> Iterator[None]:
         yield
 
 
-def read_inputs(inputs: list[str]) -> list[RawDocument]:
+SkipUnreadableOption = Annotated[
+    bool,
+    typer.Option(
+        "--skip-unreadable",
+        help="Leave out, with a warning, files that are no UTF-8 text (binary, another "
+        "encoding) instead of stopping at the first.",
+    ),
+]
+
+
+def read_inputs(inputs: list[str], skip_unreadable: bool = False) -> list[RawDocument]:
     """The documents of the inputs (:func:`~termlens.documents.read_documents`), with a warning
-    on stderr where ids a .jsonl gave name more than one document: their results share the id."""
-    documents = list(read_documents(inputs))
+    on stderr where ids a .jsonl gave name more than one document: their results share the id.
+    A file that is no UTF-8 text is an error naming ``--skip-unreadable`` where there are other
+    files to read, or with ``skip_unreadable`` a warning, the file left out (an error when
+    that leaves nothing)."""
+    left_out: list[UnreadableFileError] = []
+
+    def leave_out(exc: UnreadableFileError) -> None:
+        typer.echo(f"termlens: warning: left out {exc}", err=True)
+        left_out.append(exc)
+
+    try:
+        documents = list(read_documents(inputs, leave_out if skip_unreadable else None))
+    except UnreadableFileError as exc:
+        if len(inputs) == 1 and not Path(inputs[0]).is_dir():
+            raise
+        raise UnreadableFileError(f"{exc}; or give --skip-unreadable to leave it out") from None
+    if left_out and not documents:
+        raise InputError("no input left: every file was unreadable (see the warnings above)")
     shared = [(doc_id, n) for doc_id, n in Counter(d.id for d in documents).items() if n > 1]
     if shared:
         first, n = shared[0]

@@ -11,14 +11,22 @@ from rich.table import Table
 
 from termlens import __version__
 from termlens.benchmarks import scico as scico_bench
-from termlens.cli_common import counted, guarded, progress, warn_if_empty, working
+from termlens.cli_common import (
+    SkipUnreadableOption,
+    counted,
+    guarded,
+    progress,
+    read_inputs,
+    warn_if_empty,
+    working,
+)
 from termlens.concepts.cd2cr import is_cd2cr, read_cd2cr
 from termlens.concepts.cluster import check_fits_in_memory, predict
 from termlens.concepts.mentions import topic_from_documents
 from termlens.concepts.outline import outline
 from termlens.concepts.relate import default_model
 from termlens.concepts.scico import Topic, as_jsonl, parse_topics, read_topics, write_topics
-from termlens.documents import TEXT_FILES, documents_in, read_documents
+from termlens.documents import TEXT_FILES, documents_in
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, read_stdin
 
@@ -67,6 +75,7 @@ def concepts_cluster(
             "--format", help="scico (jsonl) or outline (clusters under their parents, to read)."
         ),
     ] = "scico",
+    skip_unreadable: SkipUnreadableOption = False,
 ) -> None:
     """Group concept mentions into clusters and link the clusters parent → child."""
     if output_format not in CLUSTER_FORMATS:
@@ -76,10 +85,10 @@ def concepts_cluster(
     if text is not None:
         if not text.is_dir():
             raise InputError(f"{text}: not a folder; give a folder of {TEXT_FILES} documents")
-        files = [str(p) for p in documents_in(text)]
-        topics = [topic_from_documents(list(read_documents(files)), text.name)]
+        read = read_inputs([str(p) for p in documents_in(text)], skip_unreadable)
+        topics = [topic_from_documents(read, text.name)]
         count = len(topics[0].mentions)
-        documents = counted(len(files), "document")
+        documents = counted(len(read), "document")
         typer.echo(f"{counted(count, 'mention')} in {documents}; clustering them", err=True)
     else:
         assert source is not None

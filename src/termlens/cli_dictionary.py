@@ -21,8 +21,7 @@ from termlens.acronyms.dictionary_files import (
 from termlens.acronyms.expand import DICTIONARY_FILE
 from termlens.acronyms.mining import mine, store
 from termlens.acronyms.rerank import default_context_check
-from termlens.cli_common import counted, guarded, print_rows
-from termlens.documents import read_documents
+from termlens.cli_common import SkipUnreadableOption, counted, guarded, print_rows, read_inputs
 from termlens.errors import InputError, OptionError, choose_one
 from termlens.io import note_input
 from termlens.resources import resource_path
@@ -209,6 +208,7 @@ def mine_(
         ),
     ] = True,
     from_bundled: FromBundledOption = False,
+    skip_unreadable: SkipUnreadableOption = False,
 ) -> None:
     """Add the pairs a corpus defines (counted per document) and the contexts of their uses."""
     _check_new(into, from_bundled)  # before the mining, which takes a while
@@ -216,7 +216,8 @@ def mine_(
     if lang not in ("auto", *LANGUAGES):
         raise choose_one("language", lang, ["auto", *LANGUAGES])
     language: LanguageOption = lang  # type: ignore[assignment]
-    harvest = mine((d.text for d in read_documents(inputs)), lang=language, jobs=jobs)
+    texts = [d.text for d in read_inputs(inputs, skip_unreadable)]
+    harvest = mine(texts, lang=language, jobs=jobs)
     check = default_context_check() if windows and lang in ("en", "auto") else None
     with _writable(into, from_bundled) as d:
         store(

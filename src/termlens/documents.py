@@ -3,11 +3,11 @@ folders of them, and stdin."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from termlens.errors import InputError
+from termlens.errors import InputError, UnreadableFileError
 from termlens.io import json_lines, read_stdin, read_text, whole_number
 
 # the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX,
@@ -25,18 +25,23 @@ class RawDocument:
     text: str
 
 
-def read_documents(sources: list[str]) -> Iterator[RawDocument]:
+Skip = Callable[[UnreadableFileError], None]  # told of each file left out, and why
+
+
+def read_documents(sources: list[str], skip: Skip | None = None) -> Iterator[RawDocument]:
     """Yield the documents of every source: ``-`` is stdin, ``*.jsonl`` holds one per line, a
     folder holds text and .jsonl files (see :func:`documents_in`). A text file's id is its name
     without the suffix, a .jsonl record's its ``id`` (else its line number); where an id termlens
     made up is already taken in this run, the path (and line) it came from is the id instead,
-    and a number after ``#`` where even that is taken (the same file given twice)."""
+    and a number after ``#`` where even that is taken (the same file given twice). A file that
+    is no UTF-8 text stops the reading with its UnreadableFileError, or with ``skip`` is left
+    out, ``skip`` told why."""
     if not sources:
         raise InputError("no input; give one or more files, or - for standard input")
     if sources.count("-") > 1:  # the second would read nothing: standard input is read once
         raise InputError("- (standard input) given more than once; give it once")
     taken: set[str] = set()
-    for document, fuller in _documents(sources):
+    for document, fuller in _documents(sources, skip):
         if document.id in taken and fuller is not None:
             doc_id, copy = fuller, 1
             while doc_id in taken:
@@ -47,7 +52,7 @@ def read_documents(sources: list[str]) -> Iterator[RawDocument]:
         yield document
 
 
-def _documents(sources: list[str]) -> Iterator[tuple[RawDocument, str | None]]:
+def _documents(sources: list[str], skip: Skip | None) -> Iterator[tuple[RawDocument, str | None]]:
     """The documents of :func:`read_documents`, each with the id that names its origin in full
     where its own id was made up (None: the source gave it)."""
     for source in sources:
@@ -60,9 +65,16 @@ def _documents(sources: list[str]) -> Iterator[tuple[RawDocument, str | None]]:
             continue
         path = Path(source)
         if path.is_dir():
-            yield from _documents([str(p) for p in documents_in(path, (*TEXT_SUFFIXES, ".jsonl"))])
+            files = [str(p) for p in documents_in(path, (*TEXT_SUFFIXES, ".jsonl"))]
+            yield from _documents(files, skip)
             continue
-        text = read_text(path)
+        try:
+            text = read_text(path)
+        except UnreadableFileError as exc:
+            if skip is None:
+                raise
+            skip(exc)
+            continue
         if path.suffix == ".jsonl":
             yield from _jsonl(text, str(path), str(path))
         else:

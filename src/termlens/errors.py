@@ -13,6 +13,11 @@ class InputError(TermlensError):
     """Input that cannot be read: missing, binary, wrong encoding or wrong format."""
 
 
+class UnreadableFileError(InputError):
+    """A file that is there but cannot be read as text: binary, another encoding, bad gzip,
+    no permission (a folder's other files can still be read)."""
+
+
 class OptionError(TermlensError):
     """An option value outside its valid set."""
 

@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import IO, Any, Final, TypeGuard
 
-from termlens.errors import InputError
+from termlens.errors import InputError, UnreadableFileError
 
 # the files read as input in the current command (None: outside a command, nothing is kept)
 _INPUTS: ContextVar[set[Path] | None] = ContextVar("termlens_inputs", default=None)
@@ -49,7 +49,8 @@ def check_not_an_input(path: Path) -> None:
 
 def read_text(path: Path) -> str:
     """Read a UTF-8 text file, gzipped if its name ends in ``.gz``, or raise an InputError
-    naming the file and the problem."""
+    naming the file and the problem (an UnreadableFileError when the file is there but is no
+    UTF-8 text)."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -57,12 +58,12 @@ def read_text(path: Path) -> str:
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory; give a file") from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+        raise UnreadableFileError(f"{path}: cannot read ({exc.strerror})") from None
     if path.suffix == ".gz":
         try:
             data = gzip.decompress(data)
         except (OSError, EOFError):
-            raise InputError(f"{path}: not a valid gzip file") from None
+            raise UnreadableFileError(f"{path}: not a valid gzip file") from None
     text = decode(data, str(path))
     note_input(path)
     return text
@@ -91,10 +92,10 @@ _DOCUMENT_FORMATS: Final = (
 
 def decode(data: bytes, name: str) -> str:
     """Decode UTF-8 text, or UTF-16 or UTF-32 that starts with its byte order mark (as Windows
-    writes "Unicode" text); binary data and other encodings get a clear InputError."""
+    writes "Unicode" text); binary data and other encodings get a clear UnreadableFileError."""
     for magic, what in _DOCUMENT_FORMATS:
         if data.startswith(magic):
-            raise InputError(f"{name}: {what}")
+            raise UnreadableFileError(f"{name}: {what}")
     if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
         return _decode_marked(data, "utf-32", name)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -102,15 +103,17 @@ def decode(data: bytes, name: str) -> str:
     if b"\x00" in data[:8192]:
         for order, zeros in (("le", data[1:8192:2]), ("be", data[:8192:2])):
             if zeros and zeros.count(0) > 0.9 * len(zeros):  # ASCII text in two bytes a letter
-                raise InputError(
+                raise UnreadableFileError(
                     f"{name}: looks like UTF-16 without a byte order mark; convert it, e.g. "
                     f"iconv -f utf-16{order} -t utf-8"
                 )
-        raise InputError(f"{name}: looks like a binary file, not text; give a UTF-8 text file")
+        raise UnreadableFileError(
+            f"{name}: looks like a binary file, not text; give a UTF-8 text file"
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(
+        raise UnreadableFileError(
             f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
             "convert it, e.g. iconv -f latin1 -t utf-8"
         ) from None
@@ -120,7 +123,7 @@ def _decode_marked(data: bytes, encoding: str, name: str) -> str:
     try:
         return data.decode(encoding)  # the mark says the byte order, and is not text
     except UnicodeDecodeError as exc:
-        raise InputError(
+        raise UnreadableFileError(
             f"{name}: starts as {encoding.upper()} but is not (bad bytes at offset {exc.start}); "
             "give a UTF-8 text file"
         ) from None
