@@ -500,6 +500,31 @@ def test_a_restructuredtext_literal_block_is_code() -> None:
     ]
 
 
+def test_a_python_session_is_code_and_an_email_quoted_three_deep_is_not() -> None:
+    docstring = (
+        "Count the words with a frequency distribution (FD):\n\n"
+        "    >>> fdist = FreqDist()\n"
+        "    >>> for word in words:\n"
+        "    ...     fdist[word] += 1\n\n"
+        "Or at once:\n\n"
+        ">>> np.isnan(np.nan)\n"
+        "True\n"
+        ">>> bp1 = brevity_penalty(closest_ref_len, hyp_len)\n"
+    )
+    assert [docstring[a:b] for a, b in code_blocks(docstring)] == [
+        "    >>> fdist = FreqDist()\n    >>> for word in words:\n    ...     fdist[word] += 1\n",
+        ">>> np.isnan(np.nan)\nTrue\n>>> bp1 = brevity_penalty(closest_ref_len, hyp_len)\n",
+    ]
+    found = find_abbreviations(docstring)
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("FD", "frequency distribution")
+    ]  # not fdist for FreqDist, nor bp1 for brevity_penalty
+    assert code_blocks(">>> import numpy as np\n") == [(0, 23)]  # a statement, nothing printed
+    mail = ">>> The support vector machine (SVM) won.\n>>> So did the SVM.\n>> Agreed.\n"
+    assert code_blocks(mail) == []
+    assert [o.short.text for o in find_abbreviations(mail)] == ["SVM", "SVM"]
+
+
 def test_nothing_in_a_code_block_is_a_short_form() -> None:
     found = find_abbreviations(CODE)
     assert [(o.short.text, o.long.text if o.long else None) for o in found] == [

@@ -5,8 +5,9 @@ the spans that hold code, not prose.
 Markdown emphasis, inline HTML tags, a Markdown link's text, a wiki link's, a reStructuredText
 hyperlink reference's and LaTeX's type-setting commands are pairs of marks around text; HTML's
 block tags stand for line breaks; an HTML title and LaTeX's acronym declarations give a short
-form its long form; fenced code, inline code, scripts, addresses, LaTeX's keys and mathematics
-are code. Every function takes the text as given and returns offsets into it.
+form its long form; fenced code, literal blocks, Python sessions, inline code, scripts,
+addresses, LaTeX's keys and mathematics are code. Every function takes the text as given and
+returns offsets into it.
 """
 
 from __future__ import annotations
@@ -110,6 +111,13 @@ _FENCE: Final = re.compile(r"(?P<indent>[ \t]*)(`{3,}|~{3,})")
 # What opens a reStructuredText literal block: a line that ends with "::" ("Example::", "::"
 # alone), or a directive that holds code (".. code-block:: python"; not ".. note::", whose
 # lines are prose); the lines indented under it hold code
+# A doctest block, as reStructuredText reads one: lines from one that opens with Python's prompt
+# (">>> ") to a blank line, the session and what it prints; it holds Python when a line opens
+# with no ">" (printed, or a "..." continuation) or a prompt's line reads as a statement (a call
+# or an index glued to a name, an assignment, an import): an e-mail quoted three deep
+# (">>> the support vector machine (SVM) …") stays prose.
+_DOCTEST: Final = re.compile(r"^[ \t]*>>>(?:[ \t]|$)", re.MULTILINE)
+_PYTHON: Final = re.compile(r"\w[(\[]|\s=\s|^(?:import|from|def|class|for|with|print)\b")
 _LITERAL_OPENING: Final = re.compile(
     r"^(?P<indent>[ \t]*)(?:\.\.[ \t]+(?:code-block|code|sourcecode|highlight|math|doctest"
     r"|testcode|testoutput|literalinclude|parsed-literal)::[^\n]*|(?!\.\.[ \t])[^\n]*::)"
@@ -416,10 +424,37 @@ def within(span: tuple[int, int], runs: list[tuple[int, int]], starts: list[int]
 def code_blocks(text: str) -> list[tuple[int, int]]:
     """The spans of a Markdown text's fenced code blocks, as CommonMark reads them: from a line
     of three or more backticks or tildes (indented under a list item or not) to the line that
-    closes it with as many or more of the same, or to the end of the text; and of a
-    reStructuredText document's literal blocks (:func:`literal_blocks`). They hold code, not
-    prose: ``curl -X POST $API_URL`` defines and uses no short form."""
-    return sorted([*_fenced_blocks(text), *literal_blocks(text)])
+    closes it with as many or more of the same, or to the end of the text; of a
+    reStructuredText document's literal blocks (:func:`literal_blocks`); and of Python sessions
+    (:func:`doctest_blocks`). They hold code, not prose: ``curl -X POST $API_URL`` defines and
+    uses no short form."""
+    blocks: list[tuple[int, int]] = []
+    for start, end in sorted([*_fenced_blocks(text), *literal_blocks(text), *doctest_blocks(text)]):
+        if not blocks or end > blocks[-1][1]:  # a session in a literal block is in it already
+            blocks.append((start, end))
+    return blocks
+
+
+def doctest_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of the Python sessions in a text (:data:`_DOCTEST`), a docstring's examples:
+    ">>> fdist = FreqDist()" names no long form *FreqDist* for *fdist*."""
+    if ">>>" not in text:
+        return []
+    blocks, end = [], 0
+    for opening in _DOCTEST.finditer(text):
+        if opening.start() < end:
+            continue  # a prompt inside the block before
+        lines = []
+        for line in _LINE.finditer(text, opening.start()):
+            if not line.group().strip():
+                break
+            lines.append(line.group().strip())
+            end = line.end()
+        if any(not line.startswith(">") for line in lines) or any(
+            _PYTHON.search(line[3:].lstrip()) for line in lines if line.startswith(">>>")
+        ):
+            blocks.append((opening.start(), end))
+    return blocks
 
 
 def literal_blocks(text: str) -> list[tuple[int, int]]:
@@ -480,6 +515,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         or _may_hold_web_address(text)
         or "#+" in text
         or "::" in text
+        or ">>>" in text
     ):
         return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
