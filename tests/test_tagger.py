@@ -828,6 +828,28 @@ def test_a_word_of_wordnet_tagged_in_shouted_english_is_no_short_form(
     assert [o.short.text for o in extract(doc, tagger)] == ["FDA"]
 
 
+def test_a_heading_of_words_the_document_writes_in_lower_case_is_no_short_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Danish, which the word list does not hold: the heading's words are words because the
+    # text writes them in lower case (brug, til, at, slette); eib it never does
+    tagger = default_tagger("da")
+    text = (
+        "Lektion 2.5: BRUG TÆLLER TIL AT SLETTE EIB\n\n"
+        "Brug en tæller til at slette flere ord. Vi skal slette teksten, og brug EIB."
+    )
+    doc = Document(text, lang="en")  # Danish is read by the English rules
+    tokens = subtokens(doc.tokens)
+    heading = range(text.index("BRUG"), text.index("EIB") + 3)
+    labels: list[Label] = [
+        ("B-short" if t.start == heading[0] else "I-short") if t.start in heading else "O"
+        for t in tokens
+    ]
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    found = [o.short.text for o in extract(doc, tagger, "da")]
+    assert found == ["EIB"]  # not "BRUG TÆLLER TIL AT SLETTE EIB", nor BRUG or AT
+
+
 def test_the_pronoun_i_contracted_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
     tagger = default_tagger("en")
     doc = Document("I'm sure, I’ve seen it: the API works.", lang="en")

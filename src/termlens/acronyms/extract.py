@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import takewhile
 
 from termlens.acronyms.align import align, align_unordered
 from termlens.acronyms.identify import (
     Occurrence,
+    code_ranges,
     function_word,
     in_normal_form,
     occurrences_of,
@@ -139,7 +141,7 @@ def shouted(text: str, short: Span) -> bool:
     shouted text ("THE RESULTS SHOW THAT OUR METHOD IS BETTER", "APPENDIX II: WHAT IS ANALYSIS",
     "COMMISSION ÉCONOMIQUE POUR L'EUROPE"), not a short form."""
     words = WORD.findall(short.text)
-    return any(len(w) > 2 and _common(w) for w in words) and _in_shouted_run(text, short)
+    return any(len(w) > 2 and _common(w, text) for w in words) and _in_shouted_run(text, short)
 
 
 def _in_shouted_run(text: str, short: Span) -> bool:
@@ -159,7 +161,7 @@ def _in_shouted_run(text: str, short: Span) -> bool:
         *words,
         *takewhile(str.isupper, after),
     ]
-    return len(run) >= SHOUTED_RUN and 2 * sum(map(_common, run)) >= len(run)
+    return len(run) >= SHOUTED_RUN and 2 * sum(_common(w, text) for w in run) >= len(run)
 
 
 def _in_code_or_own_bracket(text: str, short: Span) -> bool:
@@ -195,6 +197,7 @@ def _unshouted(text: str, short: Span, lang: str) -> list[Span]:
         and m.group().isupper()
         and looks_like_short_form(m.group())
         and seen_with_any_accents(m.group()) < KNOWN_WORD
+        and m.group().lower() not in _lower_case_words(text)
         and not (lang == "en" and _wordnet_word(m.group()))
     ]
 
@@ -219,8 +222,21 @@ def _wordnet_word(written: str) -> bool:
     )
 
 
-def _common(word: str) -> bool:
-    return len(word) > 1 and seen(word) >= COMMON_WORD
+def _common(word: str, text: str) -> bool:
+    """A word the word list's texts wrote often, or that ``text`` itself writes in lower case
+    (a Danish or Vietnamese heading's words: the list holds English, Spanish and French)."""
+    return len(word) > 1 and (seen(word) >= COMMON_WORD or word.lower() in _lower_case_words(text))
+
+
+@lru_cache(maxsize=2)
+def _lower_case_words(text: str) -> frozenset[str]:
+    """The words ``text`` writes in lower case outside code (not a LaTeX key's *gan*)."""
+    code = code_ranges(text)
+    return frozenset(
+        m.group()
+        for m in WORD.finditer(text)
+        if m.group().islower() and not (code and code.overlaps(m.start(), m.end()))
+    )
 
 
 def _after_articles(doc: Document, definition: Definition) -> Definition:
