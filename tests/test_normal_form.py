@@ -525,6 +525,69 @@ def test_a_python_session_is_code_and_an_email_quoted_three_deep_is_not() -> Non
     assert [o.short.text for o in find_abbreviations(mail)] == ["SVM", "SVM"]
 
 
+def test_a_reference_link_is_markup_where_the_document_defines_its_label() -> None:
+    text = (
+        "Although named for the [Domain Name System (DNS)][], it does not.\n"
+        "See [Shell requirements][] and [`require('addon')`][require]; the [ICU] tables.\n"
+        "Cited as [12][13].\n\n"
+        "[Domain Name System (DNS)]: https://en.wikipedia.org/wiki/Domain_Name_System\n"
+        "[shell  REQUIREMENTS]: #shell-requirements\n"
+        "[require]: modules.md#require\n"
+        "[ICU]: http://site.icu-project.org/\n"
+    )
+    form = NormalForm.of(text).text
+    assert form.startswith(
+        "Although named for the Domain Name System (DNS), it does not.\n"
+        "See Shell requirements and require('addon'); the ICU tables.\nCited as [12][13]."
+    )  # labels match whatever their case and blanks; [13] is defined nowhere
+    code = [text[a:b] for a, b in code_spans(text)]
+    assert "`require('addon')`" in code  # inline code inside a link's text is code
+    assert "[require]: modules.md#require" in code  # a definition line shows nothing
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("DNS", "Domain Name System")
+    ]  # not "See" for "Shell requirements"
+
+
+def test_a_comment_ends_at_its_first_closing_mark() -> None:
+    # two comments with prose between them: the prose is read (it was lost as one run of tags)
+    text = (
+        "<!--introduced_in=v0.10.0-->\n\nThe Domain Name System (DNS) resolves names.\n\n"
+        "<!-- YAML\nadded: v0.1.27\npr-url: https://github.com/nodejs/node/pull/41678\n-->\n\n"
+        "<!--lint disable-->\n\nThe removal of NPN (Next Protocol Negotiation) support.\n"
+    )
+    form = NormalForm.of(text)
+    assert "The Domain Name System (DNS) resolves names." in form.text
+    address = text.index("https://")
+    assert form.normal(address) == form.normal(text.index("<!-- YAML"))  # left out with it
+    found = find_abbreviations(text)
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("DNS", "Domain Name System"),
+        ("NPN", "Next Protocol Negotiation"),
+    ]  # the address in the comment is no code over the text after it
+
+
+def test_a_long_form_that_ends_in_code_defines_nothing() -> None:
+    text = (
+        "Must be `'named'` or `'explicit'` (EC). Use `(x)` or `$HOME`.\n"
+        "ifft : The inverse of `fft`. A `GCP` (Google Cloud Platform) key.\n"
+        "The https://gdpr-info.eu/European Union (EU) rules."
+    )
+    assert [text[a:b] for a, b in code_spans(text)] == [
+        "`'named'`",
+        "`'explicit'`",
+        "`(x)`",
+        "`$HOME`",
+        "`fft`",
+        "`GCP`",
+        "https://gdpr-info.eu/European",
+    ]
+    found = [(o.short.text, o.long and o.long.text) for o in find_abbreviations(text) if o.long]
+    assert found == [("EU", "European Union")]  # the address glued to its first word stays
+    # a short form in code is reported nowhere, whatever its long form
+    assert [o.short.text for o in find_abbreviations("A `GCP` (Google Cloud Platform) key.")] == []
+
+
 def test_nothing_in_a_code_block_is_a_short_form() -> None:
     found = find_abbreviations(CODE)
     assert [(o.short.text, o.long.text if o.long else None) for o in found] == [

@@ -13,7 +13,7 @@ returns offsets into it.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
 from typing import Final
@@ -39,6 +39,8 @@ _DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^
 # A wiki link, as Wikipedia's source writes it: "[[convolutional neural network]]s (CNNs)",
 # "[[Long short-term memory|long short-term memory]] (LSTM)": markup around the text it shows.
 # So is an Org link's description: "[[https://…][support vector machine]] (SVM)".
+# Inline code between single backticks that opens with a quote, a bracket, a dollar or a
+# backslash ("`'explicit'`", "`(x)`", "`$HOME`"), which emphasis may not open with.
 # Inline code between two or more backticks ("``(*PRUNE)``", reStructuredText's inline literal,
 # CommonMark's code span that holds a backtick), no blank just inside them (LaTeX's quotes,
 # "``first'' and ``second''", are none).
@@ -59,6 +61,7 @@ _MARKUP: Final = re.compile(
     rf"[^`<>\n]{{0,{_EMPHASIS_LENGTH}}}?)(?<=\S)(?:\s+<[^\s`<>]+>)?`__?(?![\w`])"
     rf"|(?<![`\\])(?P<ticks>``+)(?P<literal>[^`\s](?:[^\n]{{0,{_EMPHASIS_LENGTH}}}?[^`\s])?)"
     r"(?P=ticks)(?!`)"
+    rf"|(?<![\w*`\\])`(?P<quoted_code>['\"(\[{{$\\][^`\n]{{0,{_EMPHASIS_LENGTH}}}?)(?<=\S)`(?![\w*`])"
     r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`|__|_(?!_))"
     rf"(?P<marked>[*_`]{{0,3}}[^\W_(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
     r"(?<=\S)(?P=mark)(?![\w*`])"
@@ -84,6 +87,8 @@ _INSIDE: Final = (
     "label",
     "wiki",
     "org_link",
+    "link_text",
+    "quoted_code",
 )
 # An Org document (Emacs Org mode's notes and papers): a line that opens with one of its
 # keywords ("#+TITLE:", "#+begin_src"). There "/support vector machine/", "+struck+",
@@ -103,6 +108,18 @@ _ORG_CODE_MARKS: Final = frozenset("=~")  # verbatim and code
 _ORG_BLOCK: Final = re.compile(
     r"^[ \t]*#\+begin_(?P<kind>src|example)\b.*?^[ \t]*#\+end_(?P=kind)\b[^\n]*",
     re.IGNORECASE | re.MULTILINE | re.DOTALL,
+)
+# A Markdown reference link, as CommonMark reads one: "[text][label]", "[text][]" or "[text]"
+# where the document defines the label on a line of its own ("[label]: https://…"), markup
+# around its text as an inline link is; without such a definition, "[12][13]" stays as written
+_REFERENCE_LINK: Final = re.compile(
+    rf"(?<![\\\w\]])!?\[(?P<link_text>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]"
+    rf"(?:\[(?P<ref>[^\[\]\n]{{0,{_EMPHASIS_LENGTH}}})\]|(?![(\[:]))"
+)
+_LINK_DEFINITION: Final = re.compile(
+    r"^ {0,3}\[(?P<label>[^\[\]\n]+)\]:[ \t]*\S+(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?"
+    r"[ \t]*$",
+    re.MULTILINE,
 )
 _LINE: Final = re.compile(r"[^\n]*\n?")
 # (indented four or more, a fence opens only after a blank line, under a list item: after a
@@ -140,7 +157,9 @@ _TITLE_WORD: Final = re.compile("title", re.IGNORECASE)  # a cheap test before t
 # line breaks, headings, a page's parts), with the white space between them, and of the tags
 # that stand for no text (an image, a form's input, the head's metadata, a comment, the
 # document type declaration)
-# (a page's parts in lower case only: "<OBJECT><VERB>" is a linguist's notation)
+# (a page's parts in lower case only: "<OBJECT><VERB>" is a linguist's notation; a comment ends
+# at its first "-->", an atomic group, not at a later one the search would backtrack to when
+# the text after it is no tag: two comments a page apart were one run, the page between lost)
 _BLOCK_NAMES: Final = (
     "p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|tfoot|br|hr|h[1-6]|section|article"
     "|header|footer|blockquote|caption|figcaption|(?-i:html|head|body|title|nav|main|aside"
@@ -149,7 +168,7 @@ _BLOCK_NAMES: Final = (
 )
 _BLOCK_TAG: Final = rf"</?(?:{_BLOCK_NAMES})\b[^<>]*/?>"
 _NO_TEXT_TAG: Final = (
-    r"<!--.*?-->|<![A-Za-z][^<>]*>"
+    r"(?><!--.*?-->)|<![A-Za-z][^<>]*>"
     r"|<(?:img|input|wbr|meta|link|base|source|track|embed|area|col|param)\b[^<>]*/?>"
 )
 _BLOCK_RUN: Final = re.compile(
@@ -162,12 +181,12 @@ _BLOCK_NAME: Final = re.compile(rf"(?:{_BLOCK_NAMES})$", re.IGNORECASE)
 # wherever its pair closes ("<FONT SIZE=2>", "<CENTER>", "<span>" on one line and "</span>" on
 # the next), and a run of tags that stand for no line break reads as the space it holds, if any
 _HTML_PAGE: Final = re.compile(
-    r"\A\ufeff?\s*(?:<\?xml[^<>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html\b|html[\s>])",
+    r"\A\ufeff?\s*(?:<\?xml[^<>]*>\s*)?(?:(?><!--.*?-->)\s*)*<(?:!doctype\s+html\b|html[\s>])",
     re.IGNORECASE | re.DOTALL,
 )
 # An XML document (a JATS article, a TEI text): an XML declaration or a document type first
 _XML_DOCUMENT: Final = re.compile(
-    r"\A\ufeff?\s*(?:<\?xml\s[^<>]*\?>|(?:<!--.*?-->\s*)*<!doctype\s+[A-Za-z])",
+    r"\A\ufeff?\s*(?:<\?xml\s[^<>]*\?>|(?:(?><!--.*?-->)\s*)*<!doctype\s+[A-Za-z])",
     re.IGNORECASE | re.DOTALL,
 )
 _ANY_TAG: Final = r"</?[A-Za-z][A-Za-z0-9:-]*(?:\s[^<>]*)?/?>|<\?[^<>]*\?>"  # or an XML declaration
@@ -516,6 +535,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         or "#+" in text
         or "::" in text
         or ">>>" in text
+        or "]:" in text
     ):
         return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
@@ -523,13 +543,21 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     org = is_org_document(text)
     inline = [
         match.span()
-        for match in (_pairs(text) if holds_any(text, "`<\\") or org else ())
+        for match in (_pairs_and_code_in_links(text) if holds_any(text, "`<\\") or org else ())
         if _holds_code(match) and not within(match.span(), declared, starts)
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
     org_code = _org_code(text) if org else []
     return sorted(
-        [*code_blocks(text), *blocks, *inline, *latex_code(text), *_addresses(text), *org_code]
+        [
+            *code_blocks(text),
+            *blocks,
+            *inline,
+            *latex_code(text),
+            *_addresses(text),
+            *org_code,
+            *link_definitions(text),
+        ]
     )
 
 
@@ -676,9 +704,14 @@ def _marks_of(pairs: Iterable[re.Match[str]], offset: int) -> Iterator[tuple[int
 
 
 def _pairs(text: str) -> list[re.Match[str]]:
-    """The pairs of marks around text (:data:`_MARKUP`), in order, and in an Org document
-    (:func:`is_org_document`) its emphasis (:data:`_ORG_EMPHASIS`) where it overlaps none."""
+    """The pairs of marks around text (:data:`_MARKUP`), in order, the reference links of a
+    document that defines their labels (:func:`_reference_links`) in place of what they wrap,
+    and in an Org document (:func:`is_org_document`) its emphasis (:data:`_ORG_EMPHASIS`) where
+    it overlaps none."""
     found = list(_MARKUP.finditer(text))
+    links = _reference_links(text)
+    if links:
+        found = _in_place_of_what_they_wrap(found, links)
     if not is_org_document(text):
         return found
     starts = [match.start() for match in found]
@@ -692,6 +725,60 @@ def _pairs(text: str) -> list[re.Match[str]]:
     return found
 
 
+def _pairs_and_code_in_links(text: str) -> Iterator[re.Match[str]]:
+    """The pairs of marks (:func:`_pairs`) and, after each reference link, the pairs in its text
+    ("[`require('addon')`][require]" holds code)."""
+    for match in _pairs(text):
+        yield match
+        if match.re is _REFERENCE_LINK:
+            yield from _MARKUP.finditer(text, match.start("link_text"), match.end("link_text"))
+
+
+def _reference_links(text: str) -> list[re.Match[str]]:
+    """The reference links (:data:`_REFERENCE_LINK`) whose label the text defines (labels match
+    whatever their case and blanks, as CommonMark matches them)."""
+    if "]:" not in text:
+        return []
+    defined = {_label(m.group("label")) for m in _LINK_DEFINITION.finditer(text)}
+    return [
+        m
+        for m in _REFERENCE_LINK.finditer(text)
+        if _label(m.group("ref") or m.group("link_text")) in defined
+    ]
+
+
+def _label(label: str) -> str:
+    return " ".join(label.split()).casefold()
+
+
+def _in_place_of_what_they_wrap(
+    found: list[re.Match[str]], links: list[re.Match[str]]
+) -> list[re.Match[str]]:
+    """``found`` and ``links`` in order, a link taking the place of the pairs inside it
+    ("[`Agent`][]": the code is nested in the link) and left out where it crosses one."""
+    pair_starts = [pair.start() for pair in found]
+
+    def crosses(offset: int) -> bool:  # some pair opens before the offset and closes after it
+        i = bisect_left(pair_starts, offset) - 1
+        return i >= 0 and found[i].end() > offset
+
+    kept = [link for link in links if not (crosses(link.start()) or crosses(link.end()))]
+    inside = [(link.start(), link.end()) for link in kept]
+    starts = [start for start, _ in inside]
+    return sorted(
+        [*(p for p in found if not within(p.span(), inside, starts)), *kept],
+        key=lambda match: match.start(),
+    )
+
+
+def link_definitions(text: str) -> list[tuple[int, int]]:
+    """The spans of a Markdown document's link reference definitions ("[RFC 6066]:
+    https://…"), lines that show nothing and hold no prose."""
+    if "]:" not in text:
+        return []
+    return [match.span() for match in _LINK_DEFINITION.finditer(text)]
+
+
 def is_org_document(text: str) -> bool:
     """Whether ``text`` is an Org document: a line opens with one of Org's keywords."""
     return "#+" in text and _ORG_KEYWORD.search(text) is not None
@@ -702,7 +789,8 @@ def _holds_code(match: re.Match[str]) -> bool:
     tags, LaTeX's ``\\texttt{…}``, or Org's verbatim or code marks."""
     groups = match.groupdict()
     return (
-        groups["mark"] == "`"
+        groups.get("mark") == "`"
+        or groups.get("quoted_code") is not None
         or groups.get("ticks") is not None
         or (match.re is _ORG_EMPHASIS and groups["mark"] in _ORG_CODE_MARKS)
         or (groups.get("name") or "").lower() in _CODE_TAGS

@@ -189,12 +189,15 @@ class NormalForm:
         return original_start, max(original_start, self.original(end, end=True))
 
     def normal(self, offset: int) -> int:
-        """The offset in :attr:`text` of ``offset`` in the original text, which lies outside
-        every changed piece (or at its edge)."""
-        i = bisect_right(self._original_ends, offset) - 1
-        if i < 0:
+        """The offset in :attr:`text` of ``offset`` in the original text; an offset inside a
+        changed piece gives where the piece starts in :attr:`text` (an address inside an HTML
+        comment left out is nowhere, not on the text after the comment)."""
+        i = bisect_right(self._original_ends, offset)
+        if i < len(self._edits) and self._edits[i].original_start < offset:
+            return self._edits[i].start
+        if i == 0:
             return offset
-        edit = self._edits[i]
+        edit = self._edits[i - 1]
         return offset - edit.original_end + edit.end
 
     def span(self, span: Span) -> Span:

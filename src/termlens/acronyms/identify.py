@@ -162,17 +162,21 @@ def code_in_normal_form(form: NormalForm) -> list[tuple[int, int]]:
 
 
 def outside(code: RangeSet | None, definitions: list[Definition]) -> list[Definition]:
-    """The definitions but those whose short form and long form both lie in ``code``: a
-    call's "Timezone(timezone.utc)" in "`Timezone(timezone.utc)`" defines nothing."""
+    """The definitions but those whose long form ends in ``code``: a call's
+    "Timezone(timezone.utc)" in "`Timezone(timezone.utc)`" defines nothing, nor does a value's
+    "`'explicit'` (EC)" or "inverse of `fft`" (a short form in code may have its long form in
+    prose, "`GCP` (Google Cloud Platform)", and an address glued to a long form's first word,
+    as text taken from a PDF holds one, leaves it one: "https://gdpr-info.eu/European Union
+    (EU)")."""
     if code is None:
         return definitions
-    return [
-        d
-        for d in definitions
-        if not (
-            code.overlaps(d.short.start, d.short.end) and code.overlaps(d.long.start, d.long.end)
-        )
-    ]
+    return [d for d in definitions if not _ends_in(code, d.long)]
+
+
+def _ends_in(code: RangeSet, span: Span) -> bool:
+    """Whether ``span``'s last character lies in ``code`` (an empty span's never does: a long
+    form the markup declares, which the normal form leaves out)."""
+    return span.end > span.start and code.overlaps(span.end - 1, span.end)
 
 
 def with_declared(declared: list[Definition], found: list[Definition]) -> list[Definition]:
