@@ -569,7 +569,7 @@ def test_a_comment_ends_at_its_first_closing_mark() -> None:
 
 def test_a_long_form_that_ends_in_code_defines_nothing() -> None:
     text = (
-        "Must be `'named'` or `'explicit'` (EC). Use `(x)` or `$HOME`.\n"
+        "Must be `'named'` or `'explicit'` (EC). Use `(x)`, `$HOME`, `--flag` or `#[bench]`.\n"
         "ifft : The inverse of `fft`. A `GCP` (Google Cloud Platform) key.\n"
         "The https://gdpr-info.eu/European Union (EU) rules."
     )
@@ -578,6 +578,8 @@ def test_a_long_form_that_ends_in_code_defines_nothing() -> None:
         "`'explicit'`",
         "`(x)`",
         "`$HOME`",
+        "`--flag`",
+        "`#[bench]`",
         "`fft`",
         "`GCP`",
         "https://gdpr-info.eu/European",

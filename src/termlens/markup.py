@@ -39,8 +39,8 @@ _DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^
 # A wiki link, as Wikipedia's source writes it: "[[convolutional neural network]]s (CNNs)",
 # "[[Long short-term memory|long short-term memory]] (LSTM)": markup around the text it shows.
 # So is an Org link's description: "[[https://…][support vector machine]] (SVM)".
-# Inline code between single backticks that opens with a quote, a bracket, a dollar or a
-# backslash ("`'explicit'`", "`(x)`", "`$HOME`"), which emphasis may not open with.
+# Inline code between single backticks that opens with punctuation ("`'explicit'`", "`(x)`",
+# "`$HOME`", "`#[bench]`", "`--flag`", "`.method()`"), which emphasis may not open with.
 # Inline code between two or more backticks ("``(*PRUNE)``", reStructuredText's inline literal,
 # CommonMark's code span that holds a backtick), no blank just inside them (LaTeX's quotes,
 # "``first'' and ``second''", are none).
@@ -61,7 +61,7 @@ _MARKUP: Final = re.compile(
     rf"[^`<>\n]{{0,{_EMPHASIS_LENGTH}}}?)(?<=\S)(?:\s+<[^\s`<>]+>)?`__?(?![\w`])"
     rf"|(?<![`\\])(?P<ticks>``+)(?P<literal>[^`\s](?:[^\n]{{0,{_EMPHASIS_LENGTH}}}?[^`\s])?)"
     r"(?P=ticks)(?!`)"
-    rf"|(?<![\w*`\\])`(?P<quoted_code>['\"(\[{{$\\][^`\n]{{0,{_EMPHASIS_LENGTH}}}?)(?<=\S)`(?![\w*`])"
+    rf"|(?<![\w*`\\])`(?P<quoted_code>[^\w\s`][^`\n]{{0,{_EMPHASIS_LENGTH}}}?)(?<=\S)`(?![\w*`])"
     r"|(?<![\w*`\\])(?P<mark>\*\*|\*|`|__|_(?!_))"
     rf"(?P<marked>[*_`]{{0,3}}[^\W_(\[{{\"'“‘«¿¡$\\][^\n]{{0,{_EMPHASIS_LENGTH}}}?)"
     r"(?<=\S)(?P=mark)(?![\w*`])"
