@@ -478,6 +478,8 @@ def test_code_blocks_are_fenced_as_commonmark_reads_them() -> None:
     assert code_blocks("a\n    ```\nPOST\n    ```\n") == []  # indented four: runs on the line
     listed = "* Fix\n\n    ```python\n    Page(page_size=10)\n    ```\n"  # under a list item
     assert code_blocks(listed) == [(listed.index("    ```"), len(listed))]
+    item = "1. Bash:\n    * Add it to\n       `~/.profile`:\n       ``` bash\n       echo $X\n       ```\n"
+    assert code_blocks(item) == [(item.index("       ```"), len(item))]  # under the item's text
     assert code_blocks("run ```POST``` here\n") == []  # inline, mid-line
     assert code_blocks("``` a`b\nPOST\n") == []  # a backtick in a backtick fence's info string
     assert code_blocks("no fences at all") == []

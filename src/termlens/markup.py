@@ -122,9 +122,11 @@ _LINK_DEFINITION: Final = re.compile(
     re.MULTILINE,
 )
 _LINE: Final = re.compile(r"[^\n]*\n?")
-# (indented four or more, a fence opens only after a blank line, under a list item: after a
-# paragraph's line it runs on the paragraph, as CommonMark reads it)
+# (indented four or more past where the line before's text starts, a fence opens only after a
+# blank line: after a paragraph's line it runs on the paragraph, as CommonMark reads it; under a
+# list item's text, indented as deep, it opens one)
 _FENCE: Final = re.compile(r"(?P<indent>[ \t]*)(`{3,}|~{3,})")
+_LIST_ITEM: Final = re.compile(r" *(?:[-*+]|\d{1,9}[.)]) +(?=\S)")
 # What opens a reStructuredText literal block: a line that ends with "::" ("Example::", "::"
 # alone), or a directive that holds code (".. code-block:: python"; not ".. note::", whose
 # lines are prose); the lines indented under it hold code
@@ -503,10 +505,10 @@ def _fenced_blocks(text: str) -> list[tuple[int, int]]:
     if "```" not in text and "~~~" not in text:
         return []
     blocks: list[tuple[int, int]] = []
-    start, fence, blank_before = 0, "", True
+    start, fence, content = 0, "", -1  # where the line before's text starts (-1: blank)
     for line in _LINE.finditer(text):
         marks = _FENCE.match(line.group())
-        blank, blank_before = blank_before, not line.group().strip()
+        before, content = content, _content_start(line.group())
         if marks is None:
             continue
         rest = line.group()[marks.end() :]
@@ -514,13 +516,22 @@ def _fenced_blocks(text: str) -> list[tuple[int, int]]:
             if marks.group(2).startswith(fence) and not rest.strip():
                 blocks.append((start, line.end()))
                 fence = ""
-        elif len(marks.group("indent").expandtabs()) > 3 and not blank:
+        elif before != -1 and len(marks.group("indent").expandtabs()) > before + 3:
             continue  # runs on a paragraph
         elif not (marks.group(2)[0] == "`" and "`" in rest):  # no backtick in a backtick info
             start, fence = line.start(), marks.group(2)
     if fence:
         blocks.append((start, len(text)))
     return blocks
+
+
+def _content_start(line: str) -> int:
+    """The column where a line's text starts, after its indentation and a list item's marker
+    ("   * Fix": 5), or -1 for a blank line."""
+    if not line.strip():
+        return -1
+    item = _LIST_ITEM.match(line.expandtabs())
+    return item.end() if item else len(line.expandtabs()) - len(line.expandtabs().lstrip())
 
 
 def code_spans(text: str) -> list[tuple[int, int]]:
