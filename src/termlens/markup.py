@@ -530,8 +530,9 @@ def _content_start(line: str) -> int:
     ("   * Fix": 5), or -1 for a blank line."""
     if not line.strip():
         return -1
-    item = _LIST_ITEM.match(line.expandtabs())
-    return item.end() if item else len(line.expandtabs()) - len(line.expandtabs().lstrip())
+    spaced = line.expandtabs()
+    item = _LIST_ITEM.match(spaced)
+    return item.end() if item else len(spaced) - len(spaced.lstrip())
 
 
 def code_spans(text: str) -> list[tuple[int, int]]:

@@ -143,7 +143,7 @@ def in_normal_form(
             long = long_forms[d.short.start] if d.pattern == "markup" else form.span(d.long)
             return Definition(form.span(d.short), long, d.pattern, d.score)
 
-        normal_code = ranges([(form.normal(start), form.normal(end)) for start, end in spans])
+        normal_code = ranges(_in_normal(form, spans))
         found = [
             Occurrence(form.span(o.short), o.definition and back(o.definition))
             for o in find(normal, given, normal_code)
@@ -158,7 +158,12 @@ def code_in_normal_form(form: NormalForm) -> list[tuple[int, int]]:
     (:func:`markup.code_spans`; inline code's marks are gone from the normal form)."""
     if form.unchanged:
         return []
-    return [(form.normal(start), form.normal(end)) for start, end in code_spans(form.given)]
+    return _in_normal(form, code_spans(form.given))
+
+
+def _in_normal(form: NormalForm, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` of the text ``form`` was made from, as spans of its normal form."""
+    return [(form.normal(start), form.normal(end)) for start, end in spans]
 
 
 def outside(code: RangeSet | None, definitions: list[Definition]) -> list[Definition]:
