@@ -485,20 +485,29 @@ def test_code_blocks_are_fenced_as_commonmark_reads_them() -> None:
     assert code_blocks("no fences at all") == []
 
 
-def test_a_restructuredtext_literal_block_is_code() -> None:
+def test_a_restructuredtext_literal_block_and_directive_line_are_code() -> None:
     text = (
         "Example::\n\n    >>> sl = SortedList(['e', 'a'])\n\nThe SortedList type.\n"
         ".. code-block:: python\n   :linenos:\n\n   pm.register(Plugin_1())\n"
         ".. note::\n\n   The API (application programming interface) is stable.\n"
+        ".. include:: OPTIONS_HELP.txt\n.. genex:: $<LOWER_CASE:string>\n\n  Lower case.\n"
+        ".. toctree::\n   :maxdepth: 1\n\n   /envvar/CMAKE_BUILD_TYPE\n\n"
+        ".. warning:: The GPU (graphics processing unit) must be idle.\n"
     )
     code = [text[start:end] for start, end in code_blocks(text)]
     assert code == [
         "\n    >>> sl = SortedList(['e', 'a'])\n",
+        ".. code-block:: python",
         "   :linenos:\n\n   pm.register(Plugin_1())\n",
-    ]  # a note's lines are prose
+        ".. include:: OPTIONS_HELP.txt",
+        ".. genex:: $<LOWER_CASE:string>",
+        ".. toctree::",
+        "   :maxdepth: 1\n\n   /envvar/CMAKE_BUILD_TYPE\n",
+    ]  # a note's and a warning's lines are prose
     found = find_abbreviations(text)
     assert [(o.short.text, o.long and o.long.text) for o in found] == [
-        ("API", "application programming interface")
+        ("API", "application programming interface"),
+        ("GPU", "graphics processing unit"),
     ]
 
 
@@ -569,10 +578,11 @@ def test_a_comment_ends_at_its_first_closing_mark() -> None:
     ]  # the address in the comment is no code over the text after it
 
 
-def test_a_long_form_that_ends_in_code_defines_nothing() -> None:
+def test_a_long_form_that_ends_in_code_or_opens_with_it_defines_nothing() -> None:
     text = (
         "Must be `'named'` or `'explicit'` (EC). Use `(x)`, `$HOME`, `--flag` or `#[bench]`.\n"
         "ifft : The inverse of `fft`. A `GCP` (Google Cloud Platform) key.\n"
+        "* Experimental (`NAPI_EXPERIMENTAL` is defined): a value.\n"
         "The https://gdpr-info.eu/European Union (EU) rules."
     )
     assert [text[a:b] for a, b in code_spans(text)] == [
@@ -584,6 +594,7 @@ def test_a_long_form_that_ends_in_code_defines_nothing() -> None:
         "`#[bench]`",
         "`fft`",
         "`GCP`",
+        "`NAPI_EXPERIMENTAL`",
         "https://gdpr-info.eu/European",
     ]
     found = [(o.short.text, o.long and o.long.text) for o in find_abbreviations(text) if o.long]

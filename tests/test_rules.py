@@ -487,6 +487,11 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
             "- Name: John Smith\n- ID: identifier",
             [("ID", "identifier")],
         ),
+        (  # a value's type in braces, as JSDoc and Node.js's documentation write it
+            "* key: {KeyObject}\n* Type: {Buffer|TypedArray|DataView}\n"
+            "* agent {http.Agent | boolean} Controls Agent behavior.\n* FD: file descriptor",
+            [("FD", "file descriptor")],
+        ),
         (  # a Markdown table's rows, one alone too; not a table of results or settings
             "| Abbreviation | Meaning |\n|---|---|\n| AI | Adequate intake |\n\n"
             "| Model | F1 |\n|---|---|\n| SVM | 81.2 |\n\n| GPU | NVIDIA A100 |\n"
@@ -518,6 +523,41 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
 )
 def test_a_glossary_with_no_heading(text: str, expected: list[tuple[str, str]]) -> None:
     assert pairs(text) == expected
+
+
+def test_calls_and_class_statements_define_nothing() -> None:
+    text = (
+        "FUNCTIONS\n    fchdir(fd)\n        Change to the directory of the file descriptor fd.\n"
+        "    heappush(heap, item)\n    pidfd_open(pid, flags=0)\n    urlopen(url, data=None)\n\n"
+        "CLASSES\n    class Path(PurePath)\n    class error_perm(Error)\n"
+        "    PI = ProcessingInstruction(target, text=None)\n"
+        "DATA\n    DEFAULTSECT = 'DEFAULT'\n"
+        "user\n    username to lookup\ndate\n    datetime\n"
+    )
+    assert pairs(text) == []
+    glued = (
+        "We train a Support Vector Machine(SVM) and a random forest(RF); the file descriptor(fd)."
+        " Types: person(PER), social_relation(SREL)."
+    )
+    assert pairs(glued) == [
+        ("SVM", "Support Vector Machine"),
+        ("RF", "random forest"),
+        ("fd", "file descriptor"),
+        ("PER", "person"),
+        ("SREL", "social_relation"),
+    ]  # prose that lost its spaces still defines
+
+
+def test_a_manual_page_s_options_headings_and_files_define_nothing() -> None:
+    text = (
+        "OPTIONS\n   Operation modifiers\n       --http2\n              (HTTP) Tells curl to use"
+        " HTTP/2.\n       --tlsv1.3\n              (TLS) Forces TLS 1.3.\n"
+        "   Coprocesses\n       A coprocess is a shell command preceded by the coproc word.\n"
+        "kill-region\n    Kill the text in the current region.\n"
+        "It writes ~/.ssh/id_dsa (DSA) or ~/.ssh/id_rsa (RSA). Elements are written array[expr].\n"
+        "GPU\n    graphics processing unit\n"
+    )
+    assert pairs(text) == [("GPU", "graphics processing unit")]
 
 
 def test_namely_before_words_that_do_not_spell_the_short_form_defines_nothing() -> None:

@@ -850,6 +850,17 @@ def test_a_heading_of_words_the_document_writes_in_lower_case_is_no_short_form(
     assert found == ["EIB"]  # not "BRUG TÆLLER TIL AT SLETTE EIB", nor BRUG or AT
 
 
+def test_a_long_form_a_bracket_calls_is_no_definition() -> None:
+    # a function's documented signature: the tagger marks the called name as a long form
+    for text, called in [
+        ("PI = ProcessingInstruction(target)", True),
+        ("PI = ProcessingInstruction (target)", False),
+    ]:
+        found = extract(Document(text), _HandTagged({"PI"}, ["ProcessingInstruction"]))
+        expected = None if called else "ProcessingInstruction"
+        assert [(o.short.text, o.long and o.long.text) for o in found] == [("PI", expected)]
+
+
 def test_the_pronoun_i_contracted_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
     tagger = default_tagger("en")
     doc = Document("I'm sure, I’ve seen it: the API works.", lang="en")

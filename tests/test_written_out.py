@@ -91,6 +91,12 @@ def test_a_section_heading_names_no_short_form_but_a_title_may() -> None:
     assert meanings(latex + aside)["CI"][0] == "Conflict of Interest"
 
 
+def test_no_name_lies_in_inline_code() -> None:
+    text = "The JavaScript `Symbol()` constructor makes one. It runs JS code."
+    assert meanings(text)["JS"] == (None, "undefined")
+    assert meanings(text.replace("`", ""))["JS"] == ("JavaScript Symbol", "mention")
+
+
 def test_names_in_spanish_and_after_an_elided_article() -> None:
     text = "Según el Instituto Nacional de Estadística, el paro bajó. El INE publicó datos del INE."
     found = extract(Document(text, lang="es"))

@@ -139,8 +139,19 @@ _DOCTEST: Final = re.compile(r"^[ \t]*>>>(?:[ \t]|$)", re.MULTILINE)
 _PYTHON: Final = re.compile(r"\w[(\[]|\s=\s|^(?:import|from|def|class|for|with|print)\b")
 _LITERAL_OPENING: Final = re.compile(
     r"^(?P<indent>[ \t]*)(?:\.\.[ \t]+(?:code-block|code|sourcecode|highlight|math|doctest"
-    r"|testcode|testoutput|literalinclude|parsed-literal)::[^\n]*|(?!\.\.[ \t])[^\n]*::)"
+    r"|testcode|testoutput|literalinclude|parsed-literal|toctree)::[^\n]*|(?!\.\.[ \t])[^\n]*::)"
     r"[ \t]*\r?\n",
+    re.MULTILINE,
+)
+# A reStructuredText directive's line, its name and what follows it on the line: a file, a
+# function, a document's or a variable's name (".. include:: LINKS.txt", ".. genex::
+# $<LOWER_CASE:string>", ".. py:function:: fromfile(file)"), code; not the title or the text of
+# a directive that writes prose there (".. note:: The SVM (support vector machine) …")
+_DIRECTIVE: Final = re.compile(
+    r"^[ \t]*\.\.[ \t]+(?!(?:note|warning|tip|important|hint|caution|danger|error|attention"
+    r"|admonition|seealso|topic|sidebar|rubric|title|deprecated|versionadded|versionchanged"
+    r"|centered|epigraph|highlights|pull-quote|table|csv-table|list-table|contents|glossary)::)"
+    r"[\w:-]+::[^\n]*",
     re.MULTILINE,
 )
 
@@ -227,9 +238,10 @@ _TIE: Final = re.compile(r"(?<!\\)~")
 _LATEX_COMMAND: Final = re.compile(r"\\[A-Za-z]{2,}")
 # A web or e-mail address, which names nothing a short form in it stands for
 # ("https://example.org/TPU/docs", "<https://example.com/GPU>", "j.doe@NASA.gov"); an address
-# ends before the punctuation after it ("(see www.who.int/CNN).")
+# ends before the punctuation after it ("(see www.who.int/CNN).") and before a closing square
+# bracket, which ends an Org or wikitext link's address ("[[https://w.org/LSTM][long …]]")
 _WEB_ADDRESS: Final = re.compile(
-    r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE
+    r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`\]]*[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE
 )
 _EMAIL_ADDRESS: Final = re.compile(  # not a metric's "AP@0.5", "P@10"; from a name's start only
     r"(?<![\w.+-])[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.IGNORECASE
@@ -446,11 +458,13 @@ def code_blocks(text: str) -> list[tuple[int, int]]:
     """The spans of a Markdown text's fenced code blocks, as CommonMark reads them: from a line
     of three or more backticks or tildes (indented under a list item or not) to the line that
     closes it with as many or more of the same, or to the end of the text; of a
-    reStructuredText document's literal blocks (:func:`literal_blocks`); and of Python sessions
-    (:func:`doctest_blocks`). They hold code, not prose: ``curl -X POST $API_URL`` defines and
-    uses no short form."""
+    reStructuredText document's literal blocks (:func:`literal_blocks`) and directives' lines
+    (:data:`_DIRECTIVE`); and of Python sessions (:func:`doctest_blocks`). They hold code, not
+    prose: ``curl -X POST $API_URL`` defines and uses no short form."""
     blocks: list[tuple[int, int]] = []
-    for start, end in sorted([*_fenced_blocks(text), *literal_blocks(text), *doctest_blocks(text)]):
+    directives = [m.span() for m in _DIRECTIVE.finditer(text)] if ".. " in text else []
+    found = [*_fenced_blocks(text), *literal_blocks(text), *doctest_blocks(text), *directives]
+    for start, end in sorted(found):
         if not blocks or end > blocks[-1][1]:  # a session in a literal block is in it already
             blocks.append((start, end))
     return blocks

@@ -28,6 +28,7 @@ from termlens.acronyms.identify import (
     Occurrence,
     code_in_normal_form,
     outside_code,
+    ranges,
     short_form_singular,
 )
 from termlens.acronyms.lexical import STOPWORDS, imaging_adjective, sense_groups
@@ -51,7 +52,7 @@ from termlens.acronyms.wordlist import seen
 from termlens.acronyms.written_out import written_out
 from termlens.errors import OptionError, check_text, checked_texts, choose_one
 from termlens.io import available_memory
-from termlens.markup import acronym_uses, declared
+from termlens.markup import acronym_uses, code_spans, declared
 from termlens.normal_form import NormalForm, normalized
 from termlens.resources import resource_path
 from termlens.text import (
@@ -264,7 +265,8 @@ def _occurrences(
     found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
     found = defined_as_the_dictionary_says(text, found, dictionary, exclude_sources)
     senses = lambda short: _senses(dictionary, short, exclude_sources)  # noqa: E731
-    return outside_code(text, written_out(text, found, senses))
+    in_code = ranges([*code_spans(text), *code])
+    return outside_code(text, written_out(text, found, senses, in_code))
 
 
 def defined_as_the_dictionary_says(

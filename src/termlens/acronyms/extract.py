@@ -28,9 +28,12 @@ from termlens.acronyms.identify import (
     with_declared,
 )
 from termlens.acronyms.rules import (
+    COMMON_WORD,
+    KNOWN_WORD,
     MAX_SHORT_FORM_CHARS,
     MIN_QUALITY,
     Definition,
+    called,
     find_definitions,
     looks_like_short_form,
 )
@@ -50,8 +53,6 @@ from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
 SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
-COMMON_WORD = 20  # times the word list's texts wrote a word for it to count as common
-KNOWN_WORD = 5  # times, with any accents, for a word of a heading to be a word, not a short form
 _LATIN = re.compile(r"[A-Za-z]")
 _CODE = frozenset("/.")  # around a word of a document code
 _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" and a word
@@ -81,7 +82,7 @@ def extract(
 
     def find(d: Document, declared: list[Definition], code: RangeSet | None) -> list[Occurrence]:
         found = _extract(d, declared, code, model, lang)
-        return written_out(d.text, found) if names_written_out else found
+        return written_out(d.text, found, code=code) if names_written_out else found
 
     return in_normal_form(doc, find, code)
 
@@ -261,7 +262,7 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
         distance = short.start - long.end if short.start >= long.end else long.start - short.end
         if distance < 0 or distance > PAIR_DISTANCE:
             continue
-        if _names_itself(long.text, short.text):
+        if _names_itself(long.text, short.text) or _calls_another(text, long, short):
             continue
         result = align(short.text, long.text, [0]) or align_unordered(short.text, long.text, [0])
         if result is not None and not (
@@ -275,6 +276,15 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
         if best is None or distance < best[0]:
             best = (distance, Definition(short, long, "tagger", quality))
     return best[1] if best else None
+
+
+def _calls_another(text: str, long: Span, short: Span) -> bool:
+    """Whether the long form is a name called with arguments (:func:`rules.called`) and the
+    short form not the first of them: "PI = ProcessingInstruction(target)", not
+    "Number(NUM)"."""
+    return called(text, long) and not (
+        short.start > long.end and text[long.end : short.start].strip() == "("
+    )
 
 
 def _names_itself(long: str, short: str) -> bool:

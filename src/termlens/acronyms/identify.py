@@ -167,21 +167,30 @@ def _in_normal(form: NormalForm, spans: Sequence[tuple[int, int]]) -> list[tuple
 
 
 def outside(code: RangeSet | None, definitions: list[Definition]) -> list[Definition]:
-    """The definitions but those whose long form ends in ``code``: a call's
-    "Timezone(timezone.utc)" in "`Timezone(timezone.utc)`" defines nothing, nor does a value's
-    "`'explicit'` (EC)" or "inverse of `fft`" (a short form in code may have its long form in
-    prose, "`GCP` (Google Cloud Platform)", and an address glued to a long form's first word,
-    as text taken from a PDF holds one, leaves it one: "https://gdpr-info.eu/European Union
-    (EU)")."""
+    """The definitions but those whose long form ends in ``code`` or opens with a piece of it:
+    a call's "Timezone(timezone.utc)" in "`Timezone(timezone.utc)`" defines nothing, nor does a
+    value's "`'explicit'` (EC)", "inverse of `fft`" or "Experimental (`NAPI_EXPERIMENTAL` is
+    defined)" (a short form in code may have its long form in prose, "`GCP` (Google Cloud
+    Platform)", and an address glued to a long form's first word, as text taken from a PDF
+    holds one, leaves it one: "https://gdpr-info.eu/European Union (EU)")."""
     if code is None:
         return definitions
-    return [d for d in definitions if not _ends_in(code, d.long)]
+    return [d for d in definitions if not (_ends_in(code, d.long) or _opens_with(code, d.long))]
 
 
 def _ends_in(code: RangeSet, span: Span) -> bool:
     """Whether ``span``'s last character lies in ``code`` (an empty span's never does: a long
     form the markup declares, which the normal form leaves out)."""
     return span.end > span.start and code.overlaps(span.end - 1, span.end)
+
+
+def _opens_with(code: RangeSet, span: Span) -> bool:
+    """Whether a piece of ``code`` starts where ``span`` does (not one that starts before it)."""
+    return (
+        span.end > span.start
+        and code.overlaps(span.start, span.start + 1)
+        and not code.overlaps(span.start - 1, span.start)
+    )
 
 
 def with_declared(declared: list[Definition], found: list[Definition]) -> list[Definition]:

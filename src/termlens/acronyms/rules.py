@@ -61,6 +61,9 @@ MIN_UNITS_ACROSS_COMMAS: Final = 4  # which only long short forms have
 MIN_QUALITY_CUE: Final = 1.5  # stricter for definitions introduced by a cue word
 MIN_QUALITY_AFTER_ARTICLE: Final = 1.5  # and for a long form after an article: SF (the …)
 MAX_SHORT_FORM_CHARS: Final = 12
+COMMON_WORD: Final = 20  # times the word list's texts wrote a word for it to count as common
+KNOWN_WORD: Final = 5  # times the word list's texts wrote a word for it to count as one
+_JOINED: Final = re.compile(r"[-_]")  # what joins the words of a name ("kill-region", "if_index")
 MAX_LOWERCASE_CHARS: Final = 5  # longer all-lowercase bracket words are words ("residues")
 SCAN_CHARS: Final = 400  # how far to look for a closing bracket
 WINDOW_CHARS: Final = 300  # how far before a short form to look for its long form
@@ -92,7 +95,10 @@ _WORD: Final = re.compile(WORD)
 _LOST_LETTERS: Final = re.compile(r"(?<=[^\W\d_])\?{1,2}(?=[a-z])")
 _WORD_SPLIT: Final = re.compile(r"[\s/]+")
 _BRACKETS: Final = re.compile(r"[()\[\]]")
-_PART_SPLIT: Final = re.compile(r"[\s/\-()]+")
+_PART_SPLIT: Final = re.compile(r"[\s/\-()_]+")
+# what a version adds to a name: "2", "v1.3", "0.9", "2-prior-knowledge" (not a year:
+# "audiocaffe2015 (audioCaffe)", a citation's key, is left to the alignment as before)
+_VERSIONED: Final = re.compile(r"v?\d{1,2}(?:\.\d{1,2})*(?:-[\w-]+)?")
 # One token that is itself a symbol (Hsp82, H-Ras, L1CAM), so not a long form: it holds no
 # run of three lowercase or five capital letters (unlike RalGDS-like, Interleukin-6, PIN-FORMED)
 _NUMBERED: Final = re.compile(r"[-_ ]?\d+$")  # the number that ends a name: Set14, Layer-3
@@ -104,6 +110,13 @@ _PARAGRAPH_NUMBER: Final = re.compile(r"(?<=\s)\d{1,3}$")
 # a formula's symbol: a Greek letter glued after a lower-case Latin one ("θM AP = argmaxθ p"),
 # unlike a name's ("NEMO = NF-κB essential modulator", "TGFβ")
 _FORMULA_SYMBOL: Final = re.compile(r"[a-z][\u0370-\u03ff]")
+# a type in braces, as JSDoc and Node.js's documentation write a parameter's or a value's
+# ("* `key`: {KeyObject}", "* Type: {Buffer|TypedArray|DataView}"): what follows is no long form
+# what opens a Python class's or function's line before its name
+_DEFINING_KEYWORD: Final = re.compile(r"(?:^|\n)[^\S\n]*(?:class|def)[^\S\n]+$")
+# a long form that opens with an assignment to a name is code ("DEFAULTSECT = 'DEFAULT'")
+_ASSIGNMENT: Final = re.compile(r"[\w.]+[^\S\n]*=[^\S\n]")
+_TYPE_NOTE: Final = re.compile(r"\{[\w.$\[\]\\]+(?:[^\S\n]*\|[^\S\n]*[\w.$\[\]\\]+)*\}")
 # a source or text file's name, which a change log writes before the function it changed
 # ("* decrypt-data.c (decrypt_data): …", "options.h (opt)"): no long form
 _FILE_NAME: Final = re.compile(
@@ -462,10 +475,11 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     """The definition a bracket makes, if any: ``long (SF)``, ``(long, SF)`` or ``SF (long)``."""
     text = doc.text
     previous = _previous_word(text, opening)
-    if opening > 0 and text[opening - 1].isalnum() and _is_symbol_word(text, previous):
+    glued = opening > 0 and (text[opening - 1].isalnum() or text[opening - 1] == "_")
+    if glued and _is_symbol_word(text, previous):
         return None  # part of a name: tRNAs(Ser), C(4a), AspRS-tRNA(Asp)
     close = _closing(text, opening)
-    if close is None:
+    if close is None or (glued and _opens_a_call(text, previous, close)):
         return None
     inner_start, inner_end = _stripped(text, opening + 1, close)
     if inner_start == inner_end:
@@ -511,6 +525,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
             return _named(candidates[0], name)
     for short in candidates:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
+        if definition is not None and called(text, definition.long) and short.text.islower():
+            return None  # "fchdir(fd)", "heappush(heap, item)"; not "cognition(COG)"
         if definition is not None:
             definition = _whole_across_a_comma(doc, before, short, definition) or definition
             return _from_name_head(doc, before, definition)
@@ -666,6 +682,25 @@ def _quote_before(text: str, opening: int) -> int:
     while end > 0 and (text[end - 1] in _CLOSING_QUOTES or text[end - 1] in " \t"):
         end -= 1
     return end
+
+
+def _opens_a_call(text: str, previous: tuple[int, int] | None, close: int) -> bool:
+    """Whether a bracket glued to the word before it (``previous``, up to the bracket) holds a
+    call's arguments or a class's bases, as code and its documentation write them
+    ("pidfd_open(pid, flags=0)", "class Path(PurePath)") or an index ("array[expr]"): the bracket
+    is square or holds an "=" or "_", or the keyword ``class`` or ``def`` opens the word's line
+    (not "phy_creation(PCR)"; a long form of one word glued to a short form in small letters is
+    a call too: "fchdir(fd)")."""
+    if previous is None:
+        return False
+    start, opening = previous
+    inside = text[opening + 1 : close]
+    return (
+        text[opening] == "["
+        or "_" in inside
+        or "=" in inside
+        or _DEFINING_KEYWORD.search(text, max(0, start - 40), start) is not None
+    )
 
 
 def _is_symbol_word(text: str, previous: tuple[int, int] | None) -> bool:
@@ -871,13 +906,16 @@ def _is_variant(long: str, short: str) -> bool:
 
 
 def _contains_word(long: str, short: str) -> bool:
-    """Whether the long form holds the short form as a word (alpha-helix for helix) or is one
-    word that extends it as a variant (PKNbeta, GCAP3; not Groucho for Gro), or holds a short form
-    of several words verbatim (New York Stock Exchange for New York)."""
+    """Whether the long form holds the short form as a word (alpha-helix for helix, id_dsa for
+    DSA) or is one word that extends it as a variant (PKNbeta, GCAP3, a version in any case:
+    http2, tlsv1.3; not Groucho for Gro), or holds a short form of several words verbatim (New
+    York Stock Exchange for New York)."""
     if " " not in long and long.startswith(short) and long != short:
         rest = long[len(short) :]
         if rest[0].isupper() or rest[0].isdigit() or rest.lower().startswith(_GREEK_WORDS):
             return True
+    if " " not in long and _VERSIONED.fullmatch(long[len(short) :]):
+        return long[: len(short)].lower() == short.lower()  # "--http2 (HTTP)", "sslv3 (SSL)"
     folded, low = short.lower(), long.lower()
     if " " in folded:  # a name of several words: New York Stock Exchange (New York)
         return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", low) is not None
@@ -1252,14 +1290,14 @@ def _glossary_lines(doc: Document) -> list[Definition]:
                 found.append(definition)
     listed = any(mark in text for mark in _DEFINITION_STARTS)  # a cheap test first
     for item in _DEFINITION_LIST_ITEM.finditer(text) if listed else ():
-        if looks_like_short_form(item.group("short")):
+        if _defined_term(item.group("short")):
             short = doc.span(item.start("short"), item.end("short"))
             definition = _long_form_after(doc, short, item.start("long"), "list", item.end())
             if definition is not None and not _spelled_by_first_words(
                 short.text, definition.long.text
             ):
                 found.append(definition)
-    lines = [m for m in _GLOSSARY_LINE.finditer(text) if looks_like_short_form(m.group("short"))]
+    lines = [m for m in _GLOSSARY_LINE.finditer(text) if _listed_short_form(m.group("short"))]
     for i, line in enumerate(lines):
         after = i > 0 and lines[i - 1].end() + 1 == line.start()
         before = i + 1 < len(lines) and line.end() + 1 == lines[i + 1].start()
@@ -1270,6 +1308,32 @@ def _glossary_lines(doc: Document) -> list[Definition]:
         if definition is not None and not _spelled_by_first_words(short.text, definition.long.text):
             found.append(definition)
     return found
+
+
+def _listed_short_form(term: str) -> bool:
+    """Whether a glossary's term may be a short form: not a word in small letters that the word
+    list knows well, nor words of them joined, a parameter's or a command's name ("user\n
+    username to lookup", "- path: the file", "kill-region\n    Kill the text …")."""
+    parts = _JOINED.split(term)
+    return looks_like_short_form(term) and not (
+        term.islower()
+        and (
+            seen(term) >= COMMON_WORD
+            or (len(parts) > 1 and all(seen(part) >= KNOWN_WORD for part in parts))
+        )
+    )
+
+
+def _defined_term(term: str) -> bool:
+    """Whether a definition list's term may be a short form (:func:`_listed_short_form`): not a
+    heading's word either, one the word list knows well in capitals or capitalised, or a
+    capitalised word of five letters or more ("OPTIONS\n   Operation modifiers",
+    "Coprocesses\n   A coprocess is …")."""
+    return (
+        _listed_short_form(term)
+        and seen(term) < COMMON_WORD
+        and not (len(term) > 4 and term[0].isupper() and term[1:].islower())
+    )
 
 
 def _spelled_by_first_words(short: str, long: str) -> bool:
@@ -1313,12 +1377,25 @@ def _long_form_after(
     if long_start == long_end:
         return None
     long = doc.span(long_start, long_end)
-    if _is_variant(long.text, short.text) or _FORMULA_SYMBOL.search(long.text):
+    if (
+        _is_variant(long.text, short.text)
+        or _FORMULA_SYMBOL.search(long.text)
+        or _TYPE_NOTE.match(long.text)
+        or _ASSIGNMENT.match(long.text)
+        or called(text, long)
+    ):
         return None
     result = _best_alignment(short.text, long.text, [0], doc.lang)
     if result is None or not _acceptable(short.text, result, pattern):
         return None
     return Definition(short, long, pattern, result.quality)
+
+
+def called(text: str, long: Span) -> bool:
+    """Whether a long form is one word glued to the bracket after it, as a function's or a
+    class's name is to its arguments ("PI = ProcessingInstruction(target, text=None)"), and
+    as text that lost its spaces writes a name before its short form ("person(PER)")."""
+    return text[long.end : long.end + 1] == "(" and not any(ch.isspace() for ch in long.text)
 
 
 def _cue_short_form(text: str) -> bool:

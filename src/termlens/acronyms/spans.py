@@ -6,7 +6,7 @@ from bisect import bisect_left, insort
 
 
 class RangeSet:
-    """Character ranges [start, end); ``overlaps`` and ``covers`` run in logarithmic time plus
+    """Character ranges [start, end); ``overlaps`` runs in logarithmic time plus
     the ranges that start within the longest range's length before the query."""
 
     __slots__ = ("_longest", "_ranges")

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from termlens.acronyms.align import FUNCTION_WORDS, fold
 from termlens.acronyms.identify import Occurrence, short_form_singular
-from termlens.acronyms.rules import Definition
+from termlens.acronyms.rules import KNOWN_WORD, Definition
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.wordlist import seen
 from termlens.text import CONJUNCTIONS, Span, singular
@@ -50,7 +50,6 @@ EXTRA_WORDS = 2  # function words a name may hold beyond one word per letter
 # paper has at most 67; text in Title Case throughout (a long bibliography) has thousands, and
 # its opening pages name what it names
 MAX_STARTS = 1000
-KNOWN_WORD = 5  # times the word list's texts wrote a word for it to count as one
 _WORD = re.compile(r"[^\W\d_]+(?:['’]s\b)?")  # a possessive's *'s* kept, an elision's *l'* apart
 # what ends a stretch of words a name may lie in: punctuation, brackets, digits, a line break
 # unless a word in small letters goes on after it
@@ -89,10 +88,13 @@ def written_out(
     text: str,
     occurrences: list[Occurrence],
     known: Senses | None = None,
+    code: RangeSet | None = None,
 ) -> list[Occurrence]:
     """The occurrences, each undefined short form defined by the name ``text`` writes out for
     it elsewhere, if any (see the module's docstring). ``known(short)`` gives the (sense,
-    spelling) pairs a dictionary knows for a short form. The definition's short form is the
+    spelling) pairs a dictionary knows for a short form; no name lies in ``code`` even in part
+    (inline code whose marks the normal form left out: "the JavaScript `Symbol()` constructor"
+    names no JS). The definition's short form is the
     first use after the name, or the first use at all, its score 1 for a name the dictionary
     knows and 0.5 for a capitalised one; every use takes it, and none stands inside it
     (:attr:`Occurrence.defines`)."""
@@ -114,7 +116,11 @@ def written_out(
     for short, stem in stems.items():
         uses = undefined[short]
         names = words.names(stem, known and known(short))
-        name = _unambiguous(n for n in names if not taken.overlaps(n.start, n.end))
+        name = _unambiguous(
+            n
+            for n in names
+            if not taken.overlaps(n.start, n.end) and not (code and code.overlaps(n.start, n.end))
+        )
         if name is not None:
             after = [u for u in uses if u.short.start >= name.end]
             long = Span(name.start, name.end, text[name.start : name.end])
