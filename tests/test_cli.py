@@ -148,6 +148,12 @@ def test_every_document_of_a_run_has_its_own_id(tmp_path: Path) -> None:
     odd.write_text("\n".join(json.dumps(r) for r in records))
     code, out, _ = run("find", str(odd), "-f", "jsonl", "--rules-only")
     assert [r["doc_id"] for r in map(json.loads, out.splitlines())] == ["7", "2"]  # null: none
+    versions = [tmp_path / "GPL-1.2", tmp_path / "GPL-1.3", tmp_path / "notes.TXT"]
+    for path in versions:
+        path.write_text("A heart rate (HR) test.")
+    code, out, _ = run("find", *map(str, versions), "-f", "jsonl", "--rules-only")
+    ids = [r["doc_id"] for r in map(json.loads, out.splitlines())]
+    assert ids == ["GPL-1.2", "GPL-1.3", "notes"]  # a version is no suffix to leave out
     odd.write_text(json.dumps({"id": {"a": 1}, "text": "Heart rate (HR)."}))
     code, out, err = run("find", str(odd), "--rules-only")
     assert code == 1 and not out and "line 1: \"id\" {'a': 1} is neither text nor a whole" in err

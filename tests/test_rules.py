@@ -533,6 +533,8 @@ def test_calls_and_class_statements_define_nothing() -> None:
         "    PI = ProcessingInstruction(target, text=None)\n"
         "DATA\n    DEFAULTSECT = 'DEFAULT'\n"
         "user\n    username to lookup\ndate\n    datetime\n"
+        "    CLASS->_add(OBJ1, OBJ2)\n        Addition.\n"
+        "init_INST\n        $mm->init_INST;\nDISTVNAME     name of the archive   $(DISTNAME)\n"
     )
     assert pairs(text) == []
     glued = (

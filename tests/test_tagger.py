@@ -861,6 +861,20 @@ def test_a_long_form_a_bracket_calls_is_no_definition() -> None:
         assert [(o.short.text, o.long and o.long.text) for o in found] == [("PI", expected)]
 
 
+def test_a_short_form_in_shouted_text_is_paired_with_nothing() -> None:
+    text = (
+        "BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR SERVICES; LOSS OF USE, OR PROFITS"
+    )
+    long = ["PROCUREMENT", "OF", "SUBSTITUTE", "GOODS", "OR", "SERVICES"]
+    assert [o.long for o in extract(Document(text), _HandTagged({"PROFITS"}, long))] == []
+    text = "Procurement of substitute goods or services (PROFITS) is a term."
+    words = ["Procurement", *(w.lower() for w in long[1:])]
+    found = extract(Document(text), _HandTagged({"PROFITS"}, words))
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("PROFITS", "Procurement of substitute goods or services")
+    ]
+
+
 def test_the_pronoun_i_contracted_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
     tagger = default_tagger("en")
     doc = Document("I'm sure, I’ve seen it: the API works.", lang="en")

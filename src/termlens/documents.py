@@ -31,11 +31,11 @@ Skip = Callable[[UnreadableFileError], None]  # told of each file left out, and 
 def read_documents(sources: list[str], skip: Skip | None = None) -> Iterator[RawDocument]:
     """Yield the documents of every source: ``-`` is stdin, ``*.jsonl`` holds one per line, a
     folder holds text and .jsonl files (see :func:`documents_in`). A text file's id is its name
-    without the suffix, a .jsonl record's its ``id`` (else its line number); where an id termlens
-    made up is already taken in this run, the path (and line) it came from is the id instead,
-    and a number after ``#`` where even that is taken (the same file given twice). A file that
-    is no UTF-8 text stops the reading with its UnreadableFileError, or with ``skip`` is left
-    out, ``skip`` told why."""
+    without a text file's suffix (:func:`_name`), a .jsonl record's its ``id`` (else its line
+    number); where an id termlens made up is already taken in this run, the path (and line) it
+    came from is the id instead, and a number after ``#`` where even that is taken (the same
+    file given twice). A file that is no UTF-8 text stops the reading with its
+    UnreadableFileError, or with ``skip`` is left out, ``skip`` told why."""
     if not sources:
         raise InputError("no input; give one or more files, or - for standard input")
     if sources.count("-") > 1:  # the second would read nothing: standard input is read once
@@ -78,7 +78,13 @@ def _documents(sources: list[str], skip: Skip | None) -> Iterator[tuple[RawDocum
         if path.suffix == ".jsonl":
             yield from _jsonl(text, str(path), str(path))
         else:
-            yield RawDocument(path.stem, text), str(path)
+            yield RawDocument(_name(path), text), str(path)
+
+
+def _name(path: Path) -> str:
+    """A text file's id: its name without a text file's suffix (:data:`TEXT_SUFFIXES`); a name
+    with another suffix is kept whole, a version's number too (*Apache-2.0*, *GPL-1.3*)."""
+    return path.stem if path.suffix.lower() in TEXT_SUFFIXES else path.name
 
 
 def documents_in(folder: Path, suffixes: tuple[str, ...] = TEXT_SUFFIXES) -> list[Path]:

@@ -116,7 +116,8 @@ def _extract(
             continue
         first = bisect_left(short_starts, long.start - PAIR_DISTANCE - 4 * MAX_SHORT_FORM_CHARS)
         last = bisect_left(short_starts, long.end + PAIR_DISTANCE + 1)
-        paired = _pair(doc.text, long, shorts[first:last], taken)
+        near = [s for s in shorts[first:last] if _unshouted(doc.text, s, doc.lang) == [s]]
+        paired = _pair(doc.text, long, near, taken)  # none of a shouted heading's words
         if paired is not None:
             definitions.append(paired)
             taken.add(paired.short.start, paired.short.end)

@@ -114,6 +114,9 @@ _FORMULA_SYMBOL: Final = re.compile(r"[a-z][\u0370-\u03ff]")
 # ("* `key`: {KeyObject}", "* Type: {Buffer|TypedArray|DataView}"): what follows is no long form
 # what opens a Python class's or function's line before its name
 _DEFINING_KEYWORD: Final = re.compile(r"(?:^|\n)[^\S\n]*(?:class|def)[^\S\n]+$")
+# a long form that holds a variable, a method's call or a namespace's name is code
+# ("$mm->init_INST", "$(DISTNAME)-$(VERSION)", "Unicode::UCD")
+_VARIABLE: Final = re.compile(r"\$[\w({]|->|::")
 # a long form that opens with an assignment to a name is code ("DEFAULTSECT = 'DEFAULT'")
 _ASSIGNMENT: Final = re.compile(r"[\w.]+[^\S\n]*=[^\S\n]")
 _TYPE_NOTE: Final = re.compile(r"\{[\w.$\[\]\\]+(?:[^\S\n]*\|[^\S\n]*[\w.$\[\]\\]+)*\}")
@@ -481,6 +484,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     close = _closing(text, opening)
     if close is None or (glued and _opens_a_call(text, previous, close)):
         return None
+    if text[opening - 1 : opening] == "$":
+        return None  # a variable's value: "$(DISTNAME)", "${HOME}"
     inner_start, inner_end = _stripped(text, opening + 1, close)
     if inner_start == inner_end:
         return None
@@ -687,8 +692,9 @@ def _quote_before(text: str, opening: int) -> int:
 def _opens_a_call(text: str, previous: tuple[int, int] | None, close: int) -> bool:
     """Whether a bracket glued to the word before it (``previous``, up to the bracket) holds a
     call's arguments or a class's bases, as code and its documentation write them
-    ("pidfd_open(pid, flags=0)", "class Path(PurePath)") or an index ("array[expr]"): the bracket
-    is square or holds an "=" or "_", or the keyword ``class`` or ``def`` opens the word's line
+    ("pidfd_open(pid, flags=0)", "class Path(PurePath)", "CLASS->_add(OBJ1, OBJ2)") or an index
+    ("array[expr]"): the bracket is square or holds an "=" or "_", the word is a member's (after
+    "->", "_", "." or ":"), or the keyword ``class`` or ``def`` opens the word's line
     (not "phy_creation(PCR)"; a long form of one word glued to a short form in small letters is
     a call too: "fchdir(fd)")."""
     if previous is None:
@@ -697,6 +703,7 @@ def _opens_a_call(text: str, previous: tuple[int, int] | None, close: int) -> bo
     inside = text[opening + 1 : close]
     return (
         text[opening] == "["
+        or text[max(0, start - 2) : start].endswith(("->", "_", ".", ":"))
         or "_" in inside
         or "=" in inside
         or _DEFINING_KEYWORD.search(text, max(0, start - 40), start) is not None
@@ -1382,6 +1389,7 @@ def _long_form_after(
         or _FORMULA_SYMBOL.search(long.text)
         or _TYPE_NOTE.match(long.text)
         or _ASSIGNMENT.match(long.text)
+        or _VARIABLE.search(long.text)
         or called(text, long)
     ):
         return None
