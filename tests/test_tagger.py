@@ -875,6 +875,19 @@ def test_a_short_form_in_shouted_text_is_paired_with_nothing() -> None:
     ]
 
 
+def test_a_name_code_gives_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    tagger = default_tagger("en")
+    doc = Document("Set OUTPUT_NAME, CURL_CA and SSL_DIR for the API.", lang="en")
+    tokens = subtokens(doc.tokens)
+    labels: list[Label] = []
+    for t in tokens:  # each name marked whole, as the English tagger marks them
+        inside = labels and labels[-1] != "O" and t.text in ("_", "NAME", "CA", "DIR")
+        short = t.text in ("OUTPUT", "CURL", "SSL", "API")
+        labels.append("I-short" if inside else "B-short" if short else "O")
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    assert [o.short.text for o in extract(doc, tagger)] == ["SSL_DIR", "API"]
+
+
 def test_the_pronoun_i_contracted_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
     tagger = default_tagger("en")
     doc = Document("I'm sure, I’ve seen it: the API works.", lang="en")

@@ -131,11 +131,21 @@ def _extract(
         if not taken.overlaps(short.start, short.end)
         and not _SPACED_INITIALS.fullmatch(short.text)
         and not _CONTRACTED_I.fullmatch(short.text)
+        and not _identifier(short.text)
         and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
         for s in _unshouted(doc.text, short, doc.lang)
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
+
+
+def _identifier(written: str) -> bool:
+    """Whether a tagged short form is a name code gives, words joined by underscores that the
+    word list knows ("OUTPUT_NAME", "SOURCE_DIR", "CURL_CA"; not "SSL_DIR", "CSMD_CTS")."""
+    parts = written.split("_")
+    return len(parts) > 1 and all(
+        len(part) > 1 and part.isalpha() and seen(part) >= KNOWN_WORD for part in parts
+    )
 
 
 def shouted(text: str, short: Span) -> bool:
