@@ -850,6 +850,18 @@ def test_a_heading_of_words_the_document_writes_in_lower_case_is_no_short_form(
     assert found == ["EIB"]  # not "BRUG TÆLLER TIL AT SLETTE EIB", nor BRUG or AT
 
 
+def test_a_heading_alone_on_its_line_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a Danish manual page's section headings, one word each, which the text writes in lower case
+    # too; an indented term stays, though the text writes it so
+    tagger = default_tagger("da")
+    text = "NAVN\n       man - et navn\n\nFEJL\n       ingen fejl\n\n   MANPATH\n       sti, ikke manpath"
+    doc = Document(text, lang="en")
+    tokens = subtokens(doc.tokens)
+    labels: list[Label] = ["B-short" if t.text.isupper() else "O" for t in tokens]
+    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+    assert [o.short.text for o in extract(doc, tagger, "da")] == ["MANPATH"]
+
+
 def test_a_long_form_a_bracket_calls_is_no_definition() -> None:
     # a function's documented signature: the tagger marks the called name as a long form
     for text, called in [

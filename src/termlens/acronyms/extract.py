@@ -158,7 +158,7 @@ def shouted(text: str, short: Span) -> bool:
 
 def _in_shouted_run(text: str, short: Span) -> bool:
     """Whether the short form is words in capitals in a run of such words, most of them
-    common (:func:`shouted`, whatever its own words are)."""
+    common, or alone on its line (:func:`shouted`, whatever its own words are)."""
     words = WORD.findall(short.text)
     if not words or not all(w.isupper() for w in words) or any(c.isdigit() for c in short.text):
         return False
@@ -166,6 +166,8 @@ def _in_shouted_run(text: str, short: Span) -> bool:
         return False  # one word: "U.S.", "GET-IT"
     if _in_code_or_own_bracket(text, short):
         return False
+    if _alone_on_its_line(text, short):
+        return True  # a heading: "BUGS", "NAVN", "SE OGSÅ"
     before = WORD.findall(text, max(0, short.start - 120), short.start)
     after = WORD.findall(text, short.end, short.end + 120)
     run = [
@@ -174,6 +176,14 @@ def _in_shouted_run(text: str, short: Span) -> bool:
         *takewhile(str.isupper, after),
     ]
     return len(run) >= SHOUTED_RUN and 2 * sum(_common(w, text) for w in run) >= len(run)
+
+
+def _alone_on_its_line(text: str, short: Span) -> bool:
+    """Whether the short form is all its line holds, from the line's start: a heading's place (a
+    manual page's "BUGS", "AUTHOR", a Danish page's "NAVN"; not an indented term, "   MANPATH")."""
+    start = text.rfind("\n", 0, short.start) + 1
+    end = text.find("\n", short.end)
+    return start == short.start and text[short.end : len(text) if end == -1 else end].strip() == ""
 
 
 def _in_code_or_own_bracket(text: str, short: Span) -> bool:
