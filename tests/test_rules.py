@@ -550,7 +550,7 @@ def test_calls_and_class_statements_define_nothing() -> None:
     ]  # prose that lost its spaces still defines
 
 
-def test_a_manual_page_s_options_headings_and_files_define_nothing() -> None:
+def test_a_manual_page_s_options_headings_files_and_links_define_nothing() -> None:
     text = (
         "OPTIONS\n   Operation modifiers\n       --http2\n              (HTTP) Tells curl to use"
         " HTTP/2.\n       --tlsv1.3\n              (TLS) Forces TLS 1.3.\n"
@@ -558,6 +558,7 @@ def test_a_manual_page_s_options_headings_and_files_define_nothing() -> None:
         "kill-region\n    Kill the text in the current region.\n"
         "It writes ~/.ssh/id_dsa (DSA) or ~/.ssh/id_rsa (RSA). Elements are written array[expr].\n"
         "GPU\n    graphics processing unit\n"
+        "1. Overview\t\t\t|job-channel-overview|\n2. Font\t\t\t\t|gui-font|\n"
     )
     assert pairs(text) == [("GPU", "graphics processing unit")]
 

@@ -95,7 +95,7 @@ _WORD: Final = re.compile(WORD)
 _LOST_LETTERS: Final = re.compile(r"(?<=[^\W\d_])\?{1,2}(?=[a-z])")
 _WORD_SPLIT: Final = re.compile(r"[\s/]+")
 _BRACKETS: Final = re.compile(r"[()\[\]]")
-_PART_SPLIT: Final = re.compile(r"[\s/\-()_]+")
+_PART_SPLIT: Final = re.compile(r"[\s/\-()_|*]+")
 # what a version adds to a name: "2", "v1.3", "0.9", "2-prior-knowledge" (not a year:
 # "audiocaffe2015 (audioCaffe)", a citation's key, is left to the alignment as before)
 _VERSIONED: Final = re.compile(r"v?\d{1,2}(?:\.\d{1,2})*(?:-[\w-]+)?")
@@ -914,9 +914,9 @@ def _is_variant(long: str, short: str) -> bool:
 
 def _contains_word(long: str, short: str) -> bool:
     """Whether the long form holds the short form as a word (alpha-helix for helix, id_dsa for
-    DSA) or is one word that extends it as a variant (PKNbeta, GCAP3, a version in any case:
-    http2, tlsv1.3; not Groucho for Gro), or holds a short form of several words verbatim (New
-    York Stock Exchange for New York)."""
+    DSA, vim's help link |gui-font| for Font) or is one word that extends it as a variant
+    (PKNbeta, GCAP3, a version in any case: http2, tlsv1.3; not Groucho for Gro), or holds a
+    short form of several words verbatim (New York Stock Exchange for New York)."""
     if " " not in long and long.startswith(short) and long != short:
         rest = long[len(short) :]
         if rest[0].isupper() or rest[0].isdigit() or rest.lower().startswith(_GREEK_WORDS):
