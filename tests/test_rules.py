@@ -559,8 +559,10 @@ def test_a_manual_page_s_options_headings_files_and_links_define_nothing() -> No
         "It writes ~/.ssh/id_dsa (DSA) or ~/.ssh/id_rsa (RSA). Elements are written array[expr].\n"
         "GPU\n    graphics processing unit\n"
         "1. Overview\t\t\t|job-channel-overview|\n2. Font\t\t\t\t|gui-font|\n"
+        "   forward-char (C-f)\n   character-search (C-])\n   find-file (C-x C-f)\n"
     )
     assert pairs(text) == [("GPU", "graphics processing unit")]
+    assert pairs("a carbon-sulphur (C-S) bond") == [("C-S", "carbon-sulphur")]  # no key
 
 
 def test_namely_before_words_that_do_not_spell_the_short_form_defines_nothing() -> None:

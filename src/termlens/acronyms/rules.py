@@ -112,6 +112,9 @@ _PARAGRAPH_NUMBER: Final = re.compile(r"(?<=\s)\d{1,3}$")
 _FORMULA_SYMBOL: Final = re.compile(r"[a-z][\u0370-\u03ff]")
 # a type in braces, as JSDoc and Node.js's documentation write a parameter's or a value's
 # ("* `key`: {KeyObject}", "* Type: {Buffer|TypedArray|DataView}"): what follows is no long form
+# keys pressed together as Emacs and readline write them: "C-f", "M-x", "C-x C-f", "C-]" (not a
+# bond's "C-S" in "carbon-sulphur (C-S)")
+_KEY_CHORD: Final = re.compile(r"[CMs]-[a-z\W](?: [CMs]-[a-z\W])*")
 # what opens a Python class's or function's line before its name
 _DEFINING_KEYWORD: Final = re.compile(r"(?:^|\n)[^\S\n]*(?:class|def)[^\S\n]+$")
 # a long form that holds a variable, a method's call or a namespace's name is code
@@ -747,6 +750,8 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     if cited:
         end = cited.start()
     segment = text[start:end]
+    if _KEY_CHORD.fullmatch(segment):
+        return []  # a key: "forward-char (C-f)", "(M-x)", "(C-x C-f)"
     out = [doc.span(start, end)] if looks_like_short_form(segment) else []
     head = _HEAD_OF_QUANTITY.match(segment)  # "(LDH 4.806 U/l)"
     if head and looks_like_short_form(head.group(1)):
