@@ -28,6 +28,7 @@ from termlens.acronyms.identify import (
     Occurrence,
     code_in_normal_form,
     outside_code,
+    outside_ranges,
     ranges,
     short_form_singular,
 )
@@ -265,8 +266,9 @@ def _occurrences(
     found = with_known_capitals(text, with_dotted_initialisms(text, occurrences, known), known)
     found = defined_as_the_dictionary_says(text, found, dictionary, exclude_sources)
     senses = lambda short: _senses(dictionary, short, exclude_sources)  # noqa: E731
-    in_code = ranges([*code_spans(text), *code])
-    return outside_code(text, written_out(text, found, senses, in_code))
+    spans = code_spans(text)
+    found = written_out(text, found, senses, ranges([*spans, *code]))
+    return outside_ranges(ranges(spans), found)
 
 
 def defined_as_the_dictionary_says(

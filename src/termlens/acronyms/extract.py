@@ -111,12 +111,13 @@ def _extract(
             taken.add(short.start, short.end)
             taken.add(long.start, long.end)
     short_starts = [s.start for s in shorts]
+    readings = [_unshouted(doc.text, short, doc.lang) for short in shorts]
     for long in longs:
         if taken.overlaps(long.start, long.end):
             continue
         first = bisect_left(short_starts, long.start - PAIR_DISTANCE - 4 * MAX_SHORT_FORM_CHARS)
         last = bisect_left(short_starts, long.end + PAIR_DISTANCE + 1)
-        near = [s for s in shorts[first:last] if _unshouted(doc.text, s, doc.lang) == [s]]
+        near = [shorts[i] for i in range(first, last) if readings[i] == [shorts[i]]]
         paired = _pair(doc.text, long, near, taken)  # none of a shouted heading's words
         if paired is not None:
             definitions.append(paired)
@@ -127,13 +128,13 @@ def _extract(
         taken.add(occurrence.short.start, occurrence.short.end)
     occurrences += [
         Occurrence(s, None)
-        for short in shorts
+        for short, read in zip(shorts, readings, strict=True)
         if not taken.overlaps(short.start, short.end)
         and not _SPACED_INITIALS.fullmatch(short.text)
         and not _CONTRACTED_I.fullmatch(short.text)
         and not _identifier(short.text)
         and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
-        for s in _unshouted(doc.text, short, doc.lang)
+        for s in read
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences

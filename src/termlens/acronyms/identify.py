@@ -148,9 +148,7 @@ def in_normal_form(
             Occurrence(form.span(o.short), o.definition and back(o.definition))
             for o in find(normal, given, normal_code)
         ]
-    if code is None:
-        return found
-    return [o for o in found if not code.overlaps(o.short.start, o.short.end)]
+    return outside_ranges(code, found)
 
 
 def code_in_normal_form(form: NormalForm) -> list[tuple[int, int]]:
@@ -215,7 +213,11 @@ FoundT = TypeVar("FoundT", bound=_Found)
 def outside_code(text: str, found: list[FoundT]) -> list[FoundT]:
     """What was found (occurrences, expansions) whose short form lies in none of the text's code
     blocks and inline code (:func:`markup.code_spans`)."""
-    code = code_ranges(text)
+    return outside_ranges(code_ranges(text), found)
+
+
+def outside_ranges(code: RangeSet | None, found: list[FoundT]) -> list[FoundT]:
+    """What was found whose short form lies in none of ``code``'s ranges (None: no code)."""
     if code is None:
         return found
     return [o for o in found if not code.overlaps(o.short.start, o.short.end)]

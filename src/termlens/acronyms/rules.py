@@ -110,8 +110,6 @@ _PARAGRAPH_NUMBER: Final = re.compile(r"(?<=\s)\d{1,3}$")
 # a formula's symbol: a Greek letter glued after a lower-case Latin one ("θM AP = argmaxθ p"),
 # unlike a name's ("NEMO = NF-κB essential modulator", "TGFβ")
 _FORMULA_SYMBOL: Final = re.compile(r"[a-z][\u0370-\u03ff]")
-# a type in braces, as JSDoc and Node.js's documentation write a parameter's or a value's
-# ("* `key`: {KeyObject}", "* Type: {Buffer|TypedArray|DataView}"): what follows is no long form
 # keys pressed together as Emacs and readline write them: "C-f", "M-x", "C-x C-f", "C-]" (not a
 # bond's "C-S" in "carbon-sulphur (C-S)")
 _KEY_CHORD: Final = re.compile(r"[CMs]-[a-z\W](?: [CMs]-[a-z\W])*")
@@ -122,6 +120,8 @@ _DEFINING_KEYWORD: Final = re.compile(r"(?:^|\n)[^\S\n]*(?:class|def)[^\S\n]+$")
 _VARIABLE: Final = re.compile(r"\$[\w({]|->|::")
 # a long form that opens with an assignment to a name is code ("DEFAULTSECT = 'DEFAULT'")
 _ASSIGNMENT: Final = re.compile(r"[\w.]+[^\S\n]*=[^\S\n]")
+# a type in braces, as JSDoc and Node.js's documentation write a parameter's or a value's
+# ("* `key`: {KeyObject}", "* Type: {Buffer|TypedArray|DataView}"): what follows is no long form
 _TYPE_NOTE: Final = re.compile(r"\{[\w.$\[\]\\]+(?:[^\S\n]*\|[^\S\n]*[\w.$\[\]\\]+)*\}")
 # a source or text file's name, which a change log writes before the function it changed
 # ("* decrypt-data.c (decrypt_data): …", "options.h (opt)"): no long form
