@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import subprocess
@@ -157,6 +158,29 @@ def test_every_document_of_a_run_has_its_own_id(tmp_path: Path) -> None:
     odd.write_text(json.dumps({"id": {"a": 1}, "text": "Heart rate (HR)."}))
     code, out, err = run("find", str(odd), "--rules-only")
     assert code == 1 and not out and "line 1: \"id\" {'a': 1} is neither text nor a whole" in err
+
+
+def test_a_folder_s_compressed_and_info_files_are_read_by_what_they_hold(
+    tmp_path: Path,
+) -> None:
+    """A folder's gzip-compressed text files and GNU Info files (split ones too) are documents,
+    named without ``.gz`` and a text file's suffix; a compressed .jsonl holds records."""
+    texts = {
+        "notes.txt.gz": "A heart rate (HR) test.",
+        "sed.info.gz": "Basic regular expressions (BRE).",
+        "find.info-2": "A network filesystem (NFS).",
+        "image.png.gz": "Blood pressure (BP).",
+    }
+    for name, text in texts.items():
+        data = text.encode()
+        (tmp_path / name).write_bytes(gzip.compress(data) if name.endswith(".gz") else data)
+    (tmp_path / "lines.jsonl.gz").write_bytes(
+        gzip.compress(json.dumps({"id": "r1", "text": "Body mass index (BMI)."}).encode())
+    )
+    code, out, _ = run("find", str(tmp_path), "-f", "jsonl", "--rules-only")
+    rows = [(r["doc_id"], r["short_form"]["text"]) for r in map(json.loads, out.splitlines())]
+    assert code == 0
+    assert rows == [("find.info-2", "NFS"), ("r1", "BMI"), ("notes", "HR"), ("sed", "BRE")]
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,16 @@ def test_a_gzipped_file_is_read_as_its_text(tmp_path: Path) -> None:
     assert read_text(path) == '["ARN señal"]'
 
 
+def test_a_gnu_info_file_with_an_index_marker_is_read_as_text(tmp_path: Path) -> None:
+    text = "\x1f\nFile: demo.info,  Node: Index\n\n\x00\x08[index\x00\x08]\n* Menu:\n"
+    path = tmp_path / "demo.info"
+    path.write_bytes(text.encode())
+    assert read_text(path) == text
+    path.write_bytes(text.encode() + b"\x00\x01")  # a NUL byte no marker opens
+    with pytest.raises(InputError, match="looks like a binary file"):
+        read_text(path)
+
+
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [

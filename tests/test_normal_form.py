@@ -961,6 +961,34 @@ def test_an_org_documents_emphasis_and_links_are_markup_and_its_blocks_code() ->
         assert NormalForm.of(kept).text == kept
 
 
+def test_a_gnu_info_files_headers_menus_index_and_quoted_code_are_no_prose() -> None:
+    text = (
+        "This is demo.info, produced by makeinfo version 6.8 from demo.texi.\n\n"
+        "INFO-DIR-SECTION Localization\nSTART-INFO-DIR-ENTRY\n"
+        "* demo: (demo).       The GNU Translation Project (TP) tools.\nEND-INFO-DIR-ENTRY\n\n"
+        "\x1f\nFile: demo.info,  Node: Top,  Next: Country Codes,  Up: (dir)\n\n"
+        "   Translations live in Portable Object (PO) files; set ‘LC_ALL’ or `LANG'.\n\n"
+        "* Menu:\n\n* Country Codes::           Codes of the\n"
+        "                            Countries (CC)\n\n"
+        "\x1f\nFile: demo.info,  Node: Country Codes,  Prev: Top,  Up: Top\n\n"
+        "‘BH’\n     Bahrain.\n‘CR’\n     Costa Rica.\n"
+        "   A PO file is text; the 'MSGFMT' program compiles it, and don't mind 'em.\n\n"
+        "\x00\x08[index\x00\x08]\n* Menu:\n\n* PO file:   Top.   (line 3)\n\n"
+        "\x1f\nTag Table:\nNode: Top\x7f120\nNode: Country Codes\x7f400\n\x1f\nEnd Tag Table\n"
+    )
+    found = extract(Document(text, lang="en"))
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("PO", "Portable Object"),
+        ("PO", "Portable Object"),
+    ]  # not TP nor CC in a menu, LC_ALL, LANG, BH, CR or MSGFMT quoted as code
+    spans = [text[start:end] for start, end in code_spans(text)]
+    assert "\x1f\nFile: demo.info,  Node: Top,  Next: Country Codes,  Up: (dir)" in spans
+    assert "'MSGFMT'" in spans and "'t mind '" not in spans
+    assert "\x1f\nTag Table:\nNode: Top\x7f120\nNode: Country Codes\x7f400\n" in spans
+    # a text with a separator character and no node header is no Info file
+    assert code_spans("A \x1f in ‘LC_ALL’ (LA)") == []
+
+
 def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:
     text = (
         "Visit <https://example.com/GPU> or https://example.org/TPU/docs, mail j.doe@NASA.gov "

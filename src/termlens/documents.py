@@ -3,6 +3,7 @@ folders of them, and stdin."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,10 +12,13 @@ from termlens.errors import InputError, UnreadableFileError
 from termlens.io import json_lines, read_stdin, read_text, whole_number
 
 # the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX,
-# HTML, XML (a JATS article), reStructuredText and Org, which the normal form reads
-# (:mod:`termlens.normal_form`)
-TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".tex", ".html", ".htm", ".xml", ".rst", ".org")
+# HTML, XML (a JATS article), reStructuredText, Org and GNU Info, which the normal form reads
+# (:mod:`termlens.normal_form`), each gzip-compressed too (notes.txt.gz, sed.info.gz)
+TEXT_SUFFIXES = (
+    ".txt", ".md", ".markdown", ".tex", ".html", ".htm", ".xml", ".rst", ".org", ".info"
+)  # fmt: skip
 TEXT_FILES = "/".join(TEXT_SUFFIXES)
+_SPLIT_INFO = re.compile(r"\.info-\d+")  # a piece of an Info file makeinfo split: find.info-2
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,22 +79,32 @@ def _documents(sources: list[str], skip: Skip | None) -> Iterator[tuple[RawDocum
                 raise
             skip(exc)
             continue
-        if path.suffix == ".jsonl":
+        if _suffix(path) == ".jsonl":
             yield from _jsonl(text, str(path), str(path))
         else:
             yield RawDocument(_name(path), text), str(path)
 
 
 def _name(path: Path) -> str:
-    """A text file's id: its name without a text file's suffix (:data:`TEXT_SUFFIXES`); a name
-    with another suffix is kept whole, a version's number too (*Apache-2.0*, *GPL-1.3*)."""
-    return path.stem if path.suffix.lower() in TEXT_SUFFIXES else path.name
+    """A text file's id: its name without ``.gz`` and a text file's suffix
+    (:data:`TEXT_SUFFIXES`); a name with another suffix is kept whole, a version's number too
+    (*Apache-2.0*, *GPL-1.3*, *find.info-2*)."""
+    unpacked = path.with_suffix("") if path.suffix.lower() == ".gz" else path
+    return unpacked.stem if unpacked.suffix.lower() in TEXT_SUFFIXES else unpacked.name
+
+
+def _suffix(path: Path) -> str:
+    """The suffix that says what a file holds: the one before ``.gz``, and ``.info`` for a piece
+    of a split Info file."""
+    unpacked = path.with_suffix("") if path.suffix.lower() == ".gz" else path
+    suffix = unpacked.suffix.lower()
+    return ".info" if _SPLIT_INFO.fullmatch(suffix) else suffix
 
 
 def documents_in(folder: Path, suffixes: tuple[str, ...] = TEXT_SUFFIXES) -> list[Path]:
-    """The files of a folder (not of its subfolders) whose suffix is one of ``suffixes``, in name
-    order; an InputError when there is none."""
-    files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in suffixes)
+    """The files of a folder (not of its subfolders) whose suffix is one of ``suffixes``,
+    gzip-compressed or not (:func:`_suffix`), in name order; an InputError when there is none."""
+    files = sorted(p for p in folder.iterdir() if p.is_file() and _suffix(p) in suffixes)
     if not files:
         raise InputError(f"{folder}: no {'/'.join(suffixes)} documents in this folder")
     return files

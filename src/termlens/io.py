@@ -100,7 +100,7 @@ def decode(data: bytes, name: str) -> str:
         return _decode_marked(data, "utf-32", name)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return _decode_marked(data, "utf-16", name)
-    if b"\x00" in data[:8192]:
+    if b"\x00" in data[:8192] and not _info_index_markers_only(data):
         for order, zeros in (("le", data[1:8192:2]), ("be", data[:8192:2])):
             if zeros and zeros.count(0) > 0.9 * len(zeros):  # ASCII text in two bytes a letter
                 raise UnreadableFileError(
@@ -117,6 +117,12 @@ def decode(data: bytes, name: str) -> str:
             f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
             "convert it, e.g. iconv -f latin1 -t utf-8"
         ) from None
+
+
+def _info_index_markers_only(data: bytes) -> bool:
+    """Whether every NUL byte in ``data`` opens an index marker of a GNU Info file
+    ("\\x00\\x08[index\\x00\\x08]"), which is text for all that."""
+    return data.count(b"\x00") == data.count(b"\x00\x08[") + data.count(b"\x00\x08]")
 
 
 def _decode_marked(data: bytes, encoding: str, name: str) -> str:

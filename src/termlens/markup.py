@@ -6,8 +6,8 @@ Markdown emphasis, inline HTML tags, a Markdown link's text, a wiki link's, a re
 hyperlink reference's and LaTeX's type-setting commands are pairs of marks around text; HTML's
 block tags stand for line breaks; an HTML title and LaTeX's acronym declarations give a short
 form its long form; fenced code, literal blocks, Python sessions, inline code, scripts,
-addresses, LaTeX's keys and mathematics are code. Every function takes the text as given and
-returns offsets into it.
+addresses, LaTeX's keys and mathematics are code, and so are a GNU Info file's headers, menus
+and quoted code. Every function takes the text as given and returns offsets into it.
 """
 
 from __future__ import annotations
@@ -108,6 +108,23 @@ _ORG_CODE_MARKS: Final = frozenset("=~")  # verbatim and code
 _ORG_BLOCK: Final = re.compile(
     r"^[ \t]*#\+begin_(?P<kind>src|example)\b.*?^[ \t]*#\+end_(?P=kind)\b[^\n]*",
     re.IGNORECASE | re.MULTILINE | re.DOTALL,
+)
+# A GNU Info file, as makeinfo writes one: a node opens with the separator character and a
+# header line ("\x1f\nFile: coreutils.info,  Node: Top,  Next: Introduction,  Up: (dir)")
+_INFO_NODE: Final = re.compile(r"\x1f\n(?:File: [^\n]*Node: |Tag Table:)")
+# What an Info file holds that is no prose: the node separators and headers, the tag table and
+# local variables at the end; a menu's or an index's entry ("* Mode Structure::   Structure of
+# file mode bits", "* ACL:   File permissions.   (line 12)") with the lines it runs on to; the
+# directory entry at the start and the index's marker ("\x00\x08[index\x00\x08]"); and what
+# Texinfo quotes as code, commands, options and file names ("‘LC_ALL’", "`ls'", and in an ASCII
+# file "'find'", but not an apostrophe: "don't")
+_INFO_CODE: Final = re.compile(
+    r"\x1f(?:\n(?:File: [^\n]*|Tag Table:[^\x1f]*|End Tag Table|Local Variables:[^\x1f]*))?"
+    r"|^\* [^\n]*(?:\n[ \t]{8,}[^\n]*)*"
+    r"|^INFO-DIR-SECTION[^\n]*|^START-INFO-DIR-ENTRY(?s:.*?)^END-INFO-DIR-ENTRY"
+    r"|\x00\x08\[[^\x00]*\x00\x08\]"
+    r"|‘[^‘’\n]*(?:\n[^‘’\n]*)?’|`[^`'\n]+'|(?<![\w'])'(?=\S)[^'\n]{1,80}'(?!\w)",
+    re.MULTILINE,
 )
 # A Markdown reference link, as CommonMark reads one: "[text][label]", "[text][]" or "[text]"
 # where the document defines the label on a line of its own ("[label]: https://…"), markup
@@ -554,7 +571,8 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     (:func:`code_blocks`), an HTML page's scripts, styles and preformatted blocks, its inline
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
-    mathematics (:func:`latex_code`), and web and e-mail addresses."""
+    mathematics (:func:`latex_code`), what an Info file holds besides prose
+    (:data:`_INFO_CODE`), and web and e-mail addresses."""
     if not (
         holds_any(text, _CODE_CHARACTERS)
         or _may_hold_web_address(text)
@@ -562,6 +580,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         or "::" in text
         or ">>>" in text
         or "]:" in text
+        or "\x1f" in text
     ):
         return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
@@ -574,6 +593,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
     org_code = _org_code(text) if org else []
+    info_code = _info_code(text) if "\x1f" in text and is_info_document(text) else []
     return sorted(
         [
             *code_blocks(text),
@@ -582,6 +602,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
             *latex_code(text),
             *_addresses(text),
             *org_code,
+            *info_code,
             *link_definitions(text),
         ]
     )
@@ -594,6 +615,16 @@ def _org_code(text: str) -> list[tuple[int, int]]:
     return [*(m.span() for m in _ORG_BLOCK.finditer(text)), *keywords]
 
 
+def is_info_document(text: str) -> bool:
+    """Whether ``text`` is a GNU Info file: a node opens after a separator character."""
+    return _INFO_NODE.search(text) is not None
+
+
+def _info_code(text: str) -> list[tuple[int, int]]:
+    """The spans of an Info file that hold no prose (:data:`_INFO_CODE`)."""
+    return [match.span() for match in _INFO_CODE.finditer(text)]
+
+
 def may_hold_markup(text: str) -> bool:
     """A cheap test: False when ``text`` holds none of the characters that markup, code, a
     character reference or an address needs, so that it reads as it is given."""
@@ -602,6 +633,7 @@ def may_hold_markup(text: str) -> bool:
         or _may_hold_web_address(text)
         or may_hold_line_markers(text)
         or "#+" in text
+        or "\x1f" in text
     )
 
 
