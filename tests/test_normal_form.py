@@ -972,7 +972,8 @@ def test_a_gnu_info_files_headers_menus_index_and_quoted_code_are_no_prose() -> 
         "                            Countries (CC)\n\n"
         "\x1f\nFile: demo.info,  Node: Country Codes,  Prev: Top,  Up: Top\n\n"
         "‘BH’\n     Bahrain.\n‘CR’\n     Costa Rica.\n"
-        "   A PO file is text; the 'MSGFMT' program compiles it, and don't mind 'em.\n\n"
+        "   A PO file is text; the 'MSGFMT' program compiles it, and don't mind 'em.  *Note\n"
+        "Portable Object Templates (POT): (gettext)Templates. and *note Country Codes::.\n\n"
         "\x00\x08[index\x00\x08]\n* Menu:\n\n* PO file:   Top.   (line 3)\n\n"
         "\x1f\nTag Table:\nNode: Top\x7f120\nNode: Country Codes\x7f400\n\x1f\nEnd Tag Table\n"
     )
@@ -980,10 +981,14 @@ def test_a_gnu_info_files_headers_menus_index_and_quoted_code_are_no_prose() -> 
     assert [(o.short.text, o.long and o.long.text) for o in found] == [
         ("PO", "Portable Object"),
         ("PO", "Portable Object"),
-    ]  # not TP nor CC in a menu, LC_ALL, LANG, BH, CR or MSGFMT quoted as code
+        ("POT", "Portable Object Templates"),
+    ]  # not TP nor CC in a menu or a node's name, LC_ALL, LANG, BH, CR or MSGFMT quoted as code
     spans = [text[start:end] for start, end in code_spans(text)]
     assert "\x1f\nFile: demo.info,  Node: Top,  Next: Country Codes,  Up: (dir)" in spans
     assert "'MSGFMT'" in spans and "'t mind '" not in spans
+    assert (
+        "*Note\n" in spans and ": (gettext)Templates." in spans and "*note Country Codes::" in spans
+    )
     assert "\x1f\nTag Table:\nNode: Top\x7f120\nNode: Country Codes\x7f400\n" in spans
     # a text with a separator character and no node header is no Info file
     assert code_spans("A \x1f in ‘LC_ALL’ (LA)") == []

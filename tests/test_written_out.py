@@ -71,6 +71,11 @@ def test_no_name_where_the_text_is_doubtful() -> None:
     assert meanings(two)["MSE"][0] is None  # two names: ambiguous
     assert meanings("We beat State-of-the-Art Methods. The AM wins.")["AM"][0] is None  # compound
     assert meanings("The Alzheimer's Disease Association agrees: AD is common.")["AD"][0] is None
+    # a word that opens a clause opens no name (a licence's "If the Document …" is no ID)
+    assert meanings("Each user ID is unique. If the Document says so, copy it.")["ID"][0] is None
+    assert meanings("The user ID rises. An Information Display helps.")["ID"][0] == (
+        "Information Display"
+    )
 
 
 def test_a_section_heading_names_no_short_form_but_a_title_may() -> None:
@@ -89,6 +94,12 @@ def test_a_section_heading_names_no_short_form_but_a_title_may() -> None:
     assert meanings(latex + "\\paragraph{Conflict of Interest} None.")["CI"][0] is None
     aside = "We declare a \\emph{Conflict of Interest} here."
     assert meanings(latex + aside)["CI"][0] == "Conflict of Interest"
+    # any piece of an underlined heading names a section, and an underlined title may name it
+    for mark in "=-*":
+        heading = f"3.8.1 Commands Requiring a newline\n{mark * 33}\n\nText.\n"
+        assert meanings(paper + heading + "Type CR to end.")["CR"][0] is None
+    title = "Conflict of Interest in trials\n==============================\n\nEach CI counts."
+    assert meanings(title)["CI"][0] == "Conflict of Interest"
 
 
 def test_no_name_lies_in_inline_code() -> None:

@@ -115,16 +115,23 @@ _INFO_NODE: Final = re.compile(r"\x1f\n(?:File: [^\n]*Node: |Tag Table:)")
 # What an Info file holds that is no prose: the node separators and headers, the tag table and
 # local variables at the end; a menu's or an index's entry ("* Mode Structure::   Structure of
 # file mode bits", "* ACL:   File permissions.   (line 12)") with the lines it runs on to; the
-# directory entry at the start and the index's marker ("\x00\x08[index\x00\x08]"); and what
-# Texinfo quotes as code, commands, options and file names ("‘LC_ALL’", "`ls'", and in an ASCII
-# file "'find'", but not an apostrophe: "don't")
+# directory entry at the start and the index's marker ("\x00\x08[index\x00\x08]"); a
+# cross-reference to a node by its name ("*note Country Codes::"), which names it as a heading
+# does; and what Texinfo quotes as code, commands, options and file names ("‘LC_ALL’", "`ls'",
+# and in an ASCII file "'find'", but not an apostrophe: "don't")
 _INFO_CODE: Final = re.compile(
     r"\x1f(?:\n(?:File: [^\n]*|Tag Table:[^\x1f]*|End Tag Table|Local Variables:[^\x1f]*))?"
     r"|^\* [^\n]*(?:\n[ \t]{8,}[^\n]*)*"
     r"|^INFO-DIR-SECTION[^\n]*|^START-INFO-DIR-ENTRY(?s:.*?)^END-INFO-DIR-ENTRY"
     r"|\x00\x08\[[^\x00]*\x00\x08\]"
+    r"|\*[Nn]ote\s+[^:*]{1,120}?::"
     r"|‘[^‘’\n]*(?:\n[^‘’\n]*)?’|`[^`'\n]+'|(?<![\w'])'(?=\S)[^'\n]{1,80}'(?!\w)",
     re.MULTILINE,
+)
+# An Info cross-reference with a label: its mark and the node it leads to are code, its label
+# prose ("*note Extended Regular Expression (ERE): ERE syntax.")
+_INFO_LABELLED_NOTE: Final = re.compile(
+    r"(\*[Nn]ote\s+)[^:*]{1,120}?(:\s+(?:\([^()\s]*\))?[^.,:*]{1,120}[.,])"
 )
 # A Markdown reference link, as CommonMark reads one: "[text][label]", "[text][]" or "[text]"
 # where the document defines the label on a line of its own ("[label]: https://…"), markup
@@ -621,8 +628,15 @@ def is_info_document(text: str) -> bool:
 
 
 def _info_code(text: str) -> list[tuple[int, int]]:
-    """The spans of an Info file that hold no prose (:data:`_INFO_CODE`)."""
-    return [match.span() for match in _INFO_CODE.finditer(text)]
+    """The spans of an Info file that hold no prose (:data:`_INFO_CODE`,
+    :data:`_INFO_LABELLED_NOTE`)."""
+    notes = _INFO_LABELLED_NOTE.finditer(text)
+    return sorted(
+        [
+            *(match.span() for match in _INFO_CODE.finditer(text)),
+            *(span for match in notes for span in (match.span(1), match.span(2))),
+        ]
+    )
 
 
 def may_hold_markup(text: str) -> bool:

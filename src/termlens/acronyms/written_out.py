@@ -45,6 +45,10 @@ SENTENCE_OPENERS = frozenset(
     "the a an this these those that it its we our they their there here in on at by for from "
     "with as however thus then each both all".split()
 )
+# words that open a clause, never a name ("If the Document …" is no ID, "When Done" no WD)
+CLAUSE_OPENERS = frozenset(
+    "if when whenever while although though because since unless until whether where".split()
+)
 EXTRA_WORDS = 2  # function words a name may hold beyond one word per letter
 # capitalised words tried as a name's first, per short form, the first in the text: a SciREX
 # paper has at most 67; text in Title Case throughout (a long bibliography) has thousands, and
@@ -63,6 +67,8 @@ _HEADING_MARKS = " \t#*>0123456789."  # what may stand before a heading on its l
 _LATEX_SECTION = re.compile(
     r"\\(?:part|chapter|(?:sub)*section|(?:sub)?paragraph)\*?(?:\[[^\]]*\])?\{$"
 )
+# a line of one mark that underlines a heading (Markdown's, reStructuredText's, an Info file's)
+_UNDERLINE = re.compile(r"[ \t]*([=*~^#+.-])\1{2,}[ \t]*(?:\n|$)")
 KNOWN, CAPITALISED = 2, 1  # how strongly a name is written out, strongest first
 # Known senses of a short form: (sense, spelling) pairs
 Senses = Callable[[str], Iterable[tuple[str, str]]]
@@ -226,9 +232,12 @@ class _Words:
         DA the text goes on to use: a line of its own but for a section's number or Markdown
         marks before it and a colon after it, not the text's first line (the title, which may
         name them): "Conflict of Interest", "## Data Availability"; or a LaTeX section's title at
-        the start of its line, "\\section{Conflict of Interest}", "\\paragraph{Funding} None."."""
+        the start of its line, "\\section{Conflict of Interest}", "\\paragraph{Funding} None.";
+        or any piece of an underlined heading, "3.8 Commands Requiring a newline⏎-----"."""
         line_start = self.text.rfind("\n", 0, start) + 1
         line_end = self.text.find("\n", end)
+        if line_end != -1 and _UNDERLINE.match(self.text, line_end + 1):
+            return bool(self.text[:line_start].strip())
         before = self.text[line_start:start]
         after = self.text[end : len(self.text) if line_end == -1 else line_end]
         command = _LATEX_SECTION.search(before)
@@ -240,12 +249,15 @@ class _Words:
 
     def capitalised_name(self, words: Sequence[_Word], i: int, end: int) -> bool:
         """Whether a stretch's words ``i`` to ``end`` are a capitalised name on their own: every
-        content word capitalised, the first not inside a hyphenated compound, none in capitals (a
+        content word capitalised, the first no word that opens a clause (*If*, *When*) nor inside
+        a hyphenated compound, none in capitals (a
         heading, or short forms in a row), at least half of them words the word list knows (not
         a person's name), and no capitalised word right before or after (a piece of *American
         Heart Association*), but the stretch's first word such as *We* or *Our* before, or such
         a word after (text that lost its line breaks: "Image Cascade Network We propose")."""
         phrase = words[i:end]
+        if phrase[0].text.lower() in CLAUSE_OPENERS:
+            return False
         if self.text[max(0, phrase[0].start - 3) : phrase[0].start].rstrip()[-1:] in _HYPHENS:
             return False  # a piece of a compound: "Art Methods" of State-of-the-Art Methods
         if not all(_capitalised(w.text) or w.text in FUNCTION_WORDS for w in phrase):
