@@ -992,6 +992,8 @@ def test_a_gnu_info_files_headers_menus_index_and_quoted_code_are_no_prose() -> 
     assert "\x1f\nTag Table:\nNode: Top\x7f120\nNode: Country Codes\x7f400\n" in spans
     # a text with a separator character and no node header is no Info file
     assert code_spans("A \x1f in ‘LC_ALL’ (LA)") == []
+    assert markup.writes_metavariables(text)  # FILE, PATTERN: see test_tagger.py
+    assert not markup.writes_metavariables("A \x1f in ‘LC_ALL’ (LA)")
 
 
 def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:

@@ -862,6 +862,45 @@ def test_a_heading_alone_on_its_line_is_no_short_form(monkeypatch: pytest.Monkey
     assert [o.short.text for o in extract(doc, tagger, "da")] == ["MANPATH"]
 
 
+def test_a_manual_s_placeholders_in_capitals_are_no_short_forms(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a manual page (an Info file too) writes a command's arguments as words in capitals that it
+    # writes in small letters as often; an acronym stays, and so do words a text writes in
+    # capitals more often, or that are no manual's
+    header = "GREP(1)                  General Commands Manual                  GREP(1)\n\n"
+    body = (
+        "       Give an OPTION first, then the PATTERNS, then a FILE.\n\n"
+        "       Each option changes how grep reads each file for patterns, as POSIX and GNU "
+        "say; a file may be a POSIX pipe."
+    )
+    tagger = default_tagger("en")
+
+    def found(text: str) -> list[str]:
+        doc = Document(text, lang="en")
+        tokens = subtokens(doc.tokens)
+        labels: list[Label] = [
+            "B-short" if t.text.isupper() and t.text != "GREP" else "O" for t in tokens
+        ]
+        monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
+        return [o.short.text for o in extract(doc, tagger)]
+
+    assert found(header + body) == ["POSIX", "GNU", "POSIX"]
+    shouted = " FILE and FILE name one."
+    assert found(header + body + shouted) == ["FILE", "POSIX", "GNU", "POSIX", "FILE", "FILE"]
+    assert found(body) == ["OPTION", "PATTERNS", "FILE", "POSIX", "GNU", "POSIX"]
+
+
+def test_a_long_form_without_a_letter_translates_no_short_form_after_it() -> None:
+    # a long form in another script pairs with the Latin short form bracketed after it; a mark
+    # before a bracket is no long form: a make variable's "$(CFLAGS)"
+    persian = "اين سيستم با يك واسط گرافيكي ( GUI ) كار مي كند ."
+    found = extract(Document(persian), _HandTagged({"GUI"}, ["واسط", "گرافيكي"]), "fa")
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [("GUI", "واسط گرافيكي")]
+    found = extract(Document("AM_CPPFLAGS = $(CFLAGS) -g"), _HandTagged({"CFLAGS"}, ["$"]))
+    assert [(o.short.text, o.long) for o in found] == [("CFLAGS", None)]
+
+
 def test_a_long_form_a_bracket_calls_is_no_definition() -> None:
     # a function's documented signature: the tagger marks the called name as a long form
     for text, called in [

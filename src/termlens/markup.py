@@ -128,6 +128,11 @@ _INFO_CODE: Final = re.compile(
     r"|‘[^‘’\n]*(?:\n[^‘’\n]*)?’|`[^`'\n]+'|(?<![\w'])'(?=\S)[^'\n]{1,80}'(?!\w)",
     re.MULTILINE,
 )
+# A manual page as `man` prints it: its first line names the page and its section at both ends
+# ("LS(1)        User Commands        LS(1)")
+_MANUAL_PAGE: Final = re.compile(
+    r"\A\s*(\S+)\((\d\w*)\)[ \t]{2,}[^\n]*?[ \t]{2,}\1\(\2\)[ \t]*$", re.M
+)
 # An Info cross-reference with a label: its mark and the node it leads to are code, its label
 # prose ("*note Extended Regular Expression (ERE): ERE syntax.")
 _INFO_LABELLED_NOTE: Final = re.compile(
@@ -625,6 +630,17 @@ def _org_code(text: str) -> list[tuple[int, int]]:
 def is_info_document(text: str) -> bool:
     """Whether ``text`` is a GNU Info file: a node opens after a separator character."""
     return _INFO_NODE.search(text) is not None
+
+
+def is_manual_page(text: str) -> bool:
+    """Whether ``text`` is a manual page as `man` prints it (:data:`_MANUAL_PAGE`)."""
+    return _MANUAL_PAGE.match(text) is not None
+
+
+def writes_metavariables(text: str) -> bool:
+    """Whether ``text`` is documentation that writes a placeholder as a word in capitals (FILE,
+    PATTERN, KEY): a GNU Info file or a manual page."""
+    return ("\x1f" in text and is_info_document(text)) or is_manual_page(text)
 
 
 def _info_code(text: str) -> list[tuple[int, int]]:

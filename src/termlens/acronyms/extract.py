@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import takewhile
@@ -48,6 +49,7 @@ from termlens.acronyms.tagger import (
 from termlens.acronyms.translated import translate
 from termlens.acronyms.wordlist import WORD, seen, seen_with_any_accents
 from termlens.acronyms.written_out import written_out
+from termlens.markup import writes_metavariables
 from termlens.taxonomy.wordnet import bundled
 from termlens.text import Document, Span
 
@@ -126,6 +128,7 @@ def _extract(
     occurrences = occurrences_of(doc, outside(code, definitions))
     for occurrence in occurrences:
         taken.add(occurrence.short.start, occurrence.short.end)
+    placeholders = writes_metavariables(doc.text)
     occurrences += [
         Occurrence(s, None)
         for short, read in zip(shorts, readings, strict=True)
@@ -134,10 +137,26 @@ def _extract(
         and not _CONTRACTED_I.fullmatch(short.text)
         and not _identifier(short.text)
         and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
+        and not (placeholders and _metavariable(short.text, doc.text))
         for s in read
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
+
+
+def _metavariable(written: str, text: str) -> bool:
+    """Whether a tagged short form is a placeholder written in capitals, as a manual writes a
+    command's arguments: an English word (WordNet's, in small letters) of three letters or more
+    that the text writes in small letters outside code at least as often ("FILE", "KEY",
+    "PATTERN"; not "GNU", "POSIX", "ID")."""
+    if not (len(written) > 2 and written.isascii() and written.isalpha() and written.isupper()):
+        return False
+    lower = _lower_case_counts(text)[written.lower()]
+    return (
+        lower > 0
+        and lower >= len(re.findall(rf"(?<!\w){written}(?!\w)", text))
+        and _wordnet_word(written)
+    )
 
 
 def _identifier(written: str) -> bool:
@@ -254,8 +273,14 @@ def _common(word: str, text: str) -> bool:
 @lru_cache(maxsize=2)
 def _lower_case_words(text: str) -> frozenset[str]:
     """The words ``text`` writes in lower case outside code (not a LaTeX key's *gan*)."""
+    return frozenset(_lower_case_counts(text))
+
+
+@lru_cache(maxsize=2)
+def _lower_case_counts(text: str) -> Counter[str]:
+    """How often ``text`` writes each word in lower case outside code."""
     code = code_ranges(text)
-    return frozenset(
+    return Counter(
         m.group()
         for m in WORD.finditer(text)
         if m.group().islower() and not (code and code.overlaps(m.start(), m.end()))
@@ -319,10 +344,12 @@ def _names_itself(long: str, short: str) -> bool:
 
 
 def _translation_in_brackets(text: str, long: Span, short: Span) -> bool:
-    """A long form with no Latin letter, followed by its Latin short form in brackets."""
+    """A long form in letters, none of them Latin, followed by its Latin short form in brackets
+    (not a variable's "$(GPG_ERROR_CFLAGS)")."""
     between = "".join(ch for ch in text[long.end : short.start] if ch not in _LOOSE)
     return (
         between == "("
+        and any(ch.isalpha() for ch in long.text)
         and text[short.end : short.end + 8].lstrip("".join(_LOOSE)).startswith(")")
         and _LATIN.search(short.text) is not None
         and _LATIN.search(long.text) is None
