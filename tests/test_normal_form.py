@@ -909,6 +909,11 @@ def test_a_markdown_link_is_markup_around_its_text() -> None:
     # brackets that make no link stay: a citation, an index, a bracket after a word
     for plain in ("see [1] (2020)", "f[x](t)", r"\[SVM](x)", "[a]\n(b)"):
         assert NormalForm.of(plain).text == plain
+    # a link whose text is inline code leads to a page relative to this one: its name is read
+    # as no short form defined by the words before it
+    page = "the npm `editor` config -- see [`npm-config`](npm-config).)"
+    assert NormalForm.of(page).text == "the npm editor config -- see npm-config.)"
+    assert find_abbreviations(page) == []
 
 
 def test_a_restructuredtext_hyperlink_reference_is_markup_around_its_text() -> None:

@@ -34,8 +34,11 @@ _CODE_TAGS: Final = frozenset(("code", "kbd", "samp", "tt"))  # inline code, key
 _ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))*\s*"""
 # A Markdown link's or image's destination, after its text: "[support vector
 # machine](https://en.wikipedia.org/wiki/SVM)" is markup around its text, as <a href> is. It
-# holds a slash, a dot, a hash or a colon: "[Ca(2+)](i)" writes a concentration, not a link.
-_DESTINATION: Final = r"""\((?=[^()\s]*[/.#:])(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
+# holds a slash, a dot, a hash or a colon, "[Ca(2+)](i)" writes a concentration, not a link; or
+# its text is inline code, "[`npm-config`](npm-config)" (a page's name, relative to this one).
+_DESTINATION: Final = (
+    r"""\((?:(?<=`\]\()|(?=[^()\s]*[/.#:]))(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
+)
 # A wiki link, as Wikipedia's source writes it: "[[convolutional neural network]]s (CNNs)",
 # "[[Long short-term memory|long short-term memory]] (LSTM)": markup around the text it shows.
 # So is an Org link's description: "[[https://…][support vector machine]] (SVM)".
