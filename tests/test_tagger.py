@@ -939,6 +939,19 @@ def test_a_name_code_gives_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> 
     assert [o.short.text for o in extract(doc, tagger)] == ["SSL_DIR", "API"]
 
 
+def test_an_english_word_in_capitals_for_emphasis_is_no_short_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tagger = default_tagger("en")
+    text = "This is NOT honored by the API: it MUST be set, and NO (nitric oxide) is a gas."
+    for lang, found in (("en", ["API", "NO"]), ("es", ["NOT", "API", "MUST", "NO"])):
+        doc = Document(text, lang=lang)
+        tokens = subtokens(doc.tokens)
+        labels: list[Label] = ["B-short" if t.text.isupper() else "O" for t in tokens]
+        monkeypatch.setattr(tagger, "tag_document", lambda *_, t=tokens, tl=labels: (t, tl))
+        assert [o.short.text for o in extract(doc, tagger)] == found
+
+
 def test_the_pronoun_i_contracted_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
     tagger = default_tagger("en")
     doc = Document("I'm sure, I’ve seen it: the API works.", lang="en")

@@ -63,6 +63,11 @@ _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" 
 _SPACED_INITIALS = re.compile(r"(?:[^\W\d_]\.\s+)+[^\W\d_]\.?")
 # the pronoun I contracted ("I'm", "I’ve"), which the tagger may mark for its capital
 _CONTRACTED_I = re.compile(r"I['’](?:m|ve|d|ll)")
+# English words a text writes in capitals for emphasis, never as short forms ("This is NOT
+# honored", "it MUST be set", "run it ONLY once")
+_EMPHASISED = frozenset(
+    "NOT NEVER ONLY MUST ALWAYS CANNOT SHOULD SHALL BEFORE AFTER VERY ALSO".split()
+)
 
 
 def extract(
@@ -137,6 +142,7 @@ def _extract(
         and not _CONTRACTED_I.fullmatch(short.text)
         and not _identifier(short.text)
         and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
+        and not (doc.lang == "en" and short.text in _EMPHASISED)
         and not (placeholders and _metavariable(short.text, doc.text))
         for s in read
     ]
