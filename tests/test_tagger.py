@@ -901,6 +901,19 @@ def test_a_long_form_without_a_letter_translates_no_short_form_after_it() -> Non
     assert [(o.short.text, o.long) for o in found] == [("CFLAGS", None)]
 
 
+def test_a_tagged_long_form_that_is_a_piece_of_a_clause_defines_nothing() -> None:
+    # words of a clause (an auxiliary, a negation, "that") make no name; a name stays one
+    text = "Removal of the wing does not affect the stability of the DNA fragment."
+    found = extract(Document(text), _HandTagged({"DNA"}, ["does", "not", "affect"]))
+    assert [(o.short.text, o.long) for o in found] == [("DNA", None)]
+    text = "This gene, named CAS for cellular apoptosis susceptibility, is expressed."
+    long = ["cellular", "apoptosis", "susceptibility"]
+    found = extract(Document(text), _HandTagged({"CAS"}, long))
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("CAS", "cellular apoptosis susceptibility")
+    ]
+
+
 def test_a_long_form_a_bracket_calls_is_no_definition() -> None:
     # a function's documented signature: the tagger marks the called name as a long form
     for text, called in [

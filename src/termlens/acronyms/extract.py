@@ -63,6 +63,12 @@ _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" 
 _SPACED_INITIALS = re.compile(r"(?:[^\W\d_]\.\s+)+[^\W\d_]\.?")
 # the pronoun I contracted ("I'm", "I’ve"), which the tagger may mark for its capital
 _CONTRACTED_I = re.compile(r"I['’](?:m|ve|d|ll)")
+# words of a clause, not of a name: a tagged long form that holds one is a piece of a sentence
+# ("does not appear" for DNA, "indicate that the same" for ITS, "catalytic activity can")
+_CLAUSE_WORDS = frozenset(
+    "does do did not can could will would should may might must is are was were be been has "
+    "have had that than their this these those which".split()
+)
 # English words a text writes in capitals for emphasis, never as short forms ("This is NOT
 # honored", "it MUST be set", "run it ONLY once")
 _EMPHASISED = frozenset(
@@ -316,6 +322,8 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
         if distance < 0 or distance > PAIR_DISTANCE:
             continue
         if _names_itself(long.text, short.text) or _calls_another(text, long, short):
+            continue
+        if _CLAUSE_WORDS.intersection(long.text.lower().split()):
             continue
         result = align(short.text, long.text, [0]) or align_unordered(short.text, long.text, [0])
         if result is not None and not (
