@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 from typing import cast
@@ -195,6 +196,24 @@ class _HandTagged(AcronymTagger):
         first = next(i for i in range(len(words)) if words[i : i + len(self.long)] == self.long)
         labels[first : first + len(self.long)] = ["B-long"] + ["I-long"] * (len(self.long) - 1)
         return tokens, labels
+
+
+class _Labelled(AcronymTagger):
+    """A tagger whose labels ``label`` gives a text's subtokens."""
+
+    def __init__(self, label: Callable[[list[Token]], list[Label]]) -> None:
+        self.label = label
+
+    def tag_document(
+        self, doc: Document, lang: str | None = None, convention: str | None = None
+    ) -> tuple[list[Token], list[Label]]:
+        tokens = subtokens(doc.tokens)
+        return tokens, self.label(tokens)
+
+
+def _shorts(marked: Callable[[Token], bool]) -> _Labelled:
+    """A tagger that marks each subtoken ``marked`` accepts as a short form of its own."""
+    return _Labelled(lambda tokens: ["B-short" if marked(t) else "O" for t in tokens])
 
 
 def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
@@ -775,96 +794,67 @@ def test_common_words_in_capitalised_runs_are_headings_not_short_forms(text: str
     assert extract(Document(text)) == []
 
 
-def test_a_heading_tagged_whole_keeps_the_short_forms_in_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_heading_tagged_whole_keeps_the_short_forms_in_it() -> None:
     # the words the word list barely knows, with any accents: not SECURITE (sécurité) nor
     # QUARANTIÈME, which a short form would not write
     doc = Document("RAPPORT DU GRSP SUR SA QUARANTIÈME SESSION ET LA SECURITE", lang="es")
-    tokens = subtokens(doc.tokens)
-    labels: list[Label] = ["B-short", *["I-short"] * (len(tokens) - 1)]
-    tagger = default_tagger("es")
-    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-    assert [(o.short.text, o.short.start) for o in extract(doc, tagger)] == [("GRSP", 11)]
+    whole = _Labelled(lambda tokens: ["B-short", *["I-short"] * (len(tokens) - 1)])
+    assert [(o.short.text, o.short.start) for o in extract(doc, whole)] == [("GRSP", 11)]
 
 
-def test_a_word_the_list_knows_tagged_in_shouted_text_is_no_short_form(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_word_the_list_knows_tagged_in_shouted_text_is_no_short_form() -> None:
     # PROFITS is no common word (the word list saw it 13 times) but a word all the same; the
     # licence text around it shouts
-    tagger = default_tagger("en")
+    profits = _shorts(lambda t: t.text == "PROFITS")
     for text in (
         "LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION",
         "DAMAGES (INCLUDING LOSS OF USE, DATA, OR PROFITS) ARE EXCLUDED",  # closes a long bracket
     ):
-        doc = Document(text, lang="en")
-        tokens = subtokens(doc.tokens)
-        labels: list[Label] = ["B-short" if t.text == "PROFITS" else "O" for t in tokens]
-        monkeypatch.setattr(tagger, "tag_document", lambda *_, t=tokens, tags=labels: (t, tags))
-        assert extract(doc, tagger) == []
+        assert extract(Document(text, lang="en"), profits) == []
     doc = Document("the losses of firms, small profits and PROFITS; a heading", lang="en")
-    tokens = subtokens(doc.tokens)
-    labels = ["B-short" if t.text == "PROFITS" else "O" for t in tokens]
-    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-    assert [o.short.text for o in extract(doc, tagger)] == ["PROFITS"]  # no shouting here
+    assert [o.short.text for o in extract(doc, profits)] == ["PROFITS"]  # no shouting here
 
 
-def test_a_word_of_wordnet_tagged_in_shouted_english_is_no_short_form(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_word_of_wordnet_tagged_in_shouted_english_is_no_short_form() -> None:
     # TORT, DEALINGS: words the word list never saw, WordNet writes in lower case; FDA it
     # writes in capitals; and a full stop after a word ends a sentence, not a code ("YOU.")
-    tagger = default_tagger("en")
     text = (
         "IN NO EVENT SHALL THE FDA BE LIABLE IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, "
         "OR OTHER DEALINGS IN THE SOFTWARE. THE ENTIRE RISK IS WITH YOU. This is all."
     )
-    doc = Document(text, lang="en")
-    tokens = subtokens(doc.tokens)
     shouts = ("FDA", "TORT", "DEALINGS", "YOU")
-    labels: list[Label] = ["B-short" if t.text in shouts else "O" for t in tokens]
-    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-    assert [o.short.text for o in extract(doc, tagger)] == ["FDA"]
+    found = extract(Document(text, lang="en"), _shorts(lambda t: t.text in shouts))
+    assert [o.short.text for o in found] == ["FDA"]
 
 
-def test_a_heading_of_words_the_document_writes_in_lower_case_is_no_short_form(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_heading_of_words_the_document_writes_in_lower_case_is_no_short_form() -> None:
     # Danish, which the word list does not hold: the heading's words are words because the
     # text writes them in lower case (brug, til, at, slette); eib it never does
-    tagger = default_tagger("da")
     text = (
         "Lektion 2.5: BRUG TÆLLER TIL AT SLETTE EIB\n\n"
         "Brug en tæller til at slette flere ord. Vi skal slette teksten, og brug EIB."
     )
     doc = Document(text, lang="en")  # Danish is read by the English rules
-    tokens = subtokens(doc.tokens)
     heading = range(text.index("BRUG"), text.index("EIB") + 3)
-    labels: list[Label] = [
-        ("B-short" if t.start == heading[0] else "I-short") if t.start in heading else "O"
-        for t in tokens
-    ]
-    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-    found = [o.short.text for o in extract(doc, tagger, "da")]
+    whole = _Labelled(
+        lambda tokens: [
+            ("B-short" if t.start == heading[0] else "I-short") if t.start in heading else "O"
+            for t in tokens
+        ]
+    )
+    found = [o.short.text for o in extract(doc, whole, "da")]
     assert found == ["EIB"]  # not "BRUG TÆLLER TIL AT SLETTE EIB", nor BRUG or AT
 
 
-def test_a_heading_alone_on_its_line_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_heading_alone_on_its_line_is_no_short_form() -> None:
     # a Danish manual page's section headings, one word each, which the text writes in lower case
     # too; an indented term stays, though the text writes it so
-    tagger = default_tagger("da")
     text = "NAVN\n       man - et navn\n\nFEJL\n       ingen fejl\n\n   MANPATH\n       sti, ikke manpath"
-    doc = Document(text, lang="en")
-    tokens = subtokens(doc.tokens)
-    labels: list[Label] = ["B-short" if t.text.isupper() else "O" for t in tokens]
-    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-    assert [o.short.text for o in extract(doc, tagger, "da")] == ["MANPATH"]
+    found = extract(Document(text, lang="en"), _shorts(lambda t: t.text.isupper()), "da")
+    assert [o.short.text for o in found] == ["MANPATH"]
 
 
-def test_a_manual_s_placeholders_in_capitals_are_no_short_forms(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_manual_s_placeholders_in_capitals_are_no_short_forms() -> None:
     # a manual page (an Info file too) writes a command's arguments as words in capitals that it
     # writes in small letters as often; an acronym stays, and so do words a text writes in
     # capitals more often, or that are no manual's
@@ -874,16 +864,10 @@ def test_a_manual_s_placeholders_in_capitals_are_no_short_forms(
         "       Each option changes how grep reads each file for patterns, as POSIX and GNU "
         "say; a file may be a POSIX pipe."
     )
-    tagger = default_tagger("en")
+    capitals = _shorts(lambda t: t.text.isupper() and t.text != "GREP")
 
     def found(text: str) -> list[str]:
-        doc = Document(text, lang="en")
-        tokens = subtokens(doc.tokens)
-        labels: list[Label] = [
-            "B-short" if t.text.isupper() and t.text != "GREP" else "O" for t in tokens
-        ]
-        monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-        return [o.short.text for o in extract(doc, tagger)]
+        return [o.short.text for o in extract(Document(text, lang="en"), capitals)]
 
     assert found(header + body) == ["POSIX", "GNU", "POSIX"]
     shouted = " FILE and FILE name one."
@@ -939,60 +923,54 @@ def test_a_short_form_in_shouted_text_is_paired_with_nothing() -> None:
     ]
 
 
-def test_a_name_code_gives_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
-    tagger = default_tagger("en")
+def test_a_name_code_gives_is_no_short_form() -> None:
+    def whole_names(tokens: list[Token]) -> list[Label]:
+        labels: list[Label] = []
+        for t in tokens:  # each name marked whole, as the English tagger marks them
+            inside = labels and labels[-1] != "O" and t.text in ("_", "NAME", "CA", "DIR")
+            short = t.text in ("OUTPUT", "CURL", "SSL", "API")
+            labels.append("I-short" if inside else "B-short" if short else "O")
+        return labels
+
     doc = Document("Set OUTPUT_NAME, CURL_CA and SSL_DIR for the API.", lang="en")
-    tokens = subtokens(doc.tokens)
-    labels: list[Label] = []
-    for t in tokens:  # each name marked whole, as the English tagger marks them
-        inside = labels and labels[-1] != "O" and t.text in ("_", "NAME", "CA", "DIR")
-        short = t.text in ("OUTPUT", "CURL", "SSL", "API")
-        labels.append("I-short" if inside else "B-short" if short else "O")
-    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-    assert [o.short.text for o in extract(doc, tagger)] == ["SSL_DIR", "API"]
+    assert [o.short.text for o in extract(doc, _Labelled(whole_names))] == ["SSL_DIR", "API"]
 
 
-def test_an_english_word_in_capitals_for_emphasis_is_no_short_form(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    tagger = default_tagger("en")
+def test_an_english_word_in_capitals_for_emphasis_is_no_short_form() -> None:
     text = "This is NOT honored by the API: it MUST be set, and NO (nitric oxide) is a gas."
+    capitals = _shorts(lambda t: t.text.isupper())
     for lang, found in (("en", ["API", "NO"]), ("es", ["NOT", "API", "MUST", "NO"])):
-        doc = Document(text, lang=lang)
-        tokens = subtokens(doc.tokens)
-        labels: list[Label] = ["B-short" if t.text.isupper() else "O" for t in tokens]
-        monkeypatch.setattr(tagger, "tag_document", lambda *_, t=tokens, tl=labels: (t, tl))
-        assert [o.short.text for o in extract(doc, tagger)] == found
+        assert [o.short.text for o in extract(Document(text, lang=lang), capitals)] == found
 
 
-def test_the_pronoun_i_contracted_is_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
-    tagger = default_tagger("en")
+def test_the_pronoun_i_contracted_is_no_short_form() -> None:
     doc = Document("I'm sure, I’ve seen it: the API works.", lang="en")
-    tokens = subtokens(doc.tokens)
     # as the English tagger marks "I'm": three subtokens, "I", "'" and "m"
-    labels: list[Label] = [
-        "B-short" if t.text in ("I", "API") else "I-short" if t.text in "'’mve" else "O"
-        for t in tokens
-    ]
-    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-    assert [o.short.text for o in extract(doc, tagger)] == ["API"]
+    contracted = _Labelled(
+        lambda tokens: [
+            "B-short" if t.text in ("I", "API") else "I-short" if t.text in "'’mve" else "O"
+            for t in tokens
+        ]
+    )
+    assert [o.short.text for o in extract(doc, contracted)] == ["API"]
 
 
-def test_initials_set_apart_by_spaces_are_no_short_form(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_initials_set_apart_by_spaces_are_no_short_form() -> None:
     # an author's initials in a reference and a Latin phrase, tagged as short forms: not
     # reported; a dotted initialism written without spaces is
     doc = Document("Tang, D., Cheng, H. C., Wang, J. (2001), e. g. in the U.S. and by MRI.")
-    tokens = subtokens(doc.tokens)
     tagged = [(doc.text.index(s), len(s)) for s in ("H. C.", "e. g.", "U.S.", "MRI")]
-    labels: list[Label] = ["O"] * len(tokens)
-    for start, length in tagged:
-        inside = [i for i, t in enumerate(tokens) if start <= t.start < start + length]
-        labels[inside[0]] = "B-short"
-        for i in inside[1:]:
-            labels[i] = "I-short"
-    tagger = default_tagger("en")
-    monkeypatch.setattr(tagger, "tag_document", lambda *_: (tokens, labels))
-    assert [o.short.text for o in extract(doc, tagger)] == ["U.S.", "MRI"]
+
+    def initials(tokens: list[Token]) -> list[Label]:
+        labels: list[Label] = ["O"] * len(tokens)
+        for start, length in tagged:
+            inside = [i for i, t in enumerate(tokens) if start <= t.start < start + length]
+            labels[inside[0]] = "B-short"
+            for i in inside[1:]:
+                labels[i] = "I-short"
+        return labels
+
+    assert [o.short.text for o in extract(doc, _Labelled(initials))] == ["U.S.", "MRI"]
 
 
 @pytest.mark.parametrize(
