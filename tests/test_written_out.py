@@ -63,6 +63,11 @@ def test_no_name_where_the_text_is_doubtful() -> None:
         "undefined",
     )  # small letters only spell it
     assert meanings("Thanks to Ricky Loynd for help. RL agents learn.")["RL"][0] is None  # a person
+    # a known first name and a surname the word list does not know; a signature's address
+    assert meanings("Packaged by Peter Samuelson. PS: see below.")["PS"][0] is None
+    signed = "Patch by Chris Adams <chris@example.org>. The CA code works."
+    assert meanings(signed)["CA"][0] is None
+    assert meanings(signed.replace("<chris@example.org>", "today"))["CA"][0] == "Chris Adams"
     assert meanings("The American Heart Association agrees. HA rises.")["HA"][0] is None  # a piece
     assert (
         meanings("PERFORMANCE COMPARISON\nThe PC wins.")["PC"][0] is None
@@ -103,9 +108,9 @@ def test_a_section_heading_names_no_short_form_but_a_title_may() -> None:
 
 
 def test_no_name_lies_in_inline_code() -> None:
-    text = "The JavaScript `Symbol()` constructor makes one. It runs JS code."
-    assert meanings(text)["JS"] == (None, "undefined")
-    assert meanings(text.replace("`", ""))["JS"] == ("JavaScript Symbol", "mention")
+    text = "The Shared `Buffer()` constructor makes one. Its SB holds bytes."
+    assert meanings(text)["SB"] == (None, "undefined")
+    assert meanings(text.replace("`", ""))["SB"] == ("Shared Buffer", "mention")
 
 
 def test_names_in_spanish_and_after_an_elided_article() -> None:

@@ -67,6 +67,8 @@ _HEADING_MARKS = " \t#*>0123456789."  # what may stand before a heading on its l
 _LATEX_SECTION = re.compile(
     r"\\(?:part|chapter|(?:sub)*section|(?:sub)?paragraph)\*?(?:\[[^\]]*\])?\{$"
 )
+# an e-mail address in angle brackets right after a name, as a person's signature writes it
+_ADDRESS_AFTER = re.compile(r"[ \t]*<[^<>\s@]+@[^<>\s]+>")
 # a line of one mark that underlines a heading (Markdown's, reStructuredText's, an Info file's)
 _UNDERLINE = re.compile(r"[ \t]*([=*~^#+.-])\1{2,}[ \t]*(?:\n|$)")
 KNOWN, CAPITALISED = 2, 1  # how strongly a name is written out, strongest first
@@ -250,11 +252,12 @@ class _Words:
     def capitalised_name(self, words: Sequence[_Word], i: int, end: int) -> bool:
         """Whether a stretch's words ``i`` to ``end`` are a capitalised name on their own: every
         content word capitalised, the first no word that opens a clause (*If*, *When*) nor inside
-        a hyphenated compound, none in capitals (a
-        heading, or short forms in a row), at least half of them words the word list knows (not
-        a person's name), and no capitalised word right before or after (a piece of *American
-        Heart Association*), but the stretch's first word such as *We* or *Our* before, or such
-        a word after (text that lost its line breaks: "Image Cascade Network We propose")."""
+        a hyphenated compound, none in capitals (a heading, or short forms in a row), more than
+        half of them words the word list knows and no e-mail address after them (not a person's
+        name: the list knows first names), and no capitalised word right before or after (a
+        piece of *American Heart Association*), but the stretch's first word such as *We* or
+        *Our* before, or such a word after (text that lost its line breaks: "Image Cascade
+        Network We propose")."""
         phrase = words[i:end]
         if phrase[0].text.lower() in CLAUSE_OPENERS:
             return False
@@ -265,8 +268,10 @@ class _Words:
         if any(w.text.isupper() and len(w.text) > 1 for w in phrase):
             return False
         content = [w.text for w in phrase if w.text not in FUNCTION_WORDS]
-        if 2 * sum(seen(w) >= KNOWN_WORD for w in content) < len(content):
-            return False  # a person's name: "Ricky Loynd" for RL
+        if 2 * sum(seen(w) >= KNOWN_WORD for w in content) <= len(content):
+            return False  # a person's name: "Ricky Loynd" for RL, "Peter Samuelson" for PS
+        if _ADDRESS_AFTER.match(self.text, phrase[-1].end):
+            return False  # a person's name before an e-mail address: "Adam Conrad <adconrad@…>"
         opener = i == 1 and words[0].text.lower() in SENTENCE_OPENERS
         if i > 0 and _capitalised(words[i - 1].text) and not opener:
             return False
