@@ -216,6 +216,23 @@ def _shorts(marked: Callable[[Token], bool]) -> _Labelled:
     return _Labelled(lambda tokens: ["B-short" if marked(t) else "O" for t in tokens])
 
 
+def _marked(text: str, *written: str) -> _Labelled:
+    """A tagger that marks each of ``written``, where ``text`` first writes it, as one short
+    form (its subtokens B-short, I-short, …)."""
+    marked = [(text.index(w), len(w)) for w in written]
+
+    def label(tokens: list[Token]) -> list[Label]:
+        labels: list[Label] = ["O"] * len(tokens)
+        for start, length in marked:
+            inside = [i for i, t in enumerate(tokens) if start <= t.start < start + length]
+            labels[inside[0]] = "B-short"
+            for i in inside[1:]:
+                labels[i] = "I-short"
+        return labels
+
+    return _Labelled(label)
+
+
 def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
     # a figure's labels, tagged as a long form, hold the singular of the short form after them
     text = "Encoders GCN / TreeLSTM BiLSTM BiLSTM GCN. We stack the structure given by TreeLSTMs."
@@ -943,6 +960,13 @@ def test_an_english_word_in_capitals_for_emphasis_is_no_short_form() -> None:
         assert [o.short.text for o in extract(Document(text, lang=lang), capitals)] == found
 
 
+def test_a_short_form_inside_a_numbered_identifier_is_its_letters() -> None:
+    # the tagger marks a CVE identifier's letters and year; COVID-19 ends where its word does
+    doc = Document("Fix an overflow (CVE-2020-29562) found by the COVID-19 app.", lang="en")
+    found = extract(doc, _marked(doc.text, "CVE-2020", "COVID-19"))
+    assert [(o.short.text, o.short.start) for o in found] == [("CVE", 17), ("COVID-19", 46)]
+
+
 def test_the_pronoun_i_contracted_is_no_short_form() -> None:
     doc = Document("I'm sure, I’ve seen it: the API works.", lang="en")
     # as the English tagger marks "I'm": three subtokens, "I", "'" and "m"
@@ -959,18 +983,8 @@ def test_initials_set_apart_by_spaces_are_no_short_form() -> None:
     # an author's initials in a reference and a Latin phrase, tagged as short forms: not
     # reported; a dotted initialism written without spaces is
     doc = Document("Tang, D., Cheng, H. C., Wang, J. (2001), e. g. in the U.S. and by MRI.")
-    tagged = [(doc.text.index(s), len(s)) for s in ("H. C.", "e. g.", "U.S.", "MRI")]
-
-    def initials(tokens: list[Token]) -> list[Label]:
-        labels: list[Label] = ["O"] * len(tokens)
-        for start, length in tagged:
-            inside = [i for i, t in enumerate(tokens) if start <= t.start < start + length]
-            labels[inside[0]] = "B-short"
-            for i in inside[1:]:
-                labels[i] = "I-short"
-        return labels
-
-    assert [o.short.text for o in extract(doc, _Labelled(initials))] == ["U.S.", "MRI"]
+    initials = _marked(doc.text, "H. C.", "e. g.", "U.S.", "MRI")
+    assert [o.short.text for o in extract(doc, initials)] == ["U.S.", "MRI"]
 
 
 @pytest.mark.parametrize(

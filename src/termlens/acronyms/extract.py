@@ -69,6 +69,7 @@ _CLAUSE_WORDS = frozenset(
     "does do did not can could will would should may might must is are was were be been has "
     "have had that than their this these those which".split()
 )
+_NUMBERED = re.compile(r"([^\W\d_]+)-\d+")  # letters and a number: CVE-2020
 # English words a text writes in capitals for emphasis, never as short forms ("This is NOT
 # honored", "it MUST be set", "run it ONLY once")
 _EMPHASISED = frozenset(
@@ -141,7 +142,7 @@ def _extract(
         taken.add(occurrence.short.start, occurrence.short.end)
     placeholders = writes_metavariables(doc.text)
     occurrences += [
-        Occurrence(s, None)
+        Occurrence(_letters_of_an_identifier(doc.text, s), None)
         for short, read in zip(shorts, readings, strict=True)
         if not taken.overlaps(short.start, short.end)
         and not _SPACED_INITIALS.fullmatch(short.text)
@@ -154,6 +155,17 @@ def _extract(
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
     return occurrences
+
+
+def _letters_of_an_identifier(text: str, short: Span) -> Span:
+    """A tagged short form that ends inside a numbered identifier, its letters and the first of
+    its numbers ("CVE-2020" of "CVE-2020-29562"), as its letters (CVE)."""
+    if text[short.end : short.end + 1] != "-" or not text[short.end + 1 : short.end + 2].isdigit():
+        return short
+    numbered = _NUMBERED.fullmatch(short.text)
+    if numbered is None:
+        return short
+    return Span(short.start, short.start + numbered.end(1), numbered.group(1))
 
 
 def _metavariable(written: str, text: str) -> bool:
