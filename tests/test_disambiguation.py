@@ -803,6 +803,11 @@ def test_expansion_views_keep_offsets_and_escape_html(ai_dictionary: AcronymDict
         assert text[span["start"] : span["end"]] == span["text"]
     html = expansion_html("doc", text, found)
     assert "&lt;b&gt; &amp; the <abbr title=" in html and "<i>" not in html
+    # a control character HTML may not hold (an Info file's node separator, a NUL) is left out
+    info = "\x1f\nFile: a.info\n\x00\x08[index\x00\x08]\tthe AI model\x0c"
+    html = expansion_html("doc", info, expand(info, disambiguator=Disambiguator(ai_dictionary)))
+    assert html.startswith('<article id="doc"><p><br>\nFile: a.info<br>\n[index]\tthe <abbr')
+    assert html.endswith("</abbr> model\x0c</p></article>")
 
 
 def test_an_html_page_keeps_its_markup_with_each_short_form_titled(

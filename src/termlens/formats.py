@@ -217,6 +217,10 @@ def _without_sentence_capital(text: str, expansion: Expansion) -> str:
     return long[0].lower() + long[1:]
 
 
+# the control characters an HTML document may not hold, as text or as a character reference
+_HTML_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
 def expansion_html(doc_id: str, text: str, expansions: Iterable[Expansion]) -> str:
     """An HTML fragment: the text, each short form an <abbr> whose title is its meaning; an HTML
     page (:func:`~termlens.markup.is_html_page`) as its body, its markup kept."""
@@ -225,10 +229,16 @@ def expansion_html(doc_id: str, text: str, expansions: Iterable[Expansion]) -> s
     pieces, last = [f'<article id="{html.escape(doc_id)}"><p>'], 0
     for expansion in expansions:
         span = expansion.short
-        pieces += [html.escape(text[last : span.start]), _abbr(expansion, html.escape(span.text))]
+        pieces += [_escaped(text[last : span.start]), _abbr(expansion, _escaped(span.text))]
         last = span.end
-    pieces += [html.escape(text[last:]), "</p></article>"]
+    pieces += [_escaped(text[last:]), "</p></article>"]
     return "".join(pieces).replace("\n", "<br>\n")
+
+
+def _escaped(text: str) -> str:
+    """``text`` as HTML: its markup characters escaped, and left out the control characters HTML
+    may not hold (an Info file's node separators, a NUL byte), which no reader would see."""
+    return html.escape(_HTML_CONTROLS.sub("", text))
 
 
 def _abbr(expansion: Expansion, inner: str) -> str:
