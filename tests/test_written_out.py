@@ -103,6 +103,10 @@ def test_a_section_heading_names_no_short_form_but_a_title_may() -> None:
     for mark in "=-*":
         heading = f"3.8.1 Commands Requiring a newline\n{mark * 33}\n\nText.\n"
         assert meanings(paper + heading + "Type CR to end.")["CR"][0] is None
+    # a header's field names its value, not a short form
+    metadata = "Metadata-Version: 2.1\nRequires-Python: >=3.9\n\nIts RP is low."
+    assert meanings(metadata)["RP"][0] is None
+    assert meanings(metadata.replace(":", " is"))["RP"][0] == "Requires-Python"
     title = "Conflict of Interest in trials\n==============================\n\nEach CI counts."
     assert meanings(title)["CI"][0] == "Conflict of Interest"
 

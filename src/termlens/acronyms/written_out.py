@@ -67,6 +67,8 @@ _HEADING_MARKS = " \t#*>0123456789."  # what may stand before a heading on its l
 _LATEX_SECTION = re.compile(
     r"\\(?:part|chapter|(?:sub)*section|(?:sub)?paragraph)\*?(?:\[[^\]]*\])?\{$"
 )
+# a header field's name, capitalised words joined by hyphens ("Content-Type", "Requires-Python")
+_FIELD = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+")
 # an e-mail address in angle brackets right after a name, as a person's signature writes it
 _ADDRESS_AFTER = re.compile(r"[ \t]*<[^<>\s@]+@[^<>\s]+>")
 # a line of one mark that underlines a heading (Markdown's, reStructuredText's, an Info file's)
@@ -235,11 +237,18 @@ class _Words:
         marks before it and a colon after it, not the text's first line (the title, which may
         name them): "Conflict of Interest", "## Data Availability"; or a LaTeX section's title at
         the start of its line, "\\section{Conflict of Interest}", "\\paragraph{Funding} None.";
-        or any piece of an underlined heading, "3.8 Commands Requiring a newline⏎-----"."""
+        or any piece of an underlined heading, "3.8 Commands Requiring a newline⏎-----"; or a
+        header's field that opens its line, "Requires-Python: >=3.9"."""
         line_start = self.text.rfind("\n", 0, start) + 1
         line_end = self.text.find("\n", end)
         if line_end != -1 and _UNDERLINE.match(self.text, line_end + 1):
             return bool(self.text[:line_start].strip())
+        if (
+            start == line_start
+            and self.text.startswith(":", end)
+            and _FIELD.fullmatch(self.text, start, end)
+        ):
+            return True  # a header's field: "Requires-Python: >=3.9", "License-File: LICENSE"
         before = self.text[line_start:start]
         after = self.text[end : len(self.text) if line_end == -1 else line_end]
         command = _LATEX_SECTION.search(before)
