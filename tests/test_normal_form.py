@@ -935,6 +935,15 @@ def test_a_restructuredtext_hyperlink_reference_is_markup_around_its_text() -> N
     assert [code[start:end] for start, end in code_spans(code)] == ["`CACHE_SIZE`"]
     for kept in ("a`b`_ c", "`x`_y", "` x`_"):
         assert NormalForm.of(kept).text == kept
+    # a simple reference ("wdb_") is markup after its name where the document defines the target
+    listed = "- wdb_ - Web Debugger\n- PEP8_, snake_case_ and tool_\n\n.. _wdb: https://x.org/wdb\n"
+    listed += ".. _`PEP8`: https://peps.python.org/pep-0008/\n"
+    assert NormalForm.of(listed).text.startswith(
+        "- wdb - Web Debugger\n- PEP8, snake_case_ and tool_"
+    )
+    assert [(o.short.text, o.long and o.long.text) for o in find_abbreviations(listed)] == [
+        ("wdb", "Web Debugger")
+    ]
 
 
 def test_an_org_documents_emphasis_and_links_are_markup_and_its_blocks_code() -> None:

@@ -92,6 +92,7 @@ _INSIDE: Final = (
     "org_link",
     "link_text",
     "quoted_code",
+    "simple",
 )
 # An Org document (Emacs Org mode's notes and papers): a line that opens with one of its
 # keywords ("#+TITLE:", "#+begin_src"). There "/support vector machine/", "+struck+",
@@ -141,6 +142,10 @@ _MANUAL_PAGE: Final = re.compile(
 _INFO_LABELLED_NOTE: Final = re.compile(
     r"(\*[Nn]ote\s+)[^:*]{1,120}?(:\s+(?:\([^()\s]*\))?[^.,:*]{1,120}[.,])"
 )
+# A reStructuredText target, ".. _wdb: https://…" or ".. _`Web Debugger`: https://…"
+_REST_TARGET: Final = re.compile(r"^[ \t]*\.\.[ \t]+_(?P<target>`[^`\n]+`|[^:`\n]+):", re.MULTILINE)
+# A simple reference: a name of letters, digits and single inner marks, and an underscore ("wdb_")
+_SIMPLE_REFERENCE: Final = re.compile(r"(?<![\w`\\])(?P<simple>[^\W_](?:[.+-]?[^\W_])*)_(?![\w`])")
 # A Markdown reference link, as CommonMark reads one: "[text][label]", "[text][]" or "[text]"
 # where the document defines the label on a line of its own ("[label]: https://…"), markup
 # around its text as an inline link is; without such a definition, "[12][13]" stays as written
@@ -803,10 +808,19 @@ def _pairs(text: str) -> list[re.Match[str]]:
     links = _reference_links(text)
     if links:
         found = _in_place_of_what_they_wrap(found, links)
-    if not is_org_document(text):
-        return found
+    if is_org_document(text):
+        found = _with_those_apart(found, _ORG_EMPHASIS.finditer(text))
+    if ".. _" in text:
+        found = _with_those_apart(found, _simple_references(text))
+    return found
+
+
+def _with_those_apart(
+    found: list[re.Match[str]], more: Iterable[re.Match[str]]
+) -> list[re.Match[str]]:
+    """``found`` (in order) and those of ``more`` that overlap none of them, in order."""
     starts = [match.start() for match in found]
-    for match in _ORG_EMPHASIS.finditer(text):
+    for match in more:
         i = bisect_right(starts, match.start()) - 1
         if (i < 0 or found[i].end() <= match.start()) and (
             i + 1 == len(found) or match.end() <= found[i + 1].start()
@@ -814,6 +828,16 @@ def _pairs(text: str) -> list[re.Match[str]]:
             found.insert(i + 1, match)
             starts.insert(i + 1, match.start())
     return found
+
+
+def _simple_references(text: str) -> list[re.Match[str]]:
+    """A reStructuredText document's simple references to the targets it defines ("wdb_" where
+    ".. _wdb: https://…" defines *wdb*), a name and its underscore: markup after a word, which
+    reads as the word."""
+    defined = {_label(m.group("target").strip("`")) for m in _REST_TARGET.finditer(text)}
+    if not defined:
+        return []
+    return [m for m in _SIMPLE_REFERENCE.finditer(text) if _label(m.group("simple")) in defined]
 
 
 def _pairs_and_code_in_links(text: str) -> Iterator[re.Match[str]]:
