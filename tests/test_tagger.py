@@ -907,6 +907,10 @@ def test_a_tagged_long_form_that_is_a_piece_of_a_clause_defines_nothing() -> Non
     text = "Removal of the wing does not affect the stability of the DNA fragment."
     found = extract(Document(text), _HandTagged({"DNA"}, ["does", "not", "affect"]))
     assert [(o.short.text, o.long) for o in found] == [("DNA", None)]
+    # nor one cut off after a preposition
+    text = "GNU gettext knows about all the goals necessary for using automake."
+    found = extract(Document(text), _HandTagged({"GNU"}, ["goals", "necessary", "for", "using"]))
+    assert [(o.short.text, o.long) for o in found] == [("GNU", None)]
     text = "This gene, named CAS for cellular apoptosis susceptibility, is expressed."
     long = ["cellular", "apoptosis", "susceptibility"]
     found = extract(Document(text), _HandTagged({"CAS"}, long))

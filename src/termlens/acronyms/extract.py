@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import takewhile
 
-from termlens.acronyms.align import align, align_unordered
+from termlens.acronyms.align import FUNCTION_WORDS, align, align_unordered
 from termlens.acronyms.identify import (
     Occurrence,
     code_ranges,
@@ -335,8 +335,9 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
             continue
         if _names_itself(long.text, short.text) or _calls_another(text, long, short):
             continue
-        if _CLAUSE_WORDS.intersection(long.text.lower().split()):
-            continue
+        words = long.text.lower().split()
+        if _CLAUSE_WORDS.intersection(words) or FUNCTION_WORDS.intersection(words[-1:]):
+            continue  # a clause's piece, or a phrase cut off after a preposition
         result = align(short.text, long.text, [0]) or align_unordered(short.text, long.text, [0])
         if result is not None and not (
             result.unmatched or result.start != 0 or result.quality < MIN_QUALITY
