@@ -89,16 +89,20 @@ def _name(path: Path) -> str:
     """A text file's id: its name without ``.gz`` and a text file's suffix
     (:data:`TEXT_SUFFIXES`); a name with another suffix is kept whole, a version's number too
     (*Apache-2.0*, *GPL-1.3*, *find.info-2*)."""
-    unpacked = path.with_suffix("") if path.suffix.lower() == ".gz" else path
+    unpacked = _unpacked(path)
     return unpacked.stem if unpacked.suffix.lower() in TEXT_SUFFIXES else unpacked.name
 
 
 def _suffix(path: Path) -> str:
     """The suffix that says what a file holds: the one before ``.gz``, and ``.info`` for a piece
     of a split Info file."""
-    unpacked = path.with_suffix("") if path.suffix.lower() == ".gz" else path
-    suffix = unpacked.suffix.lower()
+    suffix = _unpacked(path).suffix.lower()
     return ".info" if _SPLIT_INFO.fullmatch(suffix) else suffix
+
+
+def _unpacked(path: Path) -> Path:
+    """The path without a gzip-compressed file's ``.gz``, which :func:`read_text` reads through."""
+    return path.with_suffix("") if path.suffix.lower() == ".gz" else path
 
 
 def documents_in(folder: Path, suffixes: tuple[str, ...] = TEXT_SUFFIXES) -> list[Path]:

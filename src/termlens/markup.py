@@ -613,7 +613,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     ]
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
     org_code = _org_code(text) if org else []
-    info_code = _info_code(text) if "\x1f" in text and is_info_document(text) else []
+    info_code = _info_code(text) if is_info_document(text) else []
     return sorted(
         [
             *code_blocks(text),
@@ -637,7 +637,7 @@ def _org_code(text: str) -> list[tuple[int, int]]:
 
 def is_info_document(text: str) -> bool:
     """Whether ``text`` is a GNU Info file: a node opens after a separator character."""
-    return _INFO_NODE.search(text) is not None
+    return "\x1f" in text and _INFO_NODE.search(text) is not None
 
 
 def is_manual_page(text: str) -> bool:
@@ -648,7 +648,7 @@ def is_manual_page(text: str) -> bool:
 def writes_metavariables(text: str) -> bool:
     """Whether ``text`` is documentation that writes a placeholder as a word in capitals (FILE,
     PATTERN, KEY): a GNU Info file or a manual page."""
-    return ("\x1f" in text and is_info_document(text)) or is_manual_page(text)
+    return is_info_document(text) or is_manual_page(text)
 
 
 def _info_code(text: str) -> list[tuple[int, int]]:

@@ -140,7 +140,11 @@ def _extract(
     occurrences = occurrences_of(doc, outside(code, definitions))
     for occurrence in occurrences:
         taken.add(occurrence.short.start, occurrence.short.end)
-    placeholders = writes_metavariables(doc.text)
+    metavariables = (
+        {t for t in {s.text for s in shorts} if _metavariable(t, doc.text)}
+        if writes_metavariables(doc.text)
+        else set()
+    )  # each written form judged once: a manual writes FILE hundreds of times
     occurrences += [
         Occurrence(_letters_of_an_identifier(doc.text, s), None)
         for short, read in zip(shorts, readings, strict=True)
@@ -150,7 +154,7 @@ def _extract(
         and not _identifier(short.text)
         and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
         and not (doc.lang == "en" and short.text in _EMPHASISED)
-        and not (placeholders and _metavariable(short.text, doc.text))
+        and short.text not in metavariables
         for s in read
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
@@ -325,7 +329,11 @@ def _after_articles(doc: Document, definition: Definition) -> Definition:
 def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definition | None:
     """The nearest tagged short form that the long form explains, as a definition; or, for a
     long form in another script than its Latin short form (Persian: "واسط گرافيكي ( GUI )"),
-    which no letters can explain, the short form in the brackets right after it."""
+    which no letters can explain, the short form in the brackets right after it. None for a long
+    form that holds a clause's word or ends on a function word."""
+    words = long.text.lower().split()
+    if _CLAUSE_WORDS.intersection(words) or FUNCTION_WORDS.intersection(words[-1:]):
+        return None  # a clause's piece, or a phrase cut off after a preposition
     best: tuple[int, Definition] | None = None
     for short in shorts:
         if taken.overlaps(short.start, short.end):
@@ -335,9 +343,6 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
             continue
         if _names_itself(long.text, short.text) or _calls_another(text, long, short):
             continue
-        words = long.text.lower().split()
-        if _CLAUSE_WORDS.intersection(words) or FUNCTION_WORDS.intersection(words[-1:]):
-            continue  # a clause's piece, or a phrase cut off after a preposition
         result = align(short.text, long.text, [0]) or align_unordered(short.text, long.text, [0])
         if result is not None and not (
             result.unmatched or result.start != 0 or result.quality < MIN_QUALITY
