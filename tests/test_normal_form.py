@@ -644,6 +644,21 @@ def test_nothing_in_inline_code_is_a_short_form() -> None:
     assert [o.short.text for o in extract(Document(doubled, lang="en"))] == ["SDK"]
 
 
+def test_inline_code_in_a_link_or_over_a_line_break_is_code() -> None:
+    # as DocBook writes a command's name: inside a link, or emphasis, and wrapped
+    page = (
+        '<p>Run <a href="x.html"><code class="command">DROP USER</code></a> and '
+        "<em><code>VALIDATE\n  CONSTRAINT</code></em>, then <tt>ls</tt>.</p>"
+    )
+    assert [page[start:end] for start, end in code_spans(page)] == [
+        '<code class="command">DROP USER</code>',
+        "<code>VALIDATE\n  CONSTRAINT</code>",
+        "<tt>ls</tt>",
+    ]
+    nested = "<p><code>ALTER <em><code>name</code></em> SET SCHEMA</code> moves it.</p>"
+    assert max(code_spans(nested)) == (3, nested.index(" moves"))  # code holds code in turn
+
+
 def test_code_defines_nothing_for_the_prose_around_it() -> None:
     text = "### Timezone\n\nUse `Timezone(timezone.utc)` in code. A Timezone, named so."
     for found in (find_abbreviations(text), extract(Document(text, lang="en"))):

@@ -33,6 +33,8 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("SNA 2008", "System of National Accounts 2008"),
         ),
         ("A linear SVM (LSVM) was trained.", ("LSVM", "linear SVM")),
+        # a short form with its value
+        ("the lactate dehydrogenase (LDH 4.806 U/l) rose", ("LDH", "lactate dehydrogenase")),
         # a citation between the long form and its bracket, as Wikipedia and papers write them
         ("A support vector machine[1] (SVM) is", ("SVM", "support vector machine")),
         ("A support vector machine [12, 13] (SVM) is", ("SVM", "support vector machine")),
@@ -848,6 +850,8 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         # a name of two words the words before hold verbatim: a place, not a definition
         "shares on the New York Stock Exchange (New York) rose",
         "the Mountain View shooting death ( Mountain View ) was reported",
+        # a reference to a part of the text, not a short form and its value (as "(LDH 4.8 U/l)")
+        "set by the text search configuration (Section\u00a012.7) and the rates (Table 3)",
         "",
         "((((((",
         "_(",

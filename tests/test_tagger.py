@@ -964,6 +964,31 @@ def test_an_english_word_in_capitals_for_emphasis_is_no_short_form() -> None:
         assert [o.short.text for o in extract(Document(text, lang=lang), capitals)] == found
 
 
+def test_a_keyword_the_document_writes_as_inline_code_is_no_short_form() -> None:
+    # an SQL manual names its commands in prose as it writes them in code; an acronym in code
+    # stays one, and so do words a code block's comments write ("CAN frame"), and an English
+    # word that is no word of the word list's (GIN)
+    page = (
+        "<!DOCTYPE html><html><body>"
+        "<p>Use <a href='drop.html'><code class='command'>DROP\n USER</code></a> or "
+        "<code>SET x = NULL</code>, with a GIN index.</p><pre>/* a CAN frame */\nUSING GIN</pre>"
+        "<p>DROP USER removes a role; SET changes one, to NULL or not. The CAN bus and GIN.</p>"
+        "</body></html>"
+    )
+    capitals = _shorts(lambda t: t.text.isupper())
+    found = [o.short.text for o in extract(Document(page, lang="en"), capitals)]
+    assert found == ["GIN", "CAN", "GIN"]
+    plain = "DROP USER removes a role; SET changes one, to NULL or not. The CAN bus and GIN."
+    assert [o.short.text for o in extract(Document(plain, lang="en"), capitals)] == [
+        "DROP",
+        "USER",
+        "SET",
+        "NULL",
+        "CAN",
+        "GIN",
+    ]
+
+
 def test_a_short_form_inside_a_numbered_identifier_is_its_letters() -> None:
     # the tagger marks a CVE identifier's letters and year; COVID-19 ends where its word does
     doc = Document("Fix an overflow (CVE-2020-29562) found by the COVID-19 app.", lang="en")

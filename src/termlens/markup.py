@@ -252,9 +252,17 @@ _CELLS: Final = frozenset(("td", "th", "dt", "dd"))
 _NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
 
 
-# An HTML element that holds code: a script, a style sheet, a preformatted block, a drawing
+# An HTML element that holds code: a script, a style sheet, a preformatted block, a drawing,
+# and inline code wherever it lies, inside a link or emphasis too, over a line break too
+# ('<a href="…"><code class="command">DROP SUBSCRIPTION</code></a>', "<code>VALIDATE\n
+# CONSTRAINT</code>": a pair of marks (:data:`_MARKUP`) neither nests nor spans lines)
+# ('<code>ATTACH <em><code>name</code></em> FOR VALUES</code>': inline code holds code in turn)
 _CODE_ELEMENT: Final = re.compile(
-    r"<(?P<name>script|style|pre|svg)\b[^<>]*>.*?</(?P=name)\s*>", re.IGNORECASE | re.DOTALL
+    r"<(?P<name>script|style|pre|svg)\b[^<>]*>.*?</(?P=name)\s*>"
+    rf"|<(?P<inline>{'|'.join(sorted(_CODE_TAGS))})\b[^<>]*>[^<]*+"
+    r"(?:(?:<(?P=inline)\b[^<>]*>.*?</(?P=inline)\s*>|<(?!/(?P=inline)\b))[^<]*+)*+"
+    r"</(?P=inline)\s*>",
+    re.IGNORECASE | re.DOTALL,
 )
 # One of which each kind of code holds: backticks, a fence of tildes, a tag, a LaTeX command,
 # mathematics, an e-mail address (a web address holds "://" or "www.")
@@ -615,7 +623,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     org_code = _org_code(text) if org else []
     info_code = _info_code(text) if is_info_document(text) else []
     return sorted(
-        [
+        {
             *code_blocks(text),
             *blocks,
             *inline,
@@ -624,7 +632,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
             *org_code,
             *info_code,
             *link_definitions(text),
-        ]
+        }  # inline code once: "<code>" is a pair of marks and an element
     )
 
 

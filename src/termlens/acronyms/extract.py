@@ -54,6 +54,7 @@ from termlens.taxonomy.wordnet import bundled
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
+_INLINE_CODE_WORDS = 4  # the most words of inline code that names a keyword ("IS NOT NULL")
 SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
 _LATIN = re.compile(r"[A-Za-z]")
 _CODE = frozenset("/.")  # around a word of a document code
@@ -145,6 +146,7 @@ def _extract(
         if writes_metavariables(doc.text)
         else set()
     )  # each written form judged once: a manual writes FILE hundreds of times
+    keywords = _code_words(doc.text, code, doc.lang) if code is not None else frozenset()
     occurrences += [
         Occurrence(_letters_of_an_identifier(doc.text, s), None)
         for short, read in zip(shorts, readings, strict=True)
@@ -155,6 +157,7 @@ def _extract(
         and not function_word(short.text, doc.lang)  # "it", where "Italian [it]" defines it
         and not (doc.lang == "en" and short.text in _EMPHASISED)
         and short.text not in metavariables
+        and not (keywords and all(w in keywords for w in short.text.split()))
         for s in read
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
@@ -184,6 +187,28 @@ def _metavariable(written: str, text: str) -> bool:
         lower > 0
         and lower >= len(re.findall(rf"(?<!\w){written}(?!\w)", text))
         and _wordnet_word(written)
+    )
+
+
+def _code_words(text: str, code: RangeSet, lang: str) -> frozenset[str]:
+    """The words in capitals that a document writes as inline code of a few words, which the
+    word list knows well (in English, words WordNet writes in small letters): a language's
+    keywords, constants and commands ("SELECT", "NULL", "DROP" of "<code>DROP USER</code>"),
+    which its prose names too, and no short forms there ("GIN" and "TOAST" stay, words the list
+    barely knows, and so does "CET", French's *cet*; a code block's comments are prose: "/* CAN
+    frame payload */")."""
+    inline = (WORD.findall(text, start, end) for start, end in code)
+    written = {
+        word
+        for words in inline
+        if len(words) <= _INLINE_CODE_WORDS
+        for word in words
+        if len(word) > 2 and word.isupper() and word.isalpha()
+    }
+    return frozenset(
+        word
+        for word in written
+        if seen(word) >= COMMON_WORD and (lang != "en" or _wordnet_word(word))
     )
 
 

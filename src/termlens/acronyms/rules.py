@@ -325,6 +325,11 @@ _INHERITANCE: Final = re.compile(
 )
 _TRAILING_NUMBER: Final = re.compile(r"(\d{1,3})$")
 _HEAD_OF_QUANTITY: Final = re.compile(r"([^\s:;]+)\s+[\d<>=≤≥±]")  # a short form and a value
+_TEXT_PARTS: Final = frozenset(  # what a reference names in English, Spanish and French
+    "section chapter figure table appendix equation part page annex"
+    " sección capítulo figura tabla apéndice ecuación parte página anexo"
+    " chapitre tableau annexe équation partie".split()
+)
 _REPEAT_DIGIT: Final = re.compile(r"([^\W\d_]+)([2-4])(?=[^\W\d_])")  # W3C, FA2E
 _NUMBER_NAMES: Final[dict[int, tuple[str, ...]]] = {
     1: ("first", "one", "I"), 2: ("second", "two", "II"), 3: ("third", "three", "III"),
@@ -754,7 +759,7 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
         return []  # a key: "forward-char (C-f)", "(M-x)", "(C-x C-f)"
     out = [doc.span(start, end)] if looks_like_short_form(segment) else []
     head = _HEAD_OF_QUANTITY.match(segment)  # "(LDH 4.806 U/l)"
-    if head and looks_like_short_form(head.group(1)):
+    if head and looks_like_short_form(head.group(1)) and not _points_to_a_part(head.group(1)):
         out.append(doc.span(start, start + head.end(1)))
     slash = segment.find("/")
     first = segment[:slash].rstrip()  # "CSMA / ECA" as tokenised text spaces it
@@ -764,6 +769,12 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     if either is not None:
         out += _either_parts(doc, (start, start + either.start()), (start + either.end(), end))
     return out
+
+
+def _points_to_a_part(head: str) -> bool:
+    """Whether the word before a number names a part of a text, which a reference gives, not a
+    short form and its value: "(Section 12.7)", "(Table 3)", "(Figura 2)" (not "(Arg 48)")."""
+    return head.lower() in _TEXT_PARTS
 
 
 def _either_parts(doc: Document, first: tuple[int, int], second: tuple[int, int]) -> list[Span]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Iterator
 
 
 class RangeSet:
@@ -19,6 +20,10 @@ class RangeSet:
         """Add the range [start, end)."""
         insort(self._ranges, (start, end))
         self._longest = max(self._longest, end - start)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        """The ranges, in order."""
+        return iter(self._ranges)
 
     def overlaps(self, start: int, end: int) -> bool:
         """Whether [start, end) shares a character with a range of the set."""
