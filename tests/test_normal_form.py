@@ -1094,6 +1094,32 @@ def test_a_web_page_reads_as_its_text() -> None:
         assert NormalForm.of(plain).text == plain
 
 
+def test_a_page_s_navigation_defines_but_is_no_part_of_what_it_says() -> None:
+    # a manual's sidebar lists every page's title; it gives the page's own uses their meaning,
+    # and nothing in it is reported (nor expanded)
+    page = (
+        "<!DOCTYPE html>\n<html><body><nav><ul><li><a href='mds.html'>Microarchitectural Data "
+        "Sampling (MDS)</a></li><li><a href='taa.html'>The TAA page</a></li></ul></nav>"
+        "<h1>Spectre<a class='headerlink' href='#spectre'>¶</a></h1>"
+        "<p>Spectre and MDS affect the CPU.</p><div class='related' role='navigation'><div>"
+        "next: <a href='os.html'>os — OS routines</a></div></div></body></html>"
+    )
+    assert markup.navigation(page) == [
+        (page.index("<nav>"), page.index("<h1>")),
+        (page.index("<div class='related'"), page.index("</body>")),
+    ]
+    assert markup.navigation("<nav><nav>x</nav> y") == [(0, 19)]  # never closed: to the end
+    docbook = '<div class="navheader"><div>Prev</div><td>ALTER TABLE</td></div><p>'
+    assert markup.navigation(docbook) == [(0, docbook.index("<p>"))]
+    assert "¶" not in NormalForm.of(page).text  # a heading's permalink stands for no text
+    found = extract(Document(page, lang="en"))
+    assert [(o.short.text, o.long and o.long.text, o.defines) for o in found] == [
+        ("MDS", "Microarchitectural Data Sampling", False),
+        ("CPU", None, False),
+    ]
+    assert [e.short.text for e in expand(page, lang="en")] == ["MDS", "CPU"]
+
+
 def test_every_tag_of_an_html_page_is_markup_whatever_its_case_and_line() -> None:
     page = (
         '<?xml version="1.0"?>\n<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN">\n<HTML><BODY>'

@@ -220,6 +220,7 @@ _BLOCK_TAG: Final = rf"</?(?:{_BLOCK_NAMES})\b[^<>]*/?>"
 _NO_TEXT_TAG: Final = (
     r"(?><!--.*?-->)|<![A-Za-z][^<>]*>"
     r"|<(?:img|input|wbr|meta|link|base|source|track|embed|area|col|param)\b[^<>]*/?>"
+    r"|<a\b[^<>]*>\s*[¶§#]\s*</a\s*>"  # a heading's permalink: "Fault<a href='#l1tf'>¶</a></h1>"
 )
 _BLOCK_RUN: Final = re.compile(
     rf"(?:(?:{_BLOCK_TAG}|{_NO_TEXT_TAG})\s*)*(?:{_BLOCK_TAG}|{_NO_TEXT_TAG})",
@@ -252,6 +253,15 @@ _CELLS: Final = frozenset(("td", "th", "dt", "dd"))
 _NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
 
 
+# The opening tag of an HTML page's navigation: a <nav> element (in lower case, as a page's
+# parts are), one an ARIA role marks so ("<div class='related' role='navigation'>", a Sphinx
+# manual's bar of links to the next and previous pages), or the header and footer of links that
+# DocBook's style sheets give each page ('<div class="navheader">', PostgreSQL's manual)
+_NAVIGATION: Final = re.compile(
+    r"<(?P<name>nav)\b[^<>]*>"
+    r"|<(?P<role>[a-z][a-z0-9]*)\s[^<>]*?\brole\s*=\s*[\"']?navigation\b[^<>]*>"
+    r"|<(?P<docbook>div)\s[^<>]*?\bclass\s*=\s*[\"']nav(?:header|footer)[\"'][^<>]*>"
+)
 # An HTML element that holds code: a script, a style sheet, a preformatted block, a drawing,
 # and inline code wherever it lies, inside a link or emphasis too, over a line break too
 # ('<a href="…"><code class="command">DROP SUBSCRIPTION</code></a>', "<code>VALIDATE\n
@@ -459,6 +469,32 @@ def block_runs(text: str) -> list[tuple[int, int, str]]:
         between = _ONE_PAGE_TAG.sub("", match.group()) if page and not blocks else ""
         runs.append((match.start(), match.end(), "\t" if beside else "\n" if blocks else between))
     return runs
+
+
+def navigation(text: str) -> list[tuple[int, int]]:
+    """The spans of an HTML page's navigation (:data:`_NAVIGATION`: links to other pages under
+    their titles, a sidebar that every page of a manual repeats), which is read, for what its
+    titles define, but is no part of what the page says."""
+    if "nav" not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    for match in _NAVIGATION.finditer(text):
+        if spans and match.start() < spans[-1][1]:
+            continue  # inside the last one
+        name = match.group("name") or match.group("role") or match.group("docbook")
+        spans.append((match.start(), _element_end(text, name, match.end())))
+    return spans
+
+
+def _element_end(text: str, name: str, start: int) -> int:
+    """Where the element ``name`` whose opening tag ends at ``start`` closes, the elements of
+    that name nested in it closed first (the text's end if it never does)."""
+    depth = 1
+    for tag in re.compile(rf"<(/?){name}\b[^<>]*>").finditer(text, start):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag.end()
+    return len(text)
 
 
 def is_html_page(text: str) -> bool:

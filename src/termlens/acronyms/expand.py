@@ -27,7 +27,7 @@ from termlens.acronyms.extract import extract, shouted
 from termlens.acronyms.identify import (
     Occurrence,
     code_in_normal_form,
-    outside_code,
+    in_prose,
     outside_ranges,
     ranges,
     short_form_singular,
@@ -197,15 +197,15 @@ def _default_worker() -> _Worker:
 def in_original(expansions: list[Expansion], form: NormalForm) -> list[Expansion]:
     """Expansions of ``form``'s text (NFC, ligatures spelled out, markup left out: see
     :mod:`termlens.normal_form`), their spans moved to the original text's offsets, none in
-    inline code (which the normal form reads as text), and the meanings the markup declares
-    (:func:`with_declarations`)."""
+    inline code (which the normal form reads as text) nor in a page's navigation, and the
+    meanings the markup declares (:func:`with_declarations`)."""
     if form.unchanged:
         return expansions
     moved = [
         replace(e, short=form.span(e.short), definition=e.definition and form.span(e.definition))
         for e in expansions
     ]
-    return with_declarations(outside_code(form.given, moved), form.given)
+    return with_declarations(in_prose(form.given, moved), form.given)
 
 
 def with_declarations(expansions: list[Expansion], text: str) -> list[Expansion]:

@@ -12,7 +12,7 @@ from typing import Final, Protocol, TypeVar
 from termlens.acronyms.rules import Definition, find_definitions
 from termlens.acronyms.spans import RangeSet
 from termlens.errors import OptionError, checked_texts
-from termlens.markup import code_spans, declared, may_hold_markup
+from termlens.markup import code_spans, declared, may_hold_markup, navigation
 from termlens.normal_form import NormalForm
 from termlens.text import (
     LANGUAGES,
@@ -111,13 +111,14 @@ def in_normal_form(
 ) -> list[Occurrence]:
     """``find`` run on the document in its normal form (NFC, ligatures spelled out, markup left
     out: see :mod:`termlens.normal_form`), with every span it returns mapped back to
-    ``document``; none whose short form lies in code. ``find`` is given the definitions the
-    markup declares (HTML's titles, LaTeX's acronym declarations: :func:`markup.declared`),
-    their long forms empty there, which the normal form leaves out, and where the markup holds
-    them here; and the spans of the normal form that hold code (None for none), where it
-    defines nothing (:func:`outside`): those of :func:`markup.code_spans`, and ``code_known``,
-    spans of ``document`` its caller knows hold code (a text in its normal form already, whose
-    inline code's marks are gone)."""
+    ``document``; none whose short form lies in code or in the page's navigation, which
+    defines for the rest all the same (:func:`markup.navigation`). ``find`` is given the
+    definitions the markup declares (HTML's titles, LaTeX's acronym declarations:
+    :func:`markup.declared`), their long forms empty there, which the normal form leaves out,
+    and where the markup holds them here; and the spans of the normal form that hold code (None
+    for none), where it defines nothing (:func:`outside`): those of :func:`markup.code_spans`,
+    and ``code_known``, spans of ``document`` its caller knows hold code (a text in its normal
+    form already, whose inline code's marks are gone)."""
     if not code_known and document.text.isascii() and not may_hold_markup(document.text):
         return find(document, [], None)  # plain ASCII prose, the common case
     spans = [*code_spans(document.text), *code_known]
@@ -148,7 +149,7 @@ def in_normal_form(
             Occurrence(form.span(o.short), o.definition and back(o.definition))
             for o in find(normal, given, normal_code)
         ]
-    return outside_ranges(code, found)
+    return outside_ranges(ranges([*spans, *navigation(document.text)]), found)
 
 
 def code_in_normal_form(form: NormalForm) -> list[tuple[int, int]]:
@@ -210,10 +211,11 @@ class _Found(Protocol):
 FoundT = TypeVar("FoundT", bound=_Found)
 
 
-def outside_code(text: str, found: list[FoundT]) -> list[FoundT]:
-    """What was found (occurrences, expansions) whose short form lies in none of the text's code
-    blocks and inline code (:func:`markup.code_spans`)."""
-    return outside_ranges(code_ranges(text), found)
+def in_prose(text: str, found: list[FoundT]) -> list[FoundT]:
+    """What was found (occurrences, expansions) whose short form lies in the text's prose: in
+    none of its code blocks and inline code (:func:`markup.code_spans`), nor in its navigation
+    (:func:`markup.navigation`)."""
+    return outside_ranges(ranges([*code_spans(text), *navigation(text)]), found)
 
 
 def outside_ranges(code: RangeSet | None, found: list[FoundT]) -> list[FoundT]:
