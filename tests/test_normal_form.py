@@ -21,6 +21,11 @@ from termlens.text import Document, Span
 SPANISH = "La Organización Mundial de la Salud (OMS) publicó el índice. Según la OMS, sí."
 
 
+def _code_in(text: str) -> list[str]:
+    """What :func:`markup.code_spans` finds in ``text``, as written."""
+    return [text[start:end] for start, end in code_spans(text)]
+
+
 def test_text_already_in_normal_form_has_none() -> None:
     for text in (SPANISH, ""):
         form = NormalForm.of(text)
@@ -551,7 +556,7 @@ def test_a_reference_link_is_markup_where_the_document_defines_its_label() -> No
         "Although named for the Domain Name System (DNS), it does not.\n"
         "See Shell requirements and require('addon'); the ICU tables.\nCited as [12][13]."
     )  # labels match whatever their case and blanks; [13] is defined nowhere
-    code = [text[a:b] for a, b in code_spans(text)]
+    code = _code_in(text)
     assert "`require('addon')`" in code  # inline code inside a link's text is code
     assert "[require]: modules.md#require" in code  # a definition line shows nothing
     found = find_abbreviations(text)
@@ -585,7 +590,7 @@ def test_a_long_form_that_ends_in_code_or_opens_with_it_defines_nothing() -> Non
         "* Experimental (`NAPI_EXPERIMENTAL` is defined): a value.\n"
         "The https://gdpr-info.eu/European Union (EU) rules."
     )
-    assert [text[a:b] for a, b in code_spans(text)] == [
+    assert _code_in(text) == [
         "`'named'`",
         "`'explicit'`",
         "`(x)`",
@@ -616,8 +621,7 @@ def test_nothing_in_inline_code_is_a_short_form() -> None:
         "Set `AWS_ACCESS_KEY_ID` or <code>GCP_KEY</code> with the SDK (software development kit)."
         " The **`SDK`** wraps the API."
     )
-    spans = code_spans(text)
-    assert [text[start:end] for start, end in spans] == [
+    assert _code_in(text) == [
         "`AWS_ACCESS_KEY_ID`",
         "<code>GCP_KEY</code>",
     ]  # emphasis that wraps code holds prose: its short form stays
@@ -626,7 +630,7 @@ def test_nothing_in_inline_code_is_a_short_form() -> None:
         "<p>The API.</p><script>var API_KEY;</script><PRE class=x>\nGET /API\n</PRE>"
         "<p>A software development kit (SDK).</p>"
     )
-    assert [page[start:end] for start, end in code_spans(page)] == [
+    assert _code_in(page) == [
         "<script>var API_KEY;</script>",
         "<PRE class=x>\nGET /API\n</PRE>",
     ]
@@ -637,7 +641,7 @@ def test_nothing_in_inline_code_is_a_short_form() -> None:
     # between two backticks or more: reStructuredText's inline literals, a code span that holds
     # a backtick; not LaTeX's quotes
     doubled = "Added ``(*PRUNE)`` and ```a `` b``` to ``first'' and ``second'' SDK quotes."
-    assert [doubled[start:end] for start, end in code_spans(doubled)] == [
+    assert _code_in(doubled) == [
         "``(*PRUNE)``",
         "```a `` b```",
     ]
@@ -650,7 +654,7 @@ def test_inline_code_in_a_link_or_over_a_line_break_is_code() -> None:
         '<p>Run <a href="x.html"><code class="command">DROP USER</code></a> and '
         "<em><code>VALIDATE\n  CONSTRAINT</code></em>, then <tt>ls</tt>.</p>"
     )
-    assert [page[start:end] for start, end in code_spans(page)] == [
+    assert _code_in(page) == [
         '<code class="command">DROP USER</code>',
         "<code>VALIDATE\n  CONSTRAINT</code>",
         "<tt>ls</tt>",
@@ -947,7 +951,7 @@ def test_a_restructuredtext_hyperlink_reference_is_markup_around_its_text() -> N
     ]
     # a pair of backticks alone is code; marks glued to a word or spaced make no reference
     code = "See `CACHE_SIZE` and the `TCP`_ layer"
-    assert [code[start:end] for start, end in code_spans(code)] == ["`CACHE_SIZE`"]
+    assert _code_in(code) == ["`CACHE_SIZE`"]
     for kept in ("a`b`_ c", "`x`_y", "` x`_"):
         assert NormalForm.of(kept).text == kept
     # a simple reference ("wdb_") is markup after its name where the document defines the target
@@ -1012,7 +1016,7 @@ def test_a_gnu_info_files_headers_menus_index_and_quoted_code_are_no_prose() -> 
         ("PO", "Portable Object"),
         ("POT", "Portable Object Templates"),
     ]  # not TP nor CC in a menu or a node's name, LC_ALL, LANG, BH, CR or MSGFMT quoted as code
-    spans = [text[start:end] for start, end in code_spans(text)]
+    spans = _code_in(text)
     assert "\x1f\nFile: demo.info,  Node: Top,  Next: Country Codes,  Up: (dir)" in spans
     assert "'MSGFMT'" in spans and "'t mind '" not in spans
     assert (
@@ -1031,7 +1035,7 @@ def test_nothing_in_a_web_or_mail_address_is_a_short_form() -> None:
         "(see www.who.int/CNN). The TPU and the CNN."
     )
     assert code_spans("the AP@0.5 and P@10 of the model") == []  # metrics, not addresses
-    assert [text[start:end] for start, end in code_spans(text)] == [
+    assert _code_in(text) == [
         "https://example.com/GPU",
         "https://example.org/TPU/docs",
         "j.doe@NASA.gov",
