@@ -17,6 +17,7 @@ from termlens.acronyms.dictionary_files import (
     check_format,
     export,
     read_entries,
+    stated_licence,
 )
 from termlens.acronyms.expand import DICTIONARY_FILE
 from termlens.acronyms.mining import mine, store
@@ -38,7 +39,7 @@ DictionaryOption = Annotated[
 ]
 InputFormatOption = Annotated[
     str | None,
-    typer.Option("--format", "-f", help="sdu, gladis, tsv, csv or adam; default: guessed."),
+    typer.Option("--format", "-f", help="sdu, gladis, tsv, csv, adam or vera; default: guessed."),
 ]
 TargetOption = Annotated[
     Path, typer.Option("--into", help="The dictionary file to write (created if missing).")
@@ -156,12 +157,17 @@ def add(
 @guarded
 def import_(
     files: Annotated[
-        list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON, TSV, CSV or ADAM.")
+        list[Path],
+        typer.Argument(
+            help="SDU diction.json, GLADIS JSON, TSV, CSV, ADAM or V.E.R.A. (vera.info.gz)."
+        ),
     ],
     into: TargetOption,
     format: InputFormatOption = None,
     source: Annotated[str | None, typer.Option(help="Provenance; default: the file name.")] = None,
-    licence: Annotated[str, typer.Option(help="Licence of the source.")] = "",
+    licence: Annotated[
+        str, typer.Option(help="Licence of the source; default: the one the file states, if any.")
+    ] = "",
     language: Annotated[str, typer.Option(help="Language code of the entries.")] = "",
     domain: Annotated[str, typer.Option(help="Domain tag of the entries.")] = "",
     from_bundled: FromBundledOption = False,
@@ -170,7 +176,8 @@ def import_(
     chosen = check_format(format) if format is not None else None
     with _writable(into, from_bundled) as d:
         for path in files:
-            n = d.add(read_entries(path, chosen, language, domain), source or path.name, licence)
+            stated = licence or stated_licence(path, chosen)
+            n = d.add(read_entries(path, chosen, language, domain), source or path.name, stated)
             typer.echo(f"imported {counted(n, 'long form')} from {path}", err=True)
 
 
@@ -252,7 +259,10 @@ def stats(dictionary: DictionaryOption = None) -> None:
 @guarded
 def build(
     files: Annotated[
-        list[Path], typer.Argument(help="SDU diction.json, GLADIS JSON, TSV, CSV or ADAM.")
+        list[Path],
+        typer.Argument(
+            help="SDU diction.json, GLADIS JSON, TSV, CSV, ADAM or V.E.R.A. (vera.info.gz)."
+        ),
     ],
     out: Annotated[Path, typer.Option("--out", help="The dictionary file to (re)build.")],
     format: InputFormatOption = None,
@@ -263,5 +273,5 @@ def build(
         note_input(path)  # so that an --out among them is refused before the work
     with acronym_dictionary.build(out) as d:
         for path in files:
-            d.add(read_entries(path, chosen), path.name)
+            d.add(read_entries(path, chosen), path.name, stated_licence(path, chosen))
     typer.echo(f"built {out} from {counted(len(files), 'file')}", err=True)

@@ -1,5 +1,5 @@
 """Dictionary files in and out: SDU ``diction.json``, GLADIS ``[[long form, count]]`` JSON, TSV,
-and (in only) the ADAM abbreviation table.
+and (in only) the ADAM abbreviation table and V.E.R.A.'s Info file.
 
 - ``sdu``: ``{"SF": ["long form", ...]}`` (no counts: each long form counts once);
 - ``gladis``: ``{"SF": [["long form", count], ...]}``;
@@ -11,7 +11,9 @@ and (in only) the ADAM abbreviation table.
   separated by semicolons where the header is (as Excel writes CSV in much of Europe);
 - ``adam``: ADAM's table of MEDLINE abbreviations (Zhou et al. 2006), the header
   ``PREFERRED_AB<TAB>VARIANT_AB<TAB>EXPANSION``, then ``AI<TAB>AI:15|ai:2<TAB>adequate intake``:
-  each written variant of the short form with how often MEDLINE uses it for that expansion.
+  each written variant of the short form with how often MEDLINE uses it for that expansion;
+- ``vera``: V.E.R.A.'s Info file of computing acronyms (Debian's ``vera`` package,
+  ``/usr/share/info/vera.info.gz``), read by :mod:`termlens.acronyms.vera`.
 
 Reading checks every record and names the file, line and field of the first bad one; used with
 :meth:`AcronymDictionary.add`, which imports in one transaction, a bad file imports nothing.
@@ -20,6 +22,7 @@ Reading checks every record and names the file, line and field of the first bad 
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator
@@ -27,13 +30,14 @@ from pathlib import Path
 from typing import Literal
 
 from termlens.acronyms.dictionary import MAX_COUNT, AcronymDictionary, Entry
+from termlens.acronyms.vera import VERA_HEAD, VERA_LICENCE, is_vera, vera_entries
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, digits, parse_json, read_text, whole_number
 
 ExportFormat = Literal["sdu", "gladis", "tsv", "csv"]
-DictionaryFormat = Literal[ExportFormat, "adam"]
+DictionaryFormat = Literal[ExportFormat, "adam", "vera"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("sdu", "gladis", "tsv", "csv")
-FORMATS: tuple[DictionaryFormat, ...] = (*EXPORT_FORMATS, "adam")
+FORMATS: tuple[DictionaryFormat, ...] = (*EXPORT_FORMATS, "adam", "vera")
 COLUMNS = ("short", "long", "count", "language", "domain")
 TSV_HEADER = "\t".join(COLUMNS)
 ADAM_HEADER = "PREFERRED_AB\tVARIANT_AB\tEXPANSION"
@@ -54,8 +58,10 @@ def check_export_format(value: str) -> ExportFormat:
 
 
 def guess_format(path: Path, text: str) -> DictionaryFormat:
-    """``adam`` or ``tsv`` (by the header) for .tsv/.txt files, ``csv`` for .csv files; for JSON,
-    ``gladis`` when long forms come with counts."""
+    """``vera`` for V.E.R.A.'s Info file, ``adam`` or ``tsv`` (by the header) for .tsv/.txt
+    files, ``csv`` for .csv files; for JSON, ``gladis`` when long forms come with counts."""
+    if is_vera(text):
+        return "vera"
     if path.suffix.lower() in (".tsv", ".txt"):
         return "adam" if text.startswith(ADAM_HEADER) else "tsv"
     if path.suffix.lower() == ".csv":
@@ -93,8 +99,22 @@ def read_entries(
         yield from _table_entries(path, header, rows, language, domain, delimiter)
     elif chosen == "adam":
         yield from _adam_entries(path, text, language, domain)
+    elif chosen == "vera":
+        yield from vera_entries(path, text, language, domain)
     else:
         yield from _json_entries(path, text, chosen, language, domain)
+
+
+def stated_licence(path: Path, format: DictionaryFormat | None = None) -> str:
+    """The licence a dictionary file states of itself (V.E.R.A.'s Info file does), or ""."""
+    if format not in (None, "vera"):
+        return ""
+    try:
+        with gzip.open(path) if path.suffix == ".gz" else path.open("rb") as handle:
+            head = handle.read(len(VERA_HEAD))
+    except (OSError, EOFError):
+        return ""  # reading the entries names the problem
+    return VERA_LICENCE if head == VERA_HEAD.encode() else ""
 
 
 def _tab_rows(
