@@ -1,5 +1,5 @@
 """Reading documents from the command line's inputs: text files, .jsonl ({"id", "text"}),
-folders of them, and stdin."""
+Jupyter notebooks, folders of them, and stdin."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 from termlens.errors import InputError, UnreadableFileError
 from termlens.io import json_lines, read_stdin, read_text, whole_number
+from termlens.notebooks import NOTEBOOK_SUFFIX, notebook_text
 
 # the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX,
 # HTML, XML (a JATS article), reStructuredText, Org and GNU Info, which the normal form reads
@@ -17,7 +18,8 @@ from termlens.io import json_lines, read_stdin, read_text, whole_number
 TEXT_SUFFIXES = (
     ".txt", ".md", ".markdown", ".tex", ".html", ".htm", ".xml", ".rst", ".org", ".info"
 )  # fmt: skip
-TEXT_FILES = "/".join(TEXT_SUFFIXES)
+DOCUMENT_SUFFIXES = (*TEXT_SUFFIXES, NOTEBOOK_SUFFIX)  # what a folder's documents are
+TEXT_FILES = "/".join(DOCUMENT_SUFFIXES)
 _SPLIT_INFO = re.compile(r"\.info-\d+")  # a piece of an Info file makeinfo split: find.info-2
 
 
@@ -33,9 +35,10 @@ Skip = Callable[[UnreadableFileError], None]  # told of each file left out, and 
 
 
 def read_documents(sources: list[str], skip: Skip | None = None) -> Iterator[RawDocument]:
-    """Yield the documents of every source: ``-`` is stdin, ``*.jsonl`` holds one per line, a
-    folder holds text and .jsonl files (see :func:`documents_in`). A text file's id is its name
-    without a text file's suffix (:func:`_name`), a .jsonl record's its ``id`` (else its line
+    """Yield the documents of every source: ``-`` is stdin, ``*.jsonl`` holds one per line, an
+    ``.ipynb`` notebook is the Markdown its cells make (:mod:`termlens.notebooks`), a folder
+    holds text, .jsonl and .ipynb files (see :func:`documents_in`). A text file's or notebook's
+    id is its name without its suffix (:func:`_name`), a .jsonl record's its ``id`` (else its line
     number); where an id termlens made up is already taken in this run, the path (and line) it
     came from is the id instead, and a number after ``#`` where even that is taken (the same
     file given twice). A file that is no UTF-8 text stops the reading with its
@@ -69,7 +72,7 @@ def _documents(sources: list[str], skip: Skip | None) -> Iterator[tuple[RawDocum
             continue
         path = Path(source)
         if path.is_dir():
-            files = [str(p) for p in documents_in(path, (*TEXT_SUFFIXES, ".jsonl"))]
+            files = [str(p) for p in documents_in(path, (*DOCUMENT_SUFFIXES, ".jsonl"))]
             yield from _documents(files, skip)
             continue
         try:
@@ -81,16 +84,18 @@ def _documents(sources: list[str], skip: Skip | None) -> Iterator[tuple[RawDocum
             continue
         if _suffix(path) == ".jsonl":
             yield from _jsonl(text, str(path), str(path))
+        elif _suffix(path) == NOTEBOOK_SUFFIX:
+            yield RawDocument(_name(path), notebook_text(text, str(path))), str(path)
         else:
             yield RawDocument(_name(path), text), str(path)
 
 
 def _name(path: Path) -> str:
-    """A text file's id: its name without ``.gz`` and a text file's suffix
-    (:data:`TEXT_SUFFIXES`); a name with another suffix is kept whole, a version's number too
-    (*Apache-2.0*, *GPL-1.3*, *find.info-2*)."""
+    """A text file's id: its name without ``.gz`` and a text file's or notebook's suffix
+    (:data:`DOCUMENT_SUFFIXES`); a name with another suffix is kept whole, a version's
+    number too (*Apache-2.0*, *GPL-1.3*, *find.info-2*)."""
     unpacked = _unpacked(path)
-    return unpacked.stem if unpacked.suffix.lower() in TEXT_SUFFIXES else unpacked.name
+    return unpacked.stem if unpacked.suffix.lower() in DOCUMENT_SUFFIXES else unpacked.name
 
 
 def _suffix(path: Path) -> str:
@@ -105,7 +110,7 @@ def _unpacked(path: Path) -> Path:
     return path.with_suffix("") if path.suffix.lower() == ".gz" else path
 
 
-def documents_in(folder: Path, suffixes: tuple[str, ...] = TEXT_SUFFIXES) -> list[Path]:
+def documents_in(folder: Path, suffixes: tuple[str, ...] = DOCUMENT_SUFFIXES) -> list[Path]:
     """The files of a folder (not of its subfolders) whose suffix is one of ``suffixes``,
     gzip-compressed or not (:func:`_suffix`), in name order; an InputError when there is none."""
     files = sorted(p for p in folder.iterdir() if p.is_file() and _suffix(p) in suffixes)

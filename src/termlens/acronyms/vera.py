@@ -56,7 +56,8 @@ def is_vera(text: str) -> bool:
 
 
 def vera_entries(path: Path, text: str, language: str, domain: str) -> Iterator[Entry]:
-    """The acronyms of V.E.R.A.'s Info file and their expansions, each counted once."""
+    """The acronyms of V.E.R.A.'s Info file and their expansions, each counted once, in English
+    unless ``language`` says otherwise."""
     nodes = [node for node in text.split("\x1f\n") if _LETTER_NODE.match(node)]
     if not nodes:
         raise InputError(
@@ -71,8 +72,9 @@ def vera_entries(path: Path, text: str, language: str, domain: str) -> Iterator[
 
 
 def _records(lines: list[str]) -> Iterator[tuple[str, str]]:
-    """Each acronym of a node and its expansion on one line (an acronym and its expansion on one
-    indented line, as three entries write them, are read too)."""
+    """Each acronym of a node with its expansion, the expansion's indented lines joined; an
+    indented line with no acronym above it holds both (``C&C Command & Control``: three entries
+    are written so)."""
     acronym = ""
     expansion: list[str] = []
     for line in [*lines, ""]:
@@ -107,6 +109,7 @@ def expansions(acronym: str, expansion: str) -> tuple[str, list[str]]:
 
 
 def _letters(text: str) -> str:
+    """The letters and digits of a spelling, in capitals (``PvE`` and ``PVE`` are one)."""
     return "".join(char for char in text.upper() if char.isalnum())
 
 
