@@ -102,13 +102,18 @@ def test_find_reads_a_folder_of_documents(tmp_path: Path) -> None:
     (tmp_path / "c3.xml").write_text(  # a JATS article
         '<?xml version="1.0"?>\n<article><p>A <italic>red blood cell</italic> (RBC).</p></article>'
     )
+    (tmp_path / "c4.Rmd").write_text(  # R Markdown: its code chunk is code
+        "The mean squared error (MSE).\n\n```{r}\nRMSE <- sqrt(MSE)\n```\n"
+    )
     (tmp_path / "d.pdf").write_bytes(b"%PDF-1.4 not text")  # not a text file: left alone
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "e.txt").write_text("Blood pressure (BP).")  # subfolders are not read
     code, out, _ = run("find", str(tmp_path), "-f", "jsonl", "--rules-only")
     assert code == 0
     found = [(r["doc_id"], r["short_form"]["text"]) for r in map(json.loads, out.splitlines())]
-    assert found == [("j", "BMI"), ("b", "HR"), ("c", "HR"), ("c2", "LIFO"), ("c3", "RBC")]
+    assert found == [
+        ("j", "BMI"), ("b", "HR"), ("c", "HR"), ("c2", "LIFO"), ("c3", "RBC"), ("c4", "MSE")
+    ]  # fmt: skip
     empty = tmp_path / "sub" / "empty"
     empty.mkdir()
     code, out, err = run("find", str(empty))

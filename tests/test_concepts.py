@@ -771,4 +771,7 @@ def test_cluster_reads_markdown_and_latex_documents_and_finds_nothing_in_code(
     empty.mkdir()
     result = runner.invoke(app, ["concepts", "cluster", "--text", str(empty), "-o", "-"])
     assert result.exit_code == 1
-    assert "no .txt/.md/.markdown/.tex/.html/.htm/.xml/.rst/.org/.info/.ipynb documents" in result.stderr
+    assert (
+        "no .txt/.md/.markdown/.rmd/.qmd/.tex/.html/.htm/.xml/.rst/.org/.info/.ipynb documents"
+        in result.stderr
+    )

@@ -12,11 +12,13 @@ from termlens.errors import InputError, UnreadableFileError
 from termlens.io import json_lines, read_stdin, read_text, whole_number
 from termlens.notebooks import NOTEBOOK_SUFFIX, notebook_text
 
-# the suffixes of the text files a folder of documents is read from: plain text, Markdown, LaTeX,
-# HTML, XML (a JATS article), reStructuredText, Org and GNU Info, which the normal form reads
+# the suffixes of the text files a folder of documents is read from: plain text, Markdown (R
+# Markdown and Quarto's too, whose code chunks are fenced blocks), LaTeX, HTML, XML (a JATS
+# article), reStructuredText, Org and GNU Info, which the normal form reads
 # (:mod:`termlens.normal_form`), each gzip-compressed too (notes.txt.gz, sed.info.gz)
 TEXT_SUFFIXES = (
-    ".txt", ".md", ".markdown", ".tex", ".html", ".htm", ".xml", ".rst", ".org", ".info"
+    ".txt", ".md", ".markdown", ".rmd", ".qmd", ".tex", ".html", ".htm", ".xml", ".rst", ".org",
+    ".info",
 )  # fmt: skip
 DOCUMENT_SUFFIXES = (*TEXT_SUFFIXES, NOTEBOOK_SUFFIX)  # what a folder's documents are
 TEXT_FILES = "/".join(DOCUMENT_SUFFIXES)
