@@ -46,7 +46,11 @@ def test_a_gnu_info_file_with_an_index_marker_is_read_as_text(tmp_path: Path) ->
         ("cut.txt", codecs.BOM_UTF16_LE + b"S\x00\x00\xd8", r"starts as UTF-16 but is not"),
         # documents that are no text, named with what to do (not "not valid UTF-8 … iconv")
         ("paper.txt", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", r"a PDF document, not text; .*pdftotext"),
-        ("notes.txt", b"PK\x03\x04\x14\x00\x06\x00", r"a ZIP archive \(as \.docx"),
+        (
+            "notes.txt",
+            b"PK\x03\x04\x14\x00\x06\x00",
+            r"a ZIP archive, not text; a Word, OpenDocument or EPUB file is read when its name ends in \.docx",
+        ),
         ("old.txt", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", r"an old Office document"),
         ("packed.txt", gzip.compress(b"SVM"), r"gzip-compressed; name it FILE\.gz"),
     ],

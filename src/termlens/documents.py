@@ -11,6 +11,7 @@ from pathlib import Path
 from termlens.errors import InputError, UnreadableFileError
 from termlens.io import json_lines, read_stdin, read_text, whole_number
 from termlens.notebooks import NOTEBOOK_SUFFIX, notebook_text
+from termlens.packages import PACKAGE_SUFFIXES, package_text
 
 # the suffixes of the text files a folder of documents is read from: plain text, Markdown (R
 # Markdown and Quarto's too, whose code chunks are fenced blocks), LaTeX, HTML, XML (a JATS
@@ -20,7 +21,7 @@ TEXT_SUFFIXES = (
     ".txt", ".md", ".markdown", ".rmd", ".qmd", ".tex", ".html", ".htm", ".xml", ".rst", ".org",
     ".info",
 )  # fmt: skip
-DOCUMENT_SUFFIXES = (*TEXT_SUFFIXES, NOTEBOOK_SUFFIX)  # what a folder's documents are
+DOCUMENT_SUFFIXES = (*TEXT_SUFFIXES, NOTEBOOK_SUFFIX, *PACKAGE_SUFFIXES)  # a folder's documents
 TEXT_FILES = "/".join(DOCUMENT_SUFFIXES)
 _SPLIT_INFO = re.compile(r"\.info-\d+")  # a piece of an Info file makeinfo split: find.info-2
 
@@ -38,8 +39,9 @@ Skip = Callable[[UnreadableFileError], None]  # told of each file left out, and 
 
 def read_documents(sources: list[str], skip: Skip | None = None) -> Iterator[RawDocument]:
     """Yield the documents of every source: ``-`` is stdin, ``*.jsonl`` holds one per line, an
-    ``.ipynb`` notebook is the Markdown its cells make (:mod:`termlens.notebooks`), a folder
-    holds text, .jsonl and .ipynb files (see :func:`documents_in`). A text file's or notebook's
+    ``.ipynb`` notebook is the Markdown its cells make (:mod:`termlens.notebooks`), a .docx, .odt
+    or .epub file the text its package holds (:mod:`termlens.packages`), a folder holds such
+    files (see :func:`documents_in`). A text file's or notebook's
     id is its name without its suffix (:func:`_name`), a .jsonl record's its ``id`` (else its line
     number); where an id termlens made up is already taken in this run, the path (and line) it
     came from is the id instead, and a number after ``#`` where even that is taken (the same
@@ -78,7 +80,7 @@ def _documents(sources: list[str], skip: Skip | None) -> Iterator[tuple[RawDocum
             yield from _documents(files, skip)
             continue
         try:
-            text = read_text(path)
+            text = package_text(path) if _suffix(path) in PACKAGE_SUFFIXES else read_text(path)
         except UnreadableFileError as exc:
             if skip is None:
                 raise

@@ -1,0 +1,167 @@
+"""Word (``.docx``), OpenDocument (``.odt``) and EPUB (``.epub``) files read as text.
+
+Each is a ZIP package of XML. A Word or OpenDocument text is read as the plain text its body makes:
+a paragraph or heading a line of its own with a blank line after it, a table's row a line with
+its cells apart by a tab (so that a glossary table reads as "API<TAB>Application Programming
+Interface", as a plain one does), a tab and a line break as themselves; what the body does not
+show is left out (deleted tracked changes, field codes, footnotes, comments). An EPUB book is its
+chapters' XHTML in reading order (its package's spine), which the normal form reads as HTML.
+Offsets count in that text.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Callable, Iterator
+from io import BytesIO
+from pathlib import Path
+from typing import Final
+from urllib.parse import unquote
+
+from termlens.errors import UnreadableFileError
+from termlens.io import decode
+
+PACKAGE_SUFFIXES: Final = (".docx", ".odt", ".epub")
+MAX_PART_BYTES: Final = 256 << 20  # a part larger than this unpacked is refused (a ZIP bomb)
+_W: Final = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_TEXT: Final = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_TABLE: Final = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE: Final = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_CONTAINER: Final = "{urn:oasis:names:tc:opendocument:xmlns:container}"
+_OPF: Final = "{http://www.idpf.org/2007/opf}"
+
+
+def package_text(path: Path) -> str:
+    """The text of a .docx, .odt or .epub file, or an UnreadableFileError naming the file and
+    what is wrong with it."""
+    read: dict[str, Callable[[zipfile.ZipFile, Path], str]] = {
+        ".docx": _docx,
+        ".odt": _odt,
+        ".epub": _epub,
+    }
+    try:
+        with zipfile.ZipFile(path) as package:
+            return read[path.suffix.lower()](package, path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise UnreadableFileError(f"{path}: not a valid {path.suffix} file ({exc})") from None
+
+
+def _bytes(package: zipfile.ZipFile, name: str, path: Path) -> bytes:
+    """A part of a package, unpacked."""
+    try:
+        info = package.getinfo(name)
+    except KeyError:
+        raise UnreadableFileError(f"{path}: no {name} in it; is it a {path.suffix} file?") from None
+    if info.file_size > MAX_PART_BYTES:
+        raise UnreadableFileError(f"{path}: {name} unpacks to {info.file_size:,} bytes; too large")
+    return package.read(info)
+
+
+def _part(package: zipfile.ZipFile, name: str, path: Path) -> ET.Element:
+    """A package's XML part, parsed."""
+    try:
+        return ET.parse(BytesIO(_bytes(package, name, path))).getroot()
+    except ET.ParseError as exc:
+        raise UnreadableFileError(f"{path}: {name}: not well-formed XML ({exc})") from None
+
+
+def _blocks(lines: Iterator[str]) -> str:
+    """Paragraphs as lines, a blank line after each."""
+    return "".join(f"{line}\n\n" for line in lines)
+
+
+# Word: word/document.xml's body
+
+
+def _docx(package: zipfile.ZipFile, path: Path) -> str:
+    body = _part(package, "word/document.xml", path).find(f"{_W}body")
+    return _blocks(_word_blocks(body)) if body is not None else ""
+
+
+def _word_blocks(element: ET.Element) -> Iterator[str]:
+    """The lines of a Word body (or of what holds paragraphs in it: a content control)."""
+    for child in element:
+        if child.tag == f"{_W}p":
+            yield _word_text(child)
+        elif child.tag == f"{_W}tbl":
+            for row in child.findall(f"{_W}tr"):
+                cells = row.findall(f"{_W}tc")
+                yield "\t".join(" ".join(_word_blocks(cell)).strip() for cell in cells)
+        else:
+            yield from _word_blocks(child)
+
+
+_WORD_CHARACTERS: Final = {
+    f"{_W}tab": "\t", f"{_W}br": "\n", f"{_W}cr": "\n", f"{_W}noBreakHyphen": "-",
+    f"{_W}softHyphen": "\u00ad",
+}  # fmt: skip
+
+
+def _word_text(paragraph: ET.Element) -> str:
+    """A Word paragraph's text: its runs' text, tabs and breaks (not deleted text, field codes
+    or the text of a footnote reference)."""
+    return "".join(
+        (node.text or "") if node.tag == f"{_W}t" else _WORD_CHARACTERS.get(node.tag, "")
+        for node in paragraph.iter()
+    )
+
+
+# OpenDocument: content.xml's office:text
+
+
+def _odt(package: zipfile.ZipFile, path: Path) -> str:
+    body = _part(package, "content.xml", path).find(f"{_OFFICE}body/{_OFFICE}text")
+    return _blocks(_odf_blocks(body)) if body is not None else ""
+
+
+def _odf_blocks(element: ET.Element) -> Iterator[str]:
+    """The lines of an OpenDocument text (or of a list, a section, a table cell in it)."""
+    for child in element:
+        if child.tag in (f"{_TEXT}p", f"{_TEXT}h"):
+            yield _odf_text(child)
+        elif child.tag == f"{_TABLE}table":
+            for row in child.iter(f"{_TABLE}table-row"):
+                cells = row.findall(f"{_TABLE}table-cell")
+                yield "\t".join(" ".join(_odf_blocks(cell)).strip() for cell in cells)
+        elif child.tag not in (f"{_TEXT}tracked-changes", f"{_TEXT}sequence-decls"):
+            yield from _odf_blocks(child)
+
+
+def _odf_text(element: ET.Element) -> str:
+    """An OpenDocument paragraph's text: its spans and links, runs of spaces, tabs and line
+    breaks (not its notes or annotations)."""
+    out = [element.text or ""]
+    for child in element:
+        if child.tag == f"{_TEXT}s":
+            count = child.get(f"{_TEXT}c", "1")
+            out.append(" " * (int(count) if count.isdigit() else 1))
+        elif child.tag == f"{_TEXT}tab":
+            out.append("\t")
+        elif child.tag == f"{_TEXT}line-break":
+            out.append("\n")
+        elif child.tag not in (f"{_TEXT}note", f"{_OFFICE}annotation"):
+            out.append(_odf_text(child))
+        out.append(child.tail or "")
+    return "".join(out)
+
+
+# EPUB: the spine's XHTML documents
+
+
+def _epub(package: zipfile.ZipFile, path: Path) -> str:
+    container = _part(package, "META-INF/container.xml", path)
+    rootfile = container.find(f"{_CONTAINER}rootfiles/{_CONTAINER}rootfile")
+    opf_name = rootfile.get("full-path", "") if rootfile is not None else ""
+    if not opf_name:
+        raise UnreadableFileError(f"{path}: META-INF/container.xml names no rootfile; is it EPUB?")
+    opf = _part(package, opf_name, path)
+    folder = posixpath.dirname(opf_name)
+    hrefs = {item.get("id"): item.get("href", "") for item in opf.iter(f"{_OPF}item")}
+    chapters = [
+        posixpath.normpath(posixpath.join(folder, unquote(hrefs[ref.get("idref")])))
+        for ref in opf.iter(f"{_OPF}itemref")
+        if ref.get("idref") in hrefs
+    ]
+    return "\n".join(decode(_bytes(package, name, path), f"{path}: {name}") for name in chapters)

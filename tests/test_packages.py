@@ -1,0 +1,127 @@
+"""Word, OpenDocument and EPUB files read as the text their packages hold."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from termlens.cli import app
+from termlens.errors import UnreadableFileError
+from termlens.packages import package_text
+
+W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+ODF = (
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+)
+
+
+def package(path: Path, parts: dict[str, str]) -> Path:
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in parts.items():
+            z.writestr(name, text)
+    return path
+
+
+def docx(path: Path, body: str) -> Path:
+    return package(
+        path, {"word/document.xml": f"<w:document {W}><w:body>{body}</w:body></w:document>"}
+    )
+
+
+def test_a_word_document_reads_as_its_paragraphs_and_table_rows(tmp_path: Path) -> None:
+    path = docx(
+        tmp_path / "report.docx",
+        "<w:p><w:r><w:t>The heart rate (HR) rose</w:t></w:r><w:r><w:tab/><w:t>fast.</w:t></w:r></w:p>"
+        "<w:p><w:r><w:del><w:r><w:delText>gone</w:delText></w:r></w:del>"
+        "<w:instrText>PAGE</w:instrText><w:t xml:space='preserve'>Kept </w:t></w:r>"
+        "<w:r><w:br/><w:t>text.</w:t></w:r></w:p>"
+        "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>BP</w:t></w:r></w:p></w:tc>"
+        "<w:tc><w:p><w:r><w:t>blood pressure</w:t></w:r></w:p></w:tc></w:tr></w:tbl>"
+        "<w:sdt><w:sdtContent><w:p><w:r><w:t>In a content control.</w:t></w:r></w:p>"
+        "</w:sdtContent></w:sdt>",
+    )
+    assert package_text(path) == (
+        "The heart rate (HR) rose\tfast.\n\nKept \ntext.\n\nBP\tblood pressure\n\n"
+        "In a content control.\n\n"
+    )
+
+
+def test_an_opendocument_text_reads_as_its_paragraphs_lists_and_tables(tmp_path: Path) -> None:
+    content = (
+        f"<office:document-content {ODF}><office:body><office:text>"
+        "<text:h>Methods</text:h>"
+        "<text:p>A <text:span>body mass index</text:span>"
+        "<text:s text:c='2'/>(BMI)<text:note><text:note-body><text:p>1 a note</text:p>"
+        "</text:note-body></text:note> was used.</text:p>"
+        "<text:list><text:list-item><text:p>one<text:tab/>two</text:p></text:list-item></text:list>"
+        "<table:table><table:table-row><table:table-cell><text:p>WHO</text:p></table:table-cell>"
+        "<table:table-cell><text:p>World Health Organization</text:p></table:table-cell>"
+        "</table:table-row></table:table>"
+        "</office:text></office:body></office:document-content>"
+    )
+    path = package(tmp_path / "notes.odt", {"content.xml": content})
+    assert package_text(path) == (
+        "Methods\n\nA body mass index  (BMI) was used.\n\none\ttwo\n\n"
+        "WHO\tWorld Health Organization\n\n"
+    )
+
+
+def test_an_epub_book_reads_as_its_chapters_in_reading_order(tmp_path: Path) -> None:
+    chapter = "<html><body><p>{}</p></body></html>"
+    path = package(
+        tmp_path / "book.epub",
+        {
+            "META-INF/container.xml": (
+                '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+                '<rootfile full-path="OEBPS/book.opf"/></rootfiles></container>'
+            ),
+            "OEBPS/book.opf": (
+                '<package xmlns="http://www.idpf.org/2007/opf"><manifest>'
+                '<item id="b" href="Text/two%20words.xhtml"/><item id="a" href="Text/one.xhtml"/>'
+                '</manifest><spine><itemref idref="a"/><itemref idref="b"/></spine></package>'
+            ),
+            "OEBPS/Text/one.xhtml": chapter.format("A support vector machine (SVM)."),
+            "OEBPS/Text/two words.xhtml": chapter.format("The SVM again."),
+        },
+    )
+    assert package_text(path) == "\n".join(
+        [chapter.format("A support vector machine (SVM)."), chapter.format("The SVM again.")]
+    )
+    result = CliRunner().invoke(app, ["find", str(tmp_path), "--format", "jsonl"])
+    assert result.exit_code == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["doc_id"], r["short_form"]["text"], r["kind"]) for r in rows] == [
+        ("book", "SVM", "definition"),
+        ("book", "SVM", "mention"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "parts", "message"),
+    [
+        ("a.docx", None, r"a\.docx: not a valid \.docx file"),
+        ("a.docx", {"word/other.xml": "<x/>"}, r"a\.docx: no word/document\.xml in it"),
+        ("a.odt", {"content.xml": "<office:document"}, r"a\.odt: content\.xml: not well-formed"),
+        (
+            "a.epub",
+            {"META-INF/container.xml": "<container/>"},
+            r"a\.epub: META-INF/container\.xml names no rootfile",
+        ),
+    ],
+)
+def test_a_broken_package_is_named_in_one_line(
+    tmp_path: Path, name: str, parts: dict[str, str] | None, message: str
+) -> None:
+    path = tmp_path / name
+    if parts is None:
+        path.write_bytes(b"PK\x03\x04 not a whole zip")
+    else:
+        package(path, parts)
+    with pytest.raises(UnreadableFileError, match=message):
+        package_text(path)
