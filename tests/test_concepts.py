@@ -37,6 +37,7 @@ from termlens.concepts.relate import (
 )
 from termlens.concepts.scico import Mention, Topic, find_cycle
 from termlens.concepts.terms import default_term_tagger, term_spans
+from termlens.documents import TEXT_FILES
 from termlens.errors import InputError
 from termlens.resources import resource_path
 
@@ -771,7 +772,4 @@ def test_cluster_reads_markdown_and_latex_documents_and_finds_nothing_in_code(
     empty.mkdir()
     result = runner.invoke(app, ["concepts", "cluster", "--text", str(empty), "-o", "-"])
     assert result.exit_code == 1
-    assert (
-        "no .txt/.md/.markdown/.rmd/.qmd/.tex/.html/.htm/.xml/.rst/.org/.info/.ipynb documents"
-        in result.stderr
-    )
+    assert f"no {TEXT_FILES} documents in this folder" in result.stderr

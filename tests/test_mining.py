@@ -114,7 +114,9 @@ def test_mine_reads_an_html_title_as_a_definition() -> None:
     text = '<p>The <abbr title="World Health Organization">WHO</abbr> said the WHO&rsquo;s aim.</p>'
     found = mine([text], lang="en")
     assert found.pairs == {("WHO", "World Health Organization"): 1}
-    assert [context.text for context in found.contexts] == ["\nThe WHO said the WHO’s aim.\n"] * 2
+    assert [context.text for context in found.contexts] == [
+        "\n\nThe WHO said the WHO’s aim.\n\n"
+    ] * 2
 
 
 def test_mine_reads_a_latex_declaration_as_a_definition() -> None:

@@ -681,10 +681,17 @@ def test_html_block_tags_read_as_line_breaks_and_cells_as_tabs() -> None:
         "<table><tr><td>CLI</td> <td>Command-Line Interface</td></tr></table><p>The API.<br/>x"
     )
     form = NormalForm.of(page)
-    assert form.text == (
-        "\nGlossary\nAPI\tApplication Programming Interface\nCLI\tCommand-Line Interface\n"
+    assert form.text == (  # a heading ends a paragraph; beside a glossary's entries, a line
+        "\n\nGlossary\n\nAPI\tApplication Programming Interface\nCLI\tCommand-Line Interface\n"
         "The API.\nx"
     )
+    assert (
+        NormalForm.of("<p>One.</p>\n<p>Two.<br>Three.</p>").text == "\n\nOne.\n\nTwo.\nThree.\n\n"
+    )
+    heading = "<h2>Multimedia handlers</h2>\n<p>Media types (MIME types) are kept.</p>"
+    assert [(o.short.text, o.long) for o in extract(Document(heading, lang="en"))] == [
+        ("MIME", None)
+    ]
     found = extract(Document(page, lang="en"))
     assert [(o.short.text, o.long and o.long.text, o.defines) for o in found] == [
         ("API", "Application Programming Interface", True),
@@ -1088,7 +1095,8 @@ def test_a_web_page_reads_as_its_text() -> None:
         "<cite>the JPL</cite>; press <kbd>Ctrl+JPL</kbd>.</p></body></html>"
     )
     assert NormalForm.of(page).text == (
-        "\nMars 2020\nHome\nThe Jet Propulsion Laboratory (JPL) and the JPL; press Ctrl+JPL.\n"
+        "\n\nMars 2020\n\nHome\n\nThe Jet Propulsion Laboratory (JPL) and the JPL; press "
+        "Ctrl+JPL.\n\n"
     )
     found = extract(Document(page, lang="en"))
     assert [(o.short.text, o.defines) for o in found] == [("JPL", True), ("JPL", False)]
@@ -1144,7 +1152,7 @@ def test_every_tag_of_an_xml_document_is_markup() -> None:
         "convolutional neural network (<abbrev>CNN</abbrev>) for MRI.</p></abstract></front>"
     )
     assert NormalForm.of(article).text == (
-        "\nDeep CNN models\nA convolutional neural network (CNN) for MRI.\n"
+        "\n\nDeep CNN models\n\nA convolutional neural network (CNN) for MRI.\n\n"
     )
     found = extract(Document(article, lang="en"))
     assert [(article[o.short.start : o.short.end], o.defines) for o in found] == [

@@ -250,6 +250,17 @@ _TAG_NAME: Final = re.compile(r"<(/?)([A-Za-z0-9]+)")
 # the tags of a row's cells and a glossary's entries: a run of them that opens the next cell
 # ("</td><td>") or a term's description ("</dt><dd>") stands for a tab
 _CELLS: Final = frozenset(("td", "th", "dt", "dd"))
+# The block tags that end or open a paragraph, not a line (a long form runs over a line break,
+# never from a heading into the paragraph under it: "<h2>Multimedia handlers</h2><p>Media types
+# (MIME types)"): a heading wherever it is, the others where no list item, table cell or
+# glossary entry is beside them (a cell's or an item's text is often a paragraph of its own:
+# "<td><p>PR</p></td><td><p>Protected read</p></td>" is a glossary's row)
+_HEADING_TAGS: Final = frozenset("h1 h2 h3 h4 h5 h6 title caption figcaption".split())
+_PARAGRAPH_TAGS: Final = frozenset(
+    "p div ul ol dl table blockquote pre section article header footer hr nav main aside figure "
+    "form details summary address".split()
+)
+_ITEM_TAGS: Final = frozenset("li dt dd tr td th".split())
 _NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
 
 
@@ -453,9 +464,11 @@ def acronym_uses(text: str) -> list[tuple[int, int, str, str]]:
 
 def block_runs(text: str) -> list[tuple[int, int, str]]:
     """HTML's block tags, each run of them (and the white space between) with what it stands
-    for: a line break, or a tab between the cells of a table's row or a glossary's term and its
-    description ("<td>CLI</td><td>Command-Line Interface</td>" reads as "CLI\tCommand-Line
-    Interface", and so does "<dt>CLI</dt><dd>Command-Line Interface</dd>"); nothing for a run
+    for: a paragraph break where a heading, paragraph, list or table ends or opens
+    (:data:`_PARAGRAPH_TAGS`), else a line break, or a tab between the cells of a table's row
+    or a glossary's term and its description ("<td>CLI</td><td>Command-Line Interface</td>"
+    reads as "CLI\tCommand-Line Interface", and so does "<dt>CLI</dt><dd>Command-Line
+    Interface</dd>"); nothing for a run
     of tags that stand for no text ("<img src='JPL_logo.png'>", "<!-- JPL -->"). In an HTML page
     or an XML document (:func:`is_tagged_document`) every tag, each run of them read so."""
     if "<" not in text:
@@ -467,7 +480,12 @@ def block_runs(text: str) -> list[tuple[int, int, str]]:
         blocks = [tag for tag in tags if _BLOCK_NAME.match(tag[1])]
         beside = bool(blocks) and all(n in _CELLS for _, n in blocks) and blocks[-1] in _NEXT_CELL
         between = _ONE_PAGE_TAG.sub("", match.group()) if page and not blocks else ""
-        runs.append((match.start(), match.end(), "\t" if beside else "\n" if blocks else between))
+        names = {name for _, name in blocks}
+        paragraph = bool(names & _HEADING_TAGS) or bool(
+            names & _PARAGRAPH_TAGS and not names & _ITEM_TAGS
+        )
+        stands_for = "\t" if beside else "\n\n" if paragraph else "\n" if blocks else between
+        runs.append((match.start(), match.end(), stands_for))
     return runs
 
 
