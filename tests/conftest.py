@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from termlens.benchmarks.data_dir import data_dir
+from termlens.cli import app
 from termlens.minilm import INSTALL, EnglishEncoder, default_english_encoder, model_dir
 
 HERE = Path(__file__).resolve().parent
+FindKinds = Callable[[Path], list[tuple[str, str, str]]]
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
@@ -40,3 +45,16 @@ def english_encoder() -> EnglishEncoder:
             pytest.fail(f"all-MiniLM-L6-v2 not installed: {INSTALL}")
         pytest.skip(f"all-MiniLM-L6-v2 not installed: {INSTALL}")
     return default_english_encoder()
+
+
+@pytest.fixture(scope="session")
+def find_kinds() -> FindKinds:
+    """`termlens find PATH --format jsonl` as (document, short form, kind) rows."""
+
+    def run(path: Path) -> list[tuple[str, str, str]]:
+        result = CliRunner().invoke(app, ["find", str(path), "--format", "jsonl"])
+        assert result.exit_code == 0, result.stderr
+        rows = [json.loads(line) for line in result.stdout.splitlines()]
+        return [(r["doc_id"], r["short_form"]["text"], r["kind"]) for r in rows]
+
+    return run

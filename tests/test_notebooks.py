@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from termlens.cli import app
 from termlens.errors import InputError
 from termlens.notebooks import notebook_text
 
@@ -56,7 +55,9 @@ def test_every_markdown_cell_is_in_the_text_as_written(sources: list[str]) -> No
         assert source.rstrip("\n") in text
 
 
-def test_find_reports_what_the_prose_defines_and_nothing_the_code_names(tmp_path: Path) -> None:
+def test_find_reports_what_the_prose_defines_and_nothing_the_code_names(
+    tmp_path: Path, find_kinds: Callable[[Path], list[tuple[str, str, str]]]
+) -> None:
     folder = tmp_path / "notebooks"
     folder.mkdir()
     (folder / "results.ipynb").write_text(
@@ -66,10 +67,7 @@ def test_find_reports_what_the_prose_defines_and_nothing_the_code_names(tmp_path
             markdown("The CNN beats the baseline."),
         )
     )
-    result = CliRunner().invoke(app, ["find", str(folder), "--format", "jsonl"])
-    assert result.exit_code == 0, result.stderr
-    rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [(r["doc_id"], r["short_form"]["text"], r["kind"]) for r in rows] == [
+    assert find_kinds(folder) == [
         ("results", "CNN", "definition"),
         ("results", "CNN", "mention"),
     ]

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from termlens.cli import app
 from termlens.errors import UnreadableFileError
 from termlens.packages import package_text
 
@@ -72,7 +70,9 @@ def test_an_opendocument_text_reads_as_its_paragraphs_lists_and_tables(tmp_path:
     )
 
 
-def test_an_epub_book_reads_as_its_chapters_in_reading_order(tmp_path: Path) -> None:
+def test_an_epub_book_reads_as_its_chapters_in_reading_order(
+    tmp_path: Path, find_kinds: Callable[[Path], list[tuple[str, str, str]]]
+) -> None:
     chapter = "<html><body><p>{}</p></body></html>"
     path = package(
         tmp_path / "book.epub",
@@ -93,10 +93,7 @@ def test_an_epub_book_reads_as_its_chapters_in_reading_order(tmp_path: Path) -> 
     assert package_text(path) == "\n".join(
         [chapter.format("A support vector machine (SVM)."), chapter.format("The SVM again.")]
     )
-    result = CliRunner().invoke(app, ["find", str(tmp_path), "--format", "jsonl"])
-    assert result.exit_code == 0, result.stderr
-    rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [(r["doc_id"], r["short_form"]["text"], r["kind"]) for r in rows] == [
+    assert find_kinds(tmp_path) == [
         ("book", "SVM", "definition"),
         ("book", "SVM", "mention"),
     ]
