@@ -50,6 +50,41 @@ def test_a_word_document_reads_as_its_paragraphs_and_table_rows(tmp_path: Path) 
     )
 
 
+def test_a_presentation_reads_as_its_slides_in_the_order_it_shows_them(tmp_path: Path) -> None:
+    a = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+    p = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+    r = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    rels = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+    def slide(body: str) -> str:
+        return f"<p:sld {a} {p}><p:cSld><p:spTree>{body}</p:spTree></p:cSld></p:sld>"
+
+    path = package(
+        tmp_path / "talk.pptx",
+        {
+            "ppt/presentation.xml": f"<p:presentation {p} {r}><p:sldIdLst><p:sldId r:id='rId3'/>"
+            "<p:sldId r:id='rId2'/></p:sldIdLst></p:presentation>",
+            "ppt/_rels/presentation.xml.rels": f"<Relationships xmlns='{rels}'>"
+            "<Relationship Id='rId2' Target='slides/slide1.xml'/>"
+            "<Relationship Id='rId3' Target='slides/slide2.xml'/></Relationships>",
+            "ppt/slides/slide1.xml": slide(
+                "<p:sp><p:txBody><a:p><a:r><a:t>The SVM wins</a:t></a:r><a:br/>"
+                "<a:r><a:t>again.</a:t></a:r></a:p></p:txBody></p:sp>"
+            ),
+            "ppt/slides/slide2.xml": slide(
+                "<p:sp><p:txBody><a:p><a:r><a:t>Support vector machine (SVM)</a:t></a:r></a:p>"
+                "</p:txBody></p:sp><p:graphicFrame><a:graphic><a:graphicData><a:tbl><a:tr>"
+                "<a:tc><a:txBody><a:p><a:r><a:t>ML</a:t></a:r></a:p></a:txBody></a:tc>"
+                "<a:tc><a:txBody><a:p><a:r><a:t>machine learning</a:t></a:r></a:p></a:txBody>"
+                "</a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>"
+            ),
+        },
+    )
+    assert package_text(path) == (
+        "Support vector machine (SVM)\n\nML\tmachine learning\n\nThe SVM wins\nagain.\n\n"
+    )
+
+
 def test_an_opendocument_text_reads_as_its_paragraphs_lists_and_tables(tmp_path: Path) -> None:
     content = (
         f"<office:document-content {ODF}><office:body><office:text>"

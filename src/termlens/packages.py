@@ -1,10 +1,13 @@
-"""Word (``.docx``), OpenDocument (``.odt``) and EPUB (``.epub``) files read as text.
+"""Word (``.docx``), PowerPoint (``.pptx``), OpenDocument (``.odt``) and EPUB (``.epub``) files read
+as text.
 
 Each is a ZIP package of XML. A Word or OpenDocument text is read as the plain text its body makes:
 a paragraph or heading a line of its own with a blank line after it, a table's row a line with
 its cells apart by a tab (so that a glossary table reads as "API<TAB>Application Programming
 Interface", as a plain one does), a tab and a line break as themselves; what the body does not
-show is left out (deleted tracked changes, field codes, footnotes, comments). An EPUB book is its
+show is left out (deleted tracked changes, field codes, footnotes, comments). A presentation is
+its slides' text in the order it shows them, each paragraph of a text box a line and a table as
+a Word table is read, a blank line after each (speaker notes are left out). An EPUB book is its
 chapters' XHTML in reading order (its package's spine), which the normal form reads as HTML.
 Offsets count in that text.
 """
@@ -23,7 +26,7 @@ from urllib.parse import unquote
 from termlens.errors import UnreadableFileError
 from termlens.io import decode
 
-PACKAGE_SUFFIXES: Final = (".docx", ".odt", ".epub")
+PACKAGE_SUFFIXES: Final = (".docx", ".pptx", ".odt", ".epub")
 MAX_PART_BYTES: Final = 256 << 20  # a part larger than this unpacked is refused (a ZIP bomb)
 _W: Final = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _TEXT: Final = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
@@ -31,6 +34,10 @@ _TABLE: Final = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _OFFICE: Final = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _CONTAINER: Final = "{urn:oasis:names:tc:opendocument:xmlns:container}"
 _OPF: Final = "{http://www.idpf.org/2007/opf}"
+_A: Final = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_P: Final = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+_R: Final = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_RELS: Final = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
 
 def package_text(path: Path) -> str:
@@ -38,6 +45,7 @@ def package_text(path: Path) -> str:
     what is wrong with it."""
     read: dict[str, Callable[[zipfile.ZipFile, Path], str]] = {
         ".docx": _docx,
+        ".pptx": _pptx,
         ".odt": _odt,
         ".epub": _epub,
     }
@@ -104,6 +112,47 @@ def _word_text(paragraph: ET.Element) -> str:
     or the text of a footnote reference)."""
     return "".join(
         (node.text or "") if node.tag == f"{_W}t" else _WORD_CHARACTERS.get(node.tag, "")
+        for node in paragraph.iter()
+    )
+
+
+# PowerPoint: the slides ppt/presentation.xml lists, in its order
+
+
+def _pptx(package: zipfile.ZipFile, path: Path) -> str:
+    presentation = _part(package, "ppt/presentation.xml", path)
+    targets = {
+        rel.get("Id"): rel.get("Target", "")
+        for rel in _part(package, "ppt/_rels/presentation.xml.rels", path).iter(
+            f"{_RELS}Relationship"
+        )
+    }
+    slides = [
+        posixpath.normpath(posixpath.join("ppt", targets[slide.get(f"{_R}id")]))
+        for slide in presentation.iter(f"{_P}sldId")
+        if slide.get(f"{_R}id") in targets
+    ]
+    return "".join(_blocks(_slide_blocks(_part(package, name, path))) for name in slides)
+
+
+def _slide_blocks(element: ET.Element) -> Iterator[str]:
+    """The lines of a slide: its text boxes' paragraphs, its tables' rows (cells apart by a
+    tab), in the order the slide holds them."""
+    for child in element:
+        if child.tag == f"{_A}p":
+            yield _slide_text(child)
+        elif child.tag == f"{_A}tbl":
+            for row in child.findall(f"{_A}tr"):
+                cells = row.findall(f"{_A}tc")
+                yield "\t".join(" ".join(_slide_blocks(cell)).strip() for cell in cells)
+        else:
+            yield from _slide_blocks(child)
+
+
+def _slide_text(paragraph: ET.Element) -> str:
+    """A slide paragraph's text: its runs' and fields' text and its line breaks."""
+    return "".join(
+        (node.text or "") if node.tag == f"{_A}t" else "\n" if node.tag == f"{_A}br" else ""
         for node in paragraph.iter()
     )
 
