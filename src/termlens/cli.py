@@ -32,6 +32,7 @@ from termlens.benchmarks import disambiguation as ad
 from termlens.benchmarks.extraction import MacroScore
 from termlens.benchmarks.metrics import PRF
 from termlens.cli_common import (
+    InputsArgument,
     SkipUnreadableOption,
     counted,
     guarded,
@@ -100,9 +101,6 @@ def _main(
     """Find, expand and place the terms of technical text."""
 
 
-InputsArgument = Annotated[
-    list[str], typer.Argument(help="Text or .jsonl files, folders of them, or - for stdin.")
-]
 FindLangOption = Annotated[
     str,
     typer.Option(help="Language: en, es, da, fa, fr or vi; auto guesses it for each text."),

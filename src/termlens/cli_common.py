@@ -84,6 +84,13 @@ def working(message: str, size: int) -> Iterator[None]:
         yield
 
 
+InputsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        help="Text files (.txt, .md, .html, .tex, …), .jsonl, .ipynb, .docx, .pptx, .odt or "
+        ".epub files, folders of them, or - for stdin."
+    ),
+]
 SkipUnreadableOption = Annotated[
     bool,
     typer.Option(

@@ -22,7 +22,14 @@ from termlens.acronyms.dictionary_files import (
 from termlens.acronyms.expand import DICTIONARY_FILE
 from termlens.acronyms.mining import mine, store
 from termlens.acronyms.rerank import default_context_check
-from termlens.cli_common import SkipUnreadableOption, counted, guarded, print_rows, read_inputs
+from termlens.cli_common import (
+    InputsArgument,
+    SkipUnreadableOption,
+    counted,
+    guarded,
+    print_rows,
+    read_inputs,
+)
 from termlens.errors import InputError, OptionError, choose_one
 from termlens.io import note_input
 from termlens.resources import resource_path
@@ -199,9 +206,7 @@ def export_(
 @dict_app.command("mine")
 @guarded
 def mine_(
-    inputs: Annotated[
-        list[str], typer.Argument(help="Text or .jsonl files, folders of them, or - for stdin.")
-    ],
+    inputs: InputsArgument,
     into: TargetOption,
     source: Annotated[str, typer.Option(help="Provenance of the mined pairs.")] = "mined",
     lang: Annotated[str, typer.Option(help="Language: auto, en or es.")] = "auto",
