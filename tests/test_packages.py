@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from termlens.errors import UnreadableFileError
+from termlens.errors import InputError, UnreadableFileError
 from termlens.packages import package_text
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
@@ -157,3 +157,8 @@ def test_a_broken_package_is_named_in_one_line(
         package(path, parts)
     with pytest.raises(UnreadableFileError, match=message):
         package_text(path)
+
+
+def test_a_missing_package_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"nothere\.docx: no such file; check the path"):
+        package_text(tmp_path / "nothere.docx")

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Final
 from urllib.parse import unquote
 
-from termlens.errors import UnreadableFileError
-from termlens.io import decode
+from termlens.errors import InputError, UnreadableFileError
+from termlens.io import decode, note_input
 
 PACKAGE_SUFFIXES: Final = (".docx", ".pptx", ".odt", ".epub")
 MAX_PART_BYTES: Final = 256 << 20  # a part larger than this unpacked is refused (a ZIP bomb)
@@ -41,14 +41,17 @@ _RELS: Final = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
 
 def package_text(path: Path) -> str:
-    """The text of a .docx, .odt or .epub file, or an UnreadableFileError naming the file and
-    what is wrong with it."""
+    """The text of a .docx, .pptx, .odt or .epub file, or an UnreadableFileError naming the file
+    and what is wrong with it (an InputError where there is no such file)."""
     read: dict[str, Callable[[zipfile.ZipFile, Path], str]] = {
         ".docx": _docx,
         ".pptx": _pptx,
         ".odt": _odt,
         ".epub": _epub,
     }
+    if not path.is_file():
+        raise InputError(f"{path}: no such file; check the path")
+    note_input(path)
     try:
         with zipfile.ZipFile(path) as package:
             return read[path.suffix.lower()](package, path)
