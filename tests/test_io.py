@@ -49,7 +49,7 @@ def test_a_gnu_info_file_with_an_index_marker_is_read_as_text(tmp_path: Path) ->
         (
             "notes.txt",
             b"PK\x03\x04\x14\x00\x06\x00",
-            r"a ZIP archive, not text; a Word, PowerPoint, OpenDocument or EPUB file is read when",
+            r"a ZIP archive, not text; a Word, PowerPoint, Excel, OpenDocument or EPUB file is read",
         ),
         ("old.txt", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", r"an old Office document"),
         ("packed.txt", gzip.compress(b"SVM"), r"gzip-compressed; name it FILE\.gz"),

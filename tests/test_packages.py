@@ -7,9 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from termlens.acronyms.dictionary import AcronymDictionary
+from termlens.cli import app
 from termlens.errors import InputError, UnreadableFileError
-from termlens.packages import package_text
+from termlens.packages import package_text, sheet_rows
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 ODF = (
@@ -83,6 +86,74 @@ def test_a_presentation_reads_as_its_slides_in_the_order_it_shows_them(tmp_path:
     assert package_text(path) == (
         "Support vector machine (SVM)\n\nML\tmachine learning\n\nThe SVM wins\nagain.\n\n"
     )
+
+
+def workbook(path: Path, ecg_long: str = "C4") -> Path:
+    """Two sheets, as Excel writes them: shared strings (one in rich-text runs), a number, a
+    gap in a row (ECG's long form in C4), an inline string; the second sheet named by an
+    absolute target."""
+    main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    r = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    rels = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+    def sheet(rows: str) -> str:
+        return f"<worksheet {main}><sheetData>{rows}</sheetData></worksheet>"
+
+    return package(
+        path,
+        {
+            "xl/workbook.xml": f"<workbook {main} {r}><sheets><sheet name='Terms' r:id='rId1'/>"
+            "<sheet name='Notes' r:id='rId2'/></sheets></workbook>",
+            "xl/_rels/workbook.xml.rels": f"<Relationships xmlns='{rels}'>"
+            "<Relationship Id='rId1' Target='worksheets/sheet1.xml'/>"
+            "<Relationship Id='rId2' Target='/xl/worksheets/sheet2.xml'/></Relationships>",
+            "xl/sharedStrings.xml": f"<sst {main}><si><t>Short form</t></si><si><t>Long form</t>"
+            "</si><si><t>Count</t></si><si><t>AE</t></si><si><r><t>adverse </t></r><r><t>event"
+            "</t></r></si><si><t>ECG</t></si><si><t>electrocardiogram</t></si></sst>",
+            "xl/worksheets/sheet1.xml": sheet(
+                "<row r='1'><c r='A1' t='s'><v>0</v></c><c r='B1' t='s'><v>1</v></c>"
+                "<c r='C1' t='s'><v>2</v></c></row>"
+                "<row r='2'><c r='A2' t='s'><v>3</v></c><c r='B2' t='s'><v>4</v></c>"
+                "<c r='C2'><v>12</v></c></row>"
+                f"<row r='4'><c r='A4' t='s'><v>5</v></c><c r='{ecg_long}' t='s'><v>6</v></c></row>"
+            ),
+            "xl/worksheets/sheet2.xml": sheet(
+                "<row r='1'><c r='B1' t='inlineStr'><is><t>Every AE was recorded.</t></is></c></row>"
+            ),
+        },
+    )
+
+
+def test_a_workbook_reads_as_its_sheets_rows_columns_kept(tmp_path: Path) -> None:
+    path = workbook(tmp_path / "terms.xlsx")
+    assert package_text(path) == (
+        "Short form\tLong form\tCount\nAE\tadverse event\t12\nECG\t\telectrocardiogram\n\n"
+        "\tEvery AE was recorded.\n\n"
+    )
+    assert sheet_rows(path) == [
+        (1, ["Short form", "Long form", "Count"]),
+        (2, ["AE", "adverse event", "12"]),
+        (4, ["ECG", "", "electrocardiogram"]),
+    ]
+
+
+def test_a_workbook_s_first_sheet_imports_as_a_dictionary_table(tmp_path: Path) -> None:
+    db = tmp_path / "d.sqlite"
+    imported = CliRunner().invoke(
+        app, ["dict", "import", str(workbook(tmp_path / "t.xlsx", "B4")), "--into", str(db)]
+    )
+    assert imported.exit_code == 0, imported.stderr
+    with AcronymDictionary.open(db) as d:
+        assert [(s.long, s.count) for s in d.lookup("AE")] == [("adverse event", 12)]
+        assert [s.long for s in d.lookup("ECG")] == ["electrocardiogram"]
+    # a row with no long form in its column: named, and nothing imported
+    failed = CliRunner().invoke(
+        app, ["dict", "import", str(workbook(tmp_path / "g.xlsx")), "--into", str(tmp_path / "e")]
+    )
+    assert failed.exit_code == 1 and "g.xlsx: line 4: expected a short form and a long form" in (
+        failed.stderr
+    )
+    assert not (tmp_path / "e").exists()
 
 
 def test_an_opendocument_text_reads_as_its_paragraphs_lists_and_tables(tmp_path: Path) -> None:

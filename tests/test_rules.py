@@ -500,6 +500,14 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
             "| CRF | conditional random field | 2001 |",
             [("AI", "Adequate intake"), ("CRF", "conditional random field")],
         ),
+        (  # a spreadsheet's rows: a long form ends at its cell's tab, a gap's cell skipped
+            "AE\tadverse event\t12\nSAE\tserious adverse event\t3\nECG\t\telectrocardiogram\n",
+            [
+                ("AE", "adverse event"),
+                ("SAE", "serious adverse event"),
+                ("ECG", "electrocardiogram"),
+            ],
+        ),
         (  # a long form in one cell, not across the cells before it ("gri|SCF" is one word)
             "| Wordnet Bahasa | `omw-zsm:2.0` | 36911 | Malaysian [zsm] |\n"
             "| results | 5 | mean squared error (MSE) |\nthe gri|SCF (GS) model",

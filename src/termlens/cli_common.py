@@ -87,8 +87,8 @@ def working(message: str, size: int) -> Iterator[None]:
 InputsArgument = Annotated[
     list[str],
     typer.Argument(
-        help="Text files (.txt, .md, .html, .tex, …), .jsonl, .ipynb, .docx, .pptx, .odt or "
-        ".epub files, folders of them, or - for stdin."
+        help="Text files (.txt, .md, .html, .tex, …), .jsonl, .ipynb, .docx, .pptx, .xlsx, .odt "
+        "or .epub files, folders of them, or - for stdin."
     ),
 ]
 SkipUnreadableOption = Annotated[

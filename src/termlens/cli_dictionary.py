@@ -46,7 +46,9 @@ DictionaryOption = Annotated[
 ]
 InputFormatOption = Annotated[
     str | None,
-    typer.Option("--format", "-f", help="sdu, gladis, tsv, csv, adam or vera; default: guessed."),
+    typer.Option(
+        "--format", "-f", help="sdu, gladis, tsv, csv, xlsx, adam or vera; default: guessed."
+    ),
 ]
 TargetOption = Annotated[
     Path, typer.Option("--into", help="The dictionary file to write (created if missing).")
@@ -166,7 +168,7 @@ def import_(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="SDU diction.json, GLADIS JSON, TSV, CSV, ADAM or V.E.R.A. (vera.info.gz)."
+            help="SDU diction.json, GLADIS JSON, TSV, CSV, Excel, ADAM or V.E.R.A. (vera.info.gz)."
         ),
     ],
     into: TargetOption,
@@ -266,7 +268,7 @@ def build(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="SDU diction.json, GLADIS JSON, TSV, CSV, ADAM or V.E.R.A. (vera.info.gz)."
+            help="SDU diction.json, GLADIS JSON, TSV, CSV, Excel, ADAM or V.E.R.A. (vera.info.gz)."
         ),
     ],
     out: Annotated[Path, typer.Option("--out", help="The dictionary file to (re)build.")],

@@ -79,8 +79,8 @@ _DOCUMENT_FORMATS: Final = (
     (b"%PDF-", "a PDF document, not text; extract its text first, e.g. pdftotext FILE.pdf"),
     (
         b"PK\x03\x04",
-        "a ZIP archive, not text; a Word, PowerPoint, OpenDocument or EPUB file is read when "
-        "its name ends in .docx, .pptx, .odt or .epub; else extract its text first",
+        "a ZIP archive, not text; a Word, PowerPoint, Excel, OpenDocument or EPUB file is read "
+        "when its name ends in .docx, .pptx, .xlsx, .odt or .epub; else extract its text first",
     ),
     (
         b"\xd0\xcf\x11\xe0",

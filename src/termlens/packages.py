@@ -1,5 +1,5 @@
-"""Word (``.docx``), PowerPoint (``.pptx``), OpenDocument (``.odt``) and EPUB (``.epub``) files read
-as text.
+"""Word (``.docx``), PowerPoint (``.pptx``), Excel (``.xlsx``), OpenDocument (``.odt``) and EPUB
+(``.epub``) files read as text.
 
 Each is a ZIP package of XML. A Word or OpenDocument text is read as the plain text its body makes:
 a paragraph or heading a line of its own with a blank line after it, a table's row a line with
@@ -7,7 +7,9 @@ its cells apart by a tab (so that a glossary table reads as "API<TAB>Application
 Interface", as a plain one does), a tab and a line break as themselves; what the body does not
 show is left out (deleted tracked changes, field codes, footnotes, comments). A presentation is
 its slides' text in the order it shows them, each paragraph of a text box a line and a table as
-a Word table is read, a blank line after each (speaker notes are left out). An EPUB book is its
+a Word table is read, a blank line after each (speaker notes are left out). A workbook is its
+sheets' rows, each a line of its cells' text apart by tabs (the empty cells of a gap kept, so
+that columns stay columns), a blank line after each sheet. An EPUB book is its
 chapters' XHTML in reading order (its package's spine), which the normal form reads as HTML.
 Offsets count in that text.
 """
@@ -15,18 +17,19 @@ Offsets count in that text.
 from __future__ import annotations
 
 import posixpath
+import re
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Callable, Iterator
 from io import BytesIO
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 from urllib.parse import unquote
 
 from termlens.errors import InputError, UnreadableFileError
 from termlens.io import decode, note_input
 
-PACKAGE_SUFFIXES: Final = (".docx", ".pptx", ".odt", ".epub")
+PACKAGE_SUFFIXES: Final = (".docx", ".pptx", ".xlsx", ".odt", ".epub")
 MAX_PART_BYTES: Final = 256 << 20  # a part larger than this unpacked is refused (a ZIP bomb)
 _W: Final = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _TEXT: Final = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
@@ -38,23 +41,44 @@ _A: Final = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 _P: Final = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 _R: Final = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _RELS: Final = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_S: Final = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_COLUMN: Final = re.compile(r"[A-Z]+")
+
+Row = tuple[int, list[str]]  # a spreadsheet row's number and its cells' text
+T = TypeVar("T")
 
 
 def package_text(path: Path) -> str:
-    """The text of a .docx, .pptx, .odt or .epub file, or an UnreadableFileError naming the file
-    and what is wrong with it (an InputError where there is no such file)."""
+    """The text of a .docx, .pptx, .xlsx, .odt or .epub file, or an UnreadableFileError naming
+    the file and what is wrong with it (an InputError where there is no such file)."""
     read: dict[str, Callable[[zipfile.ZipFile, Path], str]] = {
         ".docx": _docx,
         ".pptx": _pptx,
+        ".xlsx": _xlsx,
         ".odt": _odt,
         ".epub": _epub,
     }
+    return _opened(path, read[path.suffix.lower()])
+
+
+def sheet_rows(path: Path) -> list[Row]:
+    """The rows of a workbook's first sheet (:func:`package_text` reads them all)."""
+
+    def first(package: zipfile.ZipFile, path: Path) -> list[Row]:
+        sheets = _sheets(package, path)
+        return sheets[0] if sheets else []
+
+    return _opened(path, first)
+
+
+def _opened(path: Path, read: Callable[[zipfile.ZipFile, Path], T]) -> T:
+    """What ``read`` makes of a package, or a one-line error naming it."""
     if not path.is_file():
         raise InputError(f"{path}: no such file; check the path")
     note_input(path)
     try:
         with zipfile.ZipFile(path) as package:
-            return read[path.suffix.lower()](package, path)
+            return read(package, path)
     except (zipfile.BadZipFile, OSError) as exc:
         raise UnreadableFileError(f"{path}: not a valid {path.suffix} file ({exc})") from None
 
@@ -158,6 +182,86 @@ def _slide_text(paragraph: ET.Element) -> str:
         (node.text or "") if node.tag == f"{_A}t" else "\n" if node.tag == f"{_A}br" else ""
         for node in paragraph.iter()
     )
+
+
+# Excel: the sheets xl/workbook.xml lists, in its order
+
+
+def _xlsx(package: zipfile.ZipFile, path: Path) -> str:
+    return "".join(
+        "".join("\t".join(cells).rstrip("\t") + "\n" for _, cells in rows) + "\n"
+        for rows in _sheets(package, path)
+    )
+
+
+def _sheets(package: zipfile.ZipFile, path: Path) -> list[list[Row]]:
+    """Each sheet's rows, in the workbook's order."""
+    workbook = _part(package, "xl/workbook.xml", path)
+    targets = {
+        rel.get("Id"): rel.get("Target", "")
+        for rel in _part(package, "xl/_rels/workbook.xml.rels", path).iter(f"{_RELS}Relationship")
+    }
+    shared = (
+        [_shared_text(item) for item in _part(package, "xl/sharedStrings.xml", path)]
+        if "xl/sharedStrings.xml" in package.namelist()
+        else []
+    )
+    names = [targets.get(sheet.get(f"{_R}id"), "") for sheet in workbook.iter(f"{_S}sheet")]
+    return [
+        _rows(_part(package, _in_package("xl", name), path), shared, path) for name in names if name
+    ]
+
+
+def _in_package(folder: str, target: str) -> str:
+    """A relationship's target as a name in the package (absolute, or relative to ``folder``)."""
+    return (
+        target.lstrip("/") if target.startswith("/") else posixpath.normpath(f"{folder}/{target}")
+    )
+
+
+def _shared_text(item: ET.Element) -> str:
+    """A shared string's text: its own, or its runs' (not its phonetic guide)."""
+    runs = [item, *item.findall(f"{_S}r")]
+    return "".join(t.text or "" for run in runs for t in run.findall(f"{_S}t"))
+
+
+def _rows(sheet: ET.Element, shared: list[str], path: Path) -> list[Row]:
+    """A sheet's rows, each cell in its column (the empty cells of a gap filled in)."""
+    rows = []
+    for number, row in enumerate(sheet.iter(f"{_S}row"), start=1):
+        cells: list[str] = []
+        for cell in row.findall(f"{_S}c"):
+            column = _column(cell.get("r", ""), len(cells))
+            cells += [""] * (column - len(cells))
+            cells.append(_cell_text(cell, shared, path))
+        written = row.get("r", "")
+        rows.append((int(written) if written.isdigit() else number, cells))
+    return rows
+
+
+def _column(reference: str, next_free: int) -> int:
+    """The column a cell reference names ("C5": 2), or the next free one where it names none."""
+    letters = _COLUMN.match(reference)
+    if letters is None:
+        return next_free
+    index = 0
+    for letter in letters.group():
+        index = index * 26 + ord(letter) - ord("A") + 1
+    return max(index - 1, next_free)
+
+
+def _cell_text(cell: ET.Element, shared: list[str], path: Path) -> str:
+    """A cell's text: its shared or inline string, else its value as written (a number, a
+    formula's last result)."""
+    kind = cell.get("t", "n")
+    if kind == "inlineStr":
+        return "".join(t.text or "" for t in cell.iter(f"{_S}t"))
+    value = cell.findtext(f"{_S}v") or ""
+    if kind != "s":
+        return value
+    if not value.isdigit() or int(value) >= len(shared):
+        raise UnreadableFileError(f"{path}: cell {cell.get('r', '?')}: no shared string {value!r}")
+    return shared[int(value)]
 
 
 # OpenDocument: content.xml's office:text

@@ -1,5 +1,5 @@
 """Dictionary files in and out: SDU ``diction.json``, GLADIS ``[[long form, count]]`` JSON, TSV,
-and (in only) the ADAM abbreviation table and V.E.R.A.'s Info file.
+and (in only) an Excel workbook, the ADAM abbreviation table and V.E.R.A.'s Info file.
 
 - ``sdu``: ``{"SF": ["long form", ...]}`` (no counts: each long form counts once);
 - ``gladis``: ``{"SF": [["long form", count], ...]}``;
@@ -9,6 +9,8 @@ and (in only) the ADAM abbreviation table and V.E.R.A.'s Info file.
 - ``csv``: the same columns, comma-separated as spreadsheets write them (RFC 4180: a field that
   holds a comma or a quote is quoted, "Department of Health, Education, and Welfare"), or
   separated by semicolons where the header is (as Excel writes CSV in much of Europe);
+- ``xlsx``: an Excel workbook's first sheet, its first row naming the columns as a TSV's header
+  does (``Short form | Long form | Count``), a row's number named where it is wrong;
 - ``adam``: ADAM's table of MEDLINE abbreviations (Zhou et al. 2006), the header
   ``PREFERRED_AB<TAB>VARIANT_AB<TAB>EXPANSION``, then ``AI<TAB>AI:15|ai:2<TAB>adequate intake``:
   each written variant of the short form with how often MEDLINE uses it for that expansion;
@@ -33,11 +35,12 @@ from termlens.acronyms.dictionary import MAX_COUNT, AcronymDictionary, Entry
 from termlens.acronyms.vera import VERA_HEAD, VERA_LICENCE, is_vera, vera_entries
 from termlens.errors import InputError, choose_one
 from termlens.io import atomic_write, digits, parse_json, read_text, whole_number
+from termlens.packages import sheet_rows
 
 ExportFormat = Literal["sdu", "gladis", "tsv", "csv"]
-DictionaryFormat = Literal[ExportFormat, "adam", "vera"]
+DictionaryFormat = Literal[ExportFormat, "xlsx", "adam", "vera"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("sdu", "gladis", "tsv", "csv")
-FORMATS: tuple[DictionaryFormat, ...] = (*EXPORT_FORMATS, "adam", "vera")
+FORMATS: tuple[DictionaryFormat, ...] = (*EXPORT_FORMATS, "xlsx", "adam", "vera")
 COLUMNS = ("short", "long", "count", "language", "domain")
 TSV_HEADER = "\t".join(COLUMNS)
 ADAM_HEADER = "PREFERRED_AB\tVARIANT_AB\tEXPANSION"
@@ -84,6 +87,11 @@ def read_entries(
     path: Path, format: DictionaryFormat | None = None, language: str = "", domain: str = ""
 ) -> Iterator[Entry]:
     """The entries of a dictionary file, checked one by one."""
+    if format == "xlsx" or (format is None and path.suffix.lower() == ".xlsx"):
+        sheet = sheet_rows(path)
+        header = sheet[0][1] if sheet else None
+        yield from _table_entries(path, header, sheet[1:], language, domain, "\t")
+        return
     text = read_text(path)
     chosen = format or guess_format(path, text)
     if chosen == "tsv":

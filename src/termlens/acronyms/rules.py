@@ -256,12 +256,13 @@ _LIST_ITEM: Final = re.compile(
 MAX_LIST_CHARS: Final = 5000  # how far a list of abbreviations may run after its heading
 # A line of a glossary with no heading: an item of a list ("- API: Application Programming
 # Interface", "\item RL -- reinforcement learning", "1. SF = long form") or one of two or more
-# such lines in a row ("JSON: JavaScript Object Notation\nXML: Extensible Markup Language")
+# such lines in a row ("JSON: JavaScript Object Notation\nXML: Extensible Markup Language"); the
+# long form ends at a tab, as a table's cell does (a spreadsheet's "AE<TAB>adverse event<TAB>12")
 _BULLET_MARKS: Final = ("-", "*", "+", "•", "·", "▪", "◦", "‣", "\\item")
 _GLOSSARY_LINE: Final = re.compile(
     r"^[^\S\n]*(?P<bullet>(?:[-*+•·▪◦‣]|\d{1,2}[.)]|\\item)[^\S\n]+)?"
     r"(?P<short>[^\s:=,;()]{2,12})[^\S\n]*(?::|=|\t|[^\S\n](?:-{1,3}|[–—])[^\S\n])[^\S\n]*"
-    r"(?P<long>[^\n]{3,120}?)[^\S\n]*$",
+    r"(?P<long>[^\n\t]{3,120}?)[^\S\n]*(?:\t[^\n]*)?$",
     re.MULTILINE,
 )
 # A Markdown table's row that gives a short form and then its long form, each in a cell
@@ -1327,7 +1328,7 @@ def _glossary_lines(doc: Document) -> list[Definition]:
         if line.group("bullet") is None and not (after or before):
             continue
         short = doc.span(line.start("short"), line.end("short"))
-        definition = _long_form_after(doc, short, line.start("long"), "list", line.end())
+        definition = _long_form_after(doc, short, line.start("long"), "list", line.end("long"))
         if definition is not None and not _spelled_by_first_words(short.text, definition.long.text):
             found.append(definition)
     return found
