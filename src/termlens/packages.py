@@ -112,20 +112,24 @@ def _blocks(lines: Iterator[str]) -> str:
 
 def _docx(package: zipfile.ZipFile, path: Path) -> str:
     body = _part(package, "word/document.xml", path).find(f"{_W}body")
-    return _blocks(_word_blocks(body)) if body is not None else ""
+    return _blocks(_office_blocks(body, _W, _word_text)) if body is not None else ""
 
 
-def _word_blocks(element: ET.Element) -> Iterator[str]:
-    """The lines of a Word body (or of what holds paragraphs in it: a content control)."""
+def _office_blocks(
+    element: ET.Element, ns: str, text: Callable[[ET.Element], str]
+) -> Iterator[str]:
+    """The lines of a Word body or a slide (the same tags, each in its namespace ``ns``): each
+    paragraph's ``text``, each table row's cells apart by a tab; what holds paragraphs in turn
+    (a content control, a shape) is read through."""
     for child in element:
-        if child.tag == f"{_W}p":
-            yield _word_text(child)
-        elif child.tag == f"{_W}tbl":
-            for row in child.findall(f"{_W}tr"):
-                cells = row.findall(f"{_W}tc")
-                yield "\t".join(" ".join(_word_blocks(cell)).strip() for cell in cells)
+        if child.tag == f"{ns}p":
+            yield text(child)
+        elif child.tag == f"{ns}tbl":
+            for row in child.findall(f"{ns}tr"):
+                cells = row.findall(f"{ns}tc")
+                yield "\t".join(" ".join(_office_blocks(cell, ns, text)).strip() for cell in cells)
         else:
-            yield from _word_blocks(child)
+            yield from _office_blocks(child, ns, text)
 
 
 _WORD_CHARACTERS: Final = {
@@ -159,21 +163,9 @@ def _pptx(package: zipfile.ZipFile, path: Path) -> str:
         for slide in presentation.iter(f"{_P}sldId")
         if slide.get(f"{_R}id") in targets
     ]
-    return "".join(_blocks(_slide_blocks(_part(package, name, path))) for name in slides)
-
-
-def _slide_blocks(element: ET.Element) -> Iterator[str]:
-    """The lines of a slide: its text boxes' paragraphs, its tables' rows (cells apart by a
-    tab), in the order the slide holds them."""
-    for child in element:
-        if child.tag == f"{_A}p":
-            yield _slide_text(child)
-        elif child.tag == f"{_A}tbl":
-            for row in child.findall(f"{_A}tr"):
-                cells = row.findall(f"{_A}tc")
-                yield "\t".join(" ".join(_slide_blocks(cell)).strip() for cell in cells)
-        else:
-            yield from _slide_blocks(child)
+    return "".join(
+        _blocks(_office_blocks(_part(package, n, path), _A, _slide_text)) for n in slides
+    )
 
 
 def _slide_text(paragraph: ET.Element) -> str:
