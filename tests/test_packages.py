@@ -1,7 +1,8 @@
-"""Word, OpenDocument and EPUB files read as the text their packages hold."""
+"""Word, PowerPoint, Excel, OpenDocument and EPUB files read as the text their packages hold."""
 
 from __future__ import annotations
 
+import gzip
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -228,6 +229,15 @@ def test_a_broken_package_is_named_in_one_line(
         package(path, parts)
     with pytest.raises(UnreadableFileError, match=message):
         package_text(path)
+
+
+def test_a_compressed_package_is_named_as_no_text(tmp_path: Path) -> None:
+    path = docx(tmp_path / "report.docx", "<w:p><w:r><w:t>Text.</w:t></w:r></w:p>")
+    packed = tmp_path / "report.docx.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    path.unlink()
+    result = CliRunner().invoke(app, ["find", str(packed)])
+    assert result.exit_code == 1 and "report.docx.gz: a ZIP archive, not text" in result.stderr
 
 
 def test_a_missing_package_is_an_input_error(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """Reading documents from the command line's inputs: text files, .jsonl ({"id", "text"}),
-Jupyter notebooks, folders of them, and stdin."""
+Jupyter notebooks, Word, PowerPoint, Excel, OpenDocument and EPUB files, folders of them, and
+stdin."""
 
 from __future__ import annotations
 
@@ -39,10 +40,10 @@ Skip = Callable[[UnreadableFileError], None]  # told of each file left out, and 
 
 def read_documents(sources: list[str], skip: Skip | None = None) -> Iterator[RawDocument]:
     """Yield the documents of every source: ``-`` is stdin, ``*.jsonl`` holds one per line, an
-    ``.ipynb`` notebook is the Markdown its cells make (:mod:`termlens.notebooks`), a .docx, .odt
-    or .epub file the text its package holds (:mod:`termlens.packages`), a folder holds such
-    files (see :func:`documents_in`). A text file's or notebook's
-    id is its name without its suffix (:func:`_name`), a .jsonl record's its ``id`` (else its line
+    ``.ipynb`` notebook is the Markdown its cells make (:mod:`termlens.notebooks`), a .docx,
+    .pptx, .xlsx, .odt or .epub file the text its package holds (:mod:`termlens.packages`), a
+    folder holds such files (see :func:`documents_in`). A file's id is its name without its
+    suffix (:func:`_name`), a .jsonl record's its ``id`` (else its line
     number); where an id termlens made up is already taken in this run, the path (and line) it
     came from is the id instead, and a number after ``#`` where even that is taken (the same
     file given twice). A file that is no UTF-8 text stops the reading with its
@@ -79,23 +80,25 @@ def _documents(sources: list[str], skip: Skip | None) -> Iterator[tuple[RawDocum
             files = [str(p) for p in documents_in(path, (*DOCUMENT_SUFFIXES, ".jsonl"))]
             yield from _documents(files, skip)
             continue
-        try:
-            text = package_text(path) if _suffix(path) in PACKAGE_SUFFIXES else read_text(path)
+        suffix = _suffix(path)
+        try:  # a package compressed as well (report.docx.gz) is read as text, which names it
+            packed = path.suffix.lower() in PACKAGE_SUFFIXES
+            text = package_text(path) if packed else read_text(path)
         except UnreadableFileError as exc:
             if skip is None:
                 raise
             skip(exc)
             continue
-        if _suffix(path) == ".jsonl":
+        if suffix == ".jsonl":
             yield from _jsonl(text, str(path), str(path))
-        elif _suffix(path) == NOTEBOOK_SUFFIX:
+        elif suffix == NOTEBOOK_SUFFIX:
             yield RawDocument(_name(path), notebook_text(text, str(path))), str(path)
         else:
             yield RawDocument(_name(path), text), str(path)
 
 
 def _name(path: Path) -> str:
-    """A text file's id: its name without ``.gz`` and a text file's or notebook's suffix
+    """A file's id: its name without ``.gz`` and a document's suffix
     (:data:`DOCUMENT_SUFFIXES`); a name with another suffix is kept whole, a version's
     number too (*Apache-2.0*, *GPL-1.3*, *find.info-2*)."""
     unpacked = _unpacked(path)

@@ -464,13 +464,13 @@ def acronym_uses(text: str) -> list[tuple[int, int, str, str]]:
 
 def block_runs(text: str) -> list[tuple[int, int, str]]:
     """HTML's block tags, each run of them (and the white space between) with what it stands
-    for: a paragraph break where a heading, paragraph, list or table ends or opens
-    (:data:`_PARAGRAPH_TAGS`), else a line break, or a tab between the cells of a table's row
-    or a glossary's term and its description ("<td>CLI</td><td>Command-Line Interface</td>"
-    reads as "CLI\tCommand-Line Interface", and so does "<dt>CLI</dt><dd>Command-Line
-    Interface</dd>"); nothing for a run
-    of tags that stand for no text ("<img src='JPL_logo.png'>", "<!-- JPL -->"). In an HTML page
-    or an XML document (:func:`is_tagged_document`) every tag, each run of them read so."""
+    for: a paragraph break where a heading ends or opens, or a paragraph, list or table where
+    no item or cell is beside it (:data:`_PARAGRAPH_TAGS`); else a line break, or a tab between
+    the cells of a table's row or a glossary's term and its description ("<td>CLI</td><td>
+    Command-Line Interface</td>" reads as "CLI\tCommand-Line Interface", and so does
+    "<dt>CLI</dt><dd>Command-Line Interface</dd>"); nothing for a run of tags that stand for no
+    text ("<img src='JPL_logo.png'>", "<!-- JPL -->"). In an HTML page or an XML document
+    (:func:`is_tagged_document`) every tag, each run of them read so."""
     if "<" not in text:
         return []
     page = is_tagged_document(text)
