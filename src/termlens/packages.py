@@ -65,8 +65,7 @@ def sheet_rows(path: Path) -> list[Row]:
     """The rows of a workbook's first sheet (:func:`package_text` reads them all)."""
 
     def first(package: zipfile.ZipFile, path: Path) -> list[Row]:
-        sheets = _sheets(package, path)
-        return sheets[0] if sheets else []
+        return next(_sheets(package, path), [])
 
     return _opened(path, first)
 
@@ -105,6 +104,18 @@ def _part(package: zipfile.ZipFile, name: str, path: Path) -> ET.Element:
 def _blocks(lines: Iterator[str]) -> str:
     """Paragraphs as lines, a blank line after each."""
     return "".join(f"{line}\n\n" for line in lines)
+
+
+def _relationships(package: zipfile.ZipFile, folder: str, part: str, path: Path) -> dict[str, str]:
+    """The parts an Office part in ``folder`` refers to, by relationship id, as names in the
+    package (a target is absolute, or relative to ``folder``)."""
+    rels = _part(package, f"{folder}/_rels/{part}.rels", path)
+    return {
+        rel.get("Id", ""): target.lstrip("/")
+        if (target := rel.get("Target", "")).startswith("/")
+        else posixpath.normpath(f"{folder}/{target}")
+        for rel in rels.iter(f"{_RELS}Relationship")
+    }
 
 
 # Word: word/document.xml's body
@@ -152,14 +163,9 @@ def _word_text(paragraph: ET.Element) -> str:
 
 def _pptx(package: zipfile.ZipFile, path: Path) -> str:
     presentation = _part(package, "ppt/presentation.xml", path)
-    targets = {
-        rel.get("Id"): rel.get("Target", "")
-        for rel in _part(package, "ppt/_rels/presentation.xml.rels", path).iter(
-            f"{_RELS}Relationship"
-        )
-    }
+    targets = _relationships(package, "ppt", "presentation.xml", path)
     slides = [
-        posixpath.normpath(posixpath.join("ppt", targets[slide.get(f"{_R}id")]))
+        targets[slide.get(f"{_R}id", "")]
         for slide in presentation.iter(f"{_P}sldId")
         if slide.get(f"{_R}id") in targets
     ]
@@ -186,29 +192,18 @@ def _xlsx(package: zipfile.ZipFile, path: Path) -> str:
     )
 
 
-def _sheets(package: zipfile.ZipFile, path: Path) -> list[list[Row]]:
-    """Each sheet's rows, in the workbook's order."""
+def _sheets(package: zipfile.ZipFile, path: Path) -> Iterator[list[Row]]:
+    """Each sheet's rows, in the workbook's order, each sheet read when it is asked for."""
     workbook = _part(package, "xl/workbook.xml", path)
-    targets = {
-        rel.get("Id"): rel.get("Target", "")
-        for rel in _part(package, "xl/_rels/workbook.xml.rels", path).iter(f"{_RELS}Relationship")
-    }
+    targets = _relationships(package, "xl", "workbook.xml", path)
     shared = (
         [_shared_text(item) for item in _part(package, "xl/sharedStrings.xml", path)]
         if "xl/sharedStrings.xml" in package.namelist()
         else []
     )
-    names = [targets.get(sheet.get(f"{_R}id"), "") for sheet in workbook.iter(f"{_S}sheet")]
-    return [
-        _rows(_part(package, _in_package("xl", name), path), shared, path) for name in names if name
-    ]
-
-
-def _in_package(folder: str, target: str) -> str:
-    """A relationship's target as a name in the package (absolute, or relative to ``folder``)."""
-    return (
-        target.lstrip("/") if target.startswith("/") else posixpath.normpath(f"{folder}/{target}")
-    )
+    for sheet in workbook.iter(f"{_S}sheet"):
+        if sheet.get(f"{_R}id") in targets:
+            yield _rows(_part(package, targets[sheet.get(f"{_R}id", "")], path), shared, path)
 
 
 def _shared_text(item: ET.Element) -> str:
