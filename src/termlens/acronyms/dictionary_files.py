@@ -122,7 +122,7 @@ def stated_licence(path: Path, format: DictionaryFormat | None = None) -> str:
             head = handle.read(len(VERA_HEAD))
     except (OSError, EOFError):
         return ""  # reading the entries names the problem
-    return VERA_LICENCE if head == VERA_HEAD.encode() else ""
+    return VERA_LICENCE if is_vera(head.decode("utf-8", "replace")) else ""
 
 
 def _tab_rows(
