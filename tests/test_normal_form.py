@@ -681,8 +681,8 @@ def test_html_block_tags_read_as_line_breaks_and_cells_as_tabs() -> None:
         "<table><tr><td>CLI</td> <td>Command-Line Interface</td></tr></table><p>The API.<br/>x"
     )
     form = NormalForm.of(page)
-    assert form.text == (  # a heading ends a paragraph; beside a glossary's entries, a line
-        "\n\nGlossary\n\nAPI\tApplication Programming Interface\nCLI\tCommand-Line Interface\n"
+    assert form.text == (  # a heading ends a paragraph, and so does an entry that the next follows
+        "\n\nGlossary\n\nAPI\tApplication Programming Interface\n\nCLI\tCommand-Line Interface\n"
         "The API.\nx"
     )
     assert (
@@ -700,6 +700,37 @@ def test_html_block_tags_read_as_line_breaks_and_cells_as_tabs() -> None:
     ]
     for occurrence in found:
         assert page[occurrence.short.start : occurrence.short.end] == occurrence.short.text
+
+
+def test_no_long_form_runs_from_one_entry_of_a_list_into_the_next() -> None:
+    # a book's index (PostgreSQL 15's): each entry a <dt>, its pages links after a comma
+    index = (
+        '<dl><dt id="e1">psql, <a class="indexterm" href="app-psql.html">psql</a></dt>'
+        '<dt id="e2">Python, <a class="indexterm" href="plpython.html">PL/Python — Python '
+        "Procedural Language</a></dt></dl>"
+    )
+    assert NormalForm.of(index).text == (
+        "\npsql, psql\n\nPython, PL/Python — Python Procedural Language\n"
+    )
+    assert [(o.short.text, o.long and o.long.text) for o in find_abbreviations(index)] == [
+        ("PL/Python", "Python Procedural Language")  # not *psql⏎Python*
+    ]
+    features = (  # the items of a list
+        '<ul><li class="listitem"><p>ISO/IEC 9075-14 XML-related specifications (SQL/XML)</p>'
+        '<a id="id-1" class="indexterm"></a></li><li class="listitem"><p>ISO/IEC 9075-15 '
+        "Multi-dimensional arrays (SQL/MDA)</p></li></ul>"
+    )
+    found = extract(Document(features, lang="en"))
+    assert [o.long for o in found if o.short.text == "SQL/MDA"] == [None]  # nothing across </li>
+    # a glossary's rows, each an entry, still read as a glossary's lines
+    rows = (
+        "<table><tr><td>AE</td><td>adverse event</td></tr>"
+        "<tr><td>SAE</td><td>serious adverse event</td></tr></table>"
+    )
+    assert [(o.short.text, o.long and o.long.text) for o in find_abbreviations(rows)] == [
+        ("AE", "adverse event"),
+        ("SAE", "serious adverse event"),
+    ]
 
 
 LATEX = r"""\newacronym[longplural={CNNs}]{cnn}{CNN}{convolutional neural network}

@@ -33,6 +33,15 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             ("SNA 2008", "System of National Accounts 2008"),
         ),
         ("A linear SVM (LSVM) was trained.", ("LSVM", "linear SVM")),
+        # a short form in small letters before the bracket's next item, which spells it out
+        ("lead in parts per billion (ppb, parts per billion)", ("ppb", "parts per billion")),
+        ("PHP (PHP: Hypertext Preprocessor) runs", ("PHP", "PHP: Hypertext Preprocessor")),
+        # across a comma where the words after it fit a long short form poorly, and not else
+        ("A first in, first out (FIFO) queue.", ("FIFO", "first in, first out")),
+        (
+            "of LDCs, landlocked developing countries (LLDCs) and",
+            ("LLDCs", "landlocked developing countries"),
+        ),
         # a short form with its value
         ("the lactate dehydrogenase (LDH 4.806 U/l) rose", ("LDH", "lactate dehydrogenase")),
         # a citation between the long form and its bracket, as Wikipedia and papers write them
@@ -480,9 +489,14 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
                 ("RL", "reinforcement learning"),
             ],
         ),
-        (  # lines like it in a row make a glossary; one alone is prose
-            "JSON: JavaScript Object Notation\nCSV: comma-separated values\n\nNote\nDB: database",
-            [("JSON", "JavaScript Object Notation"), ("CSV", "comma-separated values")],
+        (  # lines like it in a row make a glossary (a blank line between them too); one alone is prose
+            "JSON: JavaScript Object Notation\nCSV: comma-separated values\n\nXML: Extensible "
+            "Markup Language\n\nNote\nDB: database\n\n\nCI: continuous integration",
+            [
+                ("JSON", "JavaScript Object Notation"),
+                ("CSV", "comma-separated values"),
+                ("XML", "Extensible Markup Language"),
+            ],
         ),
         (  # settings and fields: no long form spells its name
             "- TIMEOUT: time out in seconds\n- PORT: the port number\n- GPU: NVIDIA A100\n"
@@ -860,6 +874,14 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "the Mountain View shooting death ( Mountain View ) was reported",
         # a reference to a part of the text, not a short form and its value (as "(LDH 4.8 U/l)")
         "set by the text search configuration (Section\u00a012.7) and the rates (Table 3)",
+        # a bracket that lists examples in small letters (PostgreSQL's manual, a man page)
+        "converting various data types (date/time, integer, floating point, numeric) to strings",
+        "a filesystem node (file, device special file or named pipe)",
+        # an example, and a standard by its number (Python's library reference)
+        "A character reference to a character which is illegal in XML (for\nexample, character 0)",
+        "even though it's not in the relevant specification (RFC 5424) and (ISO 8601)",
+        # a word that the bracket after it explains again, in either number
+        "Class 58 — System Error (errors external to PostgreSQL itself)",
         "",
         "((((((",
         "_(",

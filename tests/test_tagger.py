@@ -243,6 +243,10 @@ def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
         ("GCN", None),
         ("TreeLSTMs", None),
     ]
+    # nor is a name built on it, one word that goes on with a capital (PostgreSQL's protocol)
+    text = "SASLInitialResponse (F). Identifies the message as an initial SASL response."
+    found = extract(Document(text), _HandTagged({"SASL"}, ["SASLInitialResponse"]))
+    assert [(o.short.text, o.long) for o in found] == [("SASL", None)]
     # a long form that does not hold it still defines it
     text = "Tree Structured LSTMs. We stack the structure given by TreeLSTMs."
     found = extract(Document(text), _HandTagged({"TreeLSTMs"}, ["Tree", "Structured", "LSTMs"]))

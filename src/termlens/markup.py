@@ -262,6 +262,10 @@ _PARAGRAPH_TAGS: Final = frozenset(
 )
 _ITEM_TAGS: Final = frozenset("li dt dd tr td th".split())
 _NEXT_CELL: Final = frozenset((("", "td"), ("", "th"), ("", "dd")))
+# An entry of a list, a glossary or a table ends where another opens: a paragraph break, as no
+# long form runs from one into the next (a book index's "psql</a></dt><dt>Python, <a>PL/Python")
+_ENTRY_ENDS: Final = frozenset(("li", "dt", "dd", "tr"))
+_ENTRY_OPENS: Final = frozenset(("li", "dt", "tr"))
 
 
 # The opening tag of an HTML page's navigation: a <nav> element (in lower case, as a page's
@@ -464,9 +468,10 @@ def acronym_uses(text: str) -> list[tuple[int, int, str, str]]:
 
 def block_runs(text: str) -> list[tuple[int, int, str]]:
     """HTML's block tags, each run of them (and the white space between) with what it stands
-    for: a paragraph break where a heading ends or opens, or a paragraph, list or table where
-    no item or cell is beside it (:data:`_PARAGRAPH_TAGS`); else a line break, or a tab between
-    the cells of a table's row or a glossary's term and its description ("<td>CLI</td><td>
+    for: a paragraph break where a heading ends or opens, where an entry of a list, glossary or
+    table ends and the next opens, or a paragraph, list or table where no item or cell is beside
+    it (:data:`_PARAGRAPH_TAGS`); else a line break, or a tab between the cells of a table's
+    row or a glossary's term and its description ("<td>CLI</td><td>
     Command-Line Interface</td>" reads as "CLI\tCommand-Line Interface", and so does
     "<dt>CLI</dt><dd>Command-Line Interface</dd>"); nothing for a run of tags that stand for no
     text ("<img src='JPL_logo.png'>", "<!-- JPL -->"). In an HTML page or an XML document
@@ -481,12 +486,26 @@ def block_runs(text: str) -> list[tuple[int, int, str]]:
         beside = bool(blocks) and all(n in _CELLS for _, n in blocks) and blocks[-1] in _NEXT_CELL
         between = _ONE_PAGE_TAG.sub("", match.group()) if page and not blocks else ""
         names = {name for _, name in blocks}
-        paragraph = bool(names & _HEADING_TAGS) or bool(
-            names & _PARAGRAPH_TAGS and not names & _ITEM_TAGS
+        paragraph = (
+            bool(names & _HEADING_TAGS)
+            or bool(names & _PARAGRAPH_TAGS and not names & _ITEM_TAGS)
+            or _next_entry(blocks)
         )
         stands_for = "\t" if beside else "\n\n" if paragraph else "\n" if blocks else between
         runs.append((match.start(), match.end(), stands_for))
     return runs
+
+
+def _next_entry(blocks: list[tuple[str, str]]) -> bool:
+    """Whether a run of block tags ends an entry of a list, glossary or table and opens the
+    next (:data:`_ENTRY_ENDS`): "</li><li>", "</dd><dt>", "</td></tr><tr><td>"."""
+    ended = False
+    for closing, name in blocks:
+        if closing and name in _ENTRY_ENDS:
+            ended = True
+        elif ended and not closing and name in _ENTRY_OPENS:
+            return True
+    return False
 
 
 def navigation(text: str) -> list[tuple[int, int]]:

@@ -392,11 +392,14 @@ def _calls_another(text: str, long: Span, short: Span) -> bool:
 
 
 def _names_itself(long: str, short: str) -> bool:
-    """Whether the long form holds the short form, or its singular, as a word: a list of names
-    ("TreeLSTM BiLSTM BiLSTM", a figure's labels, for TreeLSTMs), not what it stands for. As
+    """Whether the long form holds the short form, or its singular, as a word, or is one word
+    that extends it with a capital: a list of names ("TreeLSTM BiLSTM BiLSTM", a figure's
+    labels, for TreeLSTMs), a name built on it ("SASLInitialResponse"), not what it stands for. As
     written, unlike the rules' variants (``rules._is_variant`` folds case): the extraction gold
     pairs a label with its word in small letters, "use (USE)", "the NeGra treebank (NEGRA)"."""
     forms = {short, short_form_singular(short) or short}
+    if " " not in long and long.startswith(short) and long[len(short) : len(short) + 1].isupper():
+        return True  # a name built on it: "SASLInitialResponse" for SASL
     return any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", long) for f in forms)
 
 

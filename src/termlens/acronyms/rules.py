@@ -47,6 +47,7 @@ from termlens.text import (
     Document,
     Language,
     Span,
+    singular,
 )
 
 # markup: declared by HTML's <abbr title="long">SF</abbr> or LaTeX's \newacronym{sf}{SF}{long};
@@ -168,7 +169,7 @@ _DOTTED_BEFORE: Final = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}[^\S\n]*$")
 _LEADING_CUE: Final = re.compile(
     rf"(?:(?P<expansion>{_EXPANSION_NAME})|"
     + "|".join(re.escape(c) for c in _LEADING_CUES)
-    + r")[\s,]+",
+    + r")[\s,]+(?!example\b|instance\b)",  # "(for example, …)" names nothing
     re.IGNORECASE,
 )
 # An expanding cue with its comma, which would otherwise end the bracket's first segment
@@ -326,10 +327,12 @@ _INHERITANCE: Final = re.compile(
 )
 _TRAILING_NUMBER: Final = re.compile(r"(\d{1,3})$")
 _HEAD_OF_QUANTITY: Final = re.compile(r"([^\s:;]+)\s+[\d<>=≤≥±]")  # a short form and a value
-_TEXT_PARTS: Final = frozenset(  # what a reference names in English, Spanish and French
+_TEXT_PARTS: Final = frozenset(  # what a reference names in English, Spanish and French,
     "section chapter figure table appendix equation part page annex"
     " sección capítulo figura tabla apéndice ecuación parte página anexo"
-    " chapitre tableau annexe équation partie".split()
+    " chapitre tableau annexe équation partie"
+    # and the series of numbered standards a reference names ("(RFC 5424)", "(ISO 8601)")
+    " rfc bcp std fyi pep iso iec fips ecma".split()
 )
 _REPEAT_DIGIT: Final = re.compile(r"([^\W\d_]+)([2-4])(?=[^\W\d_])")  # W3C, FA2E
 _NUMBER_NAMES: Final[dict[int, tuple[str, ...]]] = {
@@ -524,6 +527,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
     )
     candidates = _short_form_candidates(doc, short_start, short_end)
+    if _lists_examples(text, short_start, short_end, separator, inner_end):
+        candidates = []
     before = _quote_before(text, _before_citation(text, opening))
     if text[opening] == "(" and not text[close + 1 : close + 2].isalnum():  # not (HSA)SEMA6A-1
         before = _before_separator(text, before)
@@ -581,6 +586,25 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     return None
 
 
+def _lists_examples(text: str, start: int, end: int, separator: int | None, inner_end: int) -> bool:
+    """Whether a bracket lists examples in small letters, not a short form and more: its first
+    item and the next are in small letters, the first a common word or common words joined by
+    a slash and the next no long form of it ("data types (date/time, integer, floating point,
+    numeric)", "a filesystem node (file, device special file or named pipe)"; not "(ppb, parts
+    per billion)")."""
+    if separator is None or text[separator] != ",":
+        return False
+    first = text[start:end]
+    following = _first_separator(text, separator + 1, inner_end)
+    item = text[separator + 1 : inner_end if following is None else following].strip()
+    return (
+        first.islower()
+        and item.islower()
+        and all(part.isalpha() and seen(part) >= COMMON_WORD for part in first.split("/"))
+        and not explains(first, item)
+    )
+
+
 def _named(short: Span, name: Span) -> Definition:
     """A short form defined by the name right before its bracket (:mod:`names`)."""
     return Definition(short, name, "long (short)", MIN_QUALITY_CUE)
@@ -607,11 +631,14 @@ def _whole_across_a_comma(
     doc: Document, end: int, short: Span, found: Definition
 ) -> Definition | None:
     """``African, Caribbean and Pacific (ACP)``: a long form found right after a comma runs
-    across it when the words there explain every letter of a short short form (longer ones
-    cross commas anyway) better, or open with its first letter where the other does not
-    ("Caribbean and Pacific" explains ACP's A by *and*)."""
+    across it when the words there explain every letter of the short form better, or open with
+    its first letter where the other does not ("Caribbean and Pacific" explains ACP's A by
+    *and*). A longer short form crosses commas anyway where no long form is found without, and
+    here only where the one found fits it poorly ("first in, first out (FIFO)", not "first out";
+    "LDCs, landlocked developing countries (LLDCs)" keeps its last three words)."""
     start = found.long.start
-    if len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS:
+    long_short_form = len(units(short.text)) >= MIN_UNITS_ACROSS_COMMAS
+    if long_short_form and found.score >= MIN_QUALITY_ACROSS_COMMAS:
         return None
     if not doc.text[max(0, start - 3) : start].rstrip().endswith(","):
         return None
@@ -773,8 +800,9 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
 
 
 def _points_to_a_part(head: str) -> bool:
-    """Whether the word before a number names a part of a text, which a reference gives, not a
-    short form and its value: "(Section 12.7)", "(Table 3)", "(Figura 2)" (not "(Arg 48)")."""
+    """Whether the word before a number names a part of a text or a series of standards, which
+    a reference gives, not a short form and its value: "(Section 12.7)", "(Table 3)", "(Figura
+    2)", "(RFC 5424)" (not "(Arg 48)")."""
     return head.lower() in _TEXT_PARTS
 
 
@@ -1040,12 +1068,26 @@ def _long_form_inside(doc: Document, short: Span, start: int, end: int) -> Defin
     letters, opening = fold(short.text), fold(window[:5])
     if opening[0] not in letters and not ("x" in letters and opening.startswith(X_WORDS)):
         return None  # the long form opens with one of its letters (an X: "Extensible")
-    if _is_variant(window, short.text):
+    if _is_variant(window, short.text) or _restated(short.text, window):
         return None
     result = _best_alignment(short.text, window, [0], doc.lang)
     if result is None or result.unmatched or not _acceptable(short.text, result, "short (long)"):
         return None
     return Definition(short, doc.span(start, end), "short (long)", result.quality)
+
+
+def _restated(short: str, window: str) -> bool:
+    """Whether a word that is no acronym (fewer than two capitals) opens the bracket after it
+    again, in either number: an explanation, not a long form ("System Error (errors external to
+    PostgreSQL itself)")."""
+    first = window.split(maxsplit=1)[:1]
+    word = short.lower()
+    return (
+        bool(first)
+        and not has_capitals(short)
+        and word.isalpha()
+        and singular(first[0].lower()) == singular(word)
+    )
 
 
 def _long_form_inside_after_article(
@@ -1323,8 +1365,8 @@ def _glossary_lines(doc: Document) -> list[Definition]:
                 found.append(definition)
     lines = [m for m in _GLOSSARY_LINE.finditer(text) if _listed_short_form(m.group("short"))]
     for i, line in enumerate(lines):
-        after = i > 0 and lines[i - 1].end() + 1 == line.start()
-        before = i + 1 < len(lines) and line.end() + 1 == lines[i + 1].start()
+        after = i > 0 and _next_line(text, lines[i - 1].end(), line.start())
+        before = i + 1 < len(lines) and _next_line(text, line.end(), lines[i + 1].start())
         if line.group("bullet") is None and not (after or before):
             continue
         short = doc.span(line.start("short"), line.end("short"))
@@ -1332,6 +1374,12 @@ def _glossary_lines(doc: Document) -> list[Definition]:
         if definition is not None and not _spelled_by_first_words(short.text, definition.long.text):
             found.append(definition)
     return found
+
+
+def _next_line(text: str, end: int, start: int) -> bool:
+    """Whether the line that starts at ``start`` follows the one that ends at ``end``, a blank
+    line between them allowed (an HTML glossary's rows, each a paragraph of its own)."""
+    return start - end <= 3 and text[end:start].isspace() and text.count("\n", end, start) <= 2
 
 
 def _listed_short_form(term: str) -> bool:
