@@ -44,6 +44,12 @@ DictionaryOption = Annotated[
     Path | None,
     typer.Option("--dictionary", "-d", help="A dictionary file; default: the bundled one."),
 ]
+DictionaryFilesArgument = Annotated[
+    list[Path],
+    typer.Argument(
+        help="SDU diction.json, GLADIS JSON, TSV, CSV, Excel, ADAM or V.E.R.A. (vera.info.gz)."
+    ),
+]
 InputFormatOption = Annotated[
     str | None,
     typer.Option(
@@ -165,12 +171,7 @@ def add(
 @dict_app.command("import")
 @guarded
 def import_(
-    files: Annotated[
-        list[Path],
-        typer.Argument(
-            help="SDU diction.json, GLADIS JSON, TSV, CSV, Excel, ADAM or V.E.R.A. (vera.info.gz)."
-        ),
-    ],
+    files: DictionaryFilesArgument,
     into: TargetOption,
     format: InputFormatOption = None,
     source: Annotated[str | None, typer.Option(help="Provenance; default: the file name.")] = None,
@@ -265,12 +266,7 @@ def stats(dictionary: DictionaryOption = None) -> None:
 @dict_app.command("build")
 @guarded
 def build(
-    files: Annotated[
-        list[Path],
-        typer.Argument(
-            help="SDU diction.json, GLADIS JSON, TSV, CSV, Excel, ADAM or V.E.R.A. (vera.info.gz)."
-        ),
-    ],
+    files: DictionaryFilesArgument,
     out: Annotated[Path, typer.Option("--out", help="The dictionary file to (re)build.")],
     format: InputFormatOption = None,
 ) -> None:

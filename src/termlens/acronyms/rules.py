@@ -527,16 +527,17 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
     )
     candidates = _short_form_candidates(doc, short_start, short_end)
-    if _lists_examples(text, short_start, short_end, separator, inner_end):
+    after_comma = (
+        _item_at(text, separator + 1, inner_end)
+        if separator is not None and text[separator] == ","
+        else None
+    )
+    if after_comma is not None and _lists_examples(text[short_start:short_end], after_comma):
         candidates = []
     before = _quote_before(text, _before_citation(text, opening))
     if text[opening] == "(" and not text[close + 1 : close + 2].isalnum():  # not (HSA)SEMA6A-1
         before = _before_separator(text, before)
-    listed = (
-        separator is not None
-        and text[separator] == ","
-        and _short_form_follows(text, separator + 1, inner_end)
-    )
+    listed = after_comma is not None and _short_form_follows(after_comma)
     before = _before_possessive(text, before)
     if translated is not None and candidates and has_capitals(candidates[0].text):
         name = name_before(doc, before, candidates[0], initials=False)
@@ -586,17 +587,18 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     return None
 
 
-def _lists_examples(text: str, start: int, end: int, separator: int | None, inner_end: int) -> bool:
+def _item_at(text: str, start: int, end: int) -> str:
+    """The bracket's item that starts at ``start``: up to its next separator, or ``end``."""
+    following = _first_separator(text, start, end)
+    return text[start : end if following is None else following].strip()
+
+
+def _lists_examples(first: str, item: str) -> bool:
     """Whether a bracket lists examples in small letters, not a short form and more: its first
-    item and the next are in small letters, the first a common word or common words joined by
-    a slash and the next no long form of it ("data types (date/time, integer, floating point,
-    numeric)", "a filesystem node (file, device special file or named pipe)"; not "(ppb, parts
-    per billion)")."""
-    if separator is None or text[separator] != ",":
-        return False
-    first = text[start:end]
-    following = _first_separator(text, separator + 1, inner_end)
-    item = text[separator + 1 : inner_end if following is None else following].strip()
+    item and the next after a comma are in small letters, the first a common word or common
+    words joined by a slash and the next no long form of it ("data types (date/time, integer,
+    floating point, numeric)", "a filesystem node (file, device special file or named pipe)";
+    not "(ppb, parts per billion)")."""
     return (
         first.islower()
         and item.islower()
@@ -664,12 +666,10 @@ def _is_quoted(segment: str) -> bool:
     return len(segment) > 2 and _QUOTES.get(segment[0]) == segment[-1]
 
 
-def _short_form_follows(text: str, start: int, end: int) -> bool:
-    """Whether the bracket's next item, from ``start``, is a short form too: "(TPR, FPR)" lists
-    short forms, and the words before it name them all, not the first ("The rates"). After a
+def _short_form_follows(item: str) -> bool:
+    """Whether the bracket's item after a comma is a short form too: "(TPR, FPR)" lists short
+    forms, and the words before it name them all, not the first ("The rates"). After a
     semicolon it is another name of the first ("ribosomal S6-kinase (RSK4; RPS6KA6)")."""
-    following = _first_separator(text, start, end)
-    item = text[start : end if following is None else following].strip()
     return looks_like_short_form(item) and not item.islower()
 
 
