@@ -971,6 +971,11 @@ def test_a_markdown_link_is_markup_around_its_text() -> None:
     page = "the npm `editor` config -- see [`npm-config`](npm-config).)"
     assert NormalForm.of(page).text == "the npm editor config -- see npm-config.)"
     assert find_abbreviations(page) == []
+    # so does a link whose destination is its text again, a file's name (zstd's CONTRIBUTING)
+    page = "will be licensed\nunder both the [LICENSE](LICENSE) file and [COPYING](COPYING)."
+    assert NormalForm.of(page).text == "will be licensed\nunder both the LICENSE file and COPYING."
+    assert find_abbreviations(page) == []
+    assert NormalForm.of("[Ca(2+)](Ca)").text == "[Ca(2+)](Ca)"
 
 
 def test_a_restructuredtext_hyperlink_reference_is_markup_around_its_text() -> None:

@@ -538,6 +538,17 @@ def test_a_list_of_abbreviations(text: str, lang: str, expected: list[tuple[str,
                 ("CRF", "conditional random field"),
             ],
         ),
+        (  # a dash set apart ends a long form that explains every letter before it; a
+            # placeholder is none (Node.js's glossary, Debian's bug templates)
+            "* FFDC: First Failure Data Capture - Logs, traces\n"
+            "* LSTM: Long Short - Term Memory\nSeconded: <seconder>\nUsertags: <usertag...>\n",
+            [("FFDC", "First Failure Data Capture"), ("LSTM", "Long Short - Term Memory")],
+        ),
+        (  # an index of functions: a name in code is no long form (libxslt's API index)
+            "xsl\tXSLT_TRACE\n\nxsl:\t_xsltPrincipalStylesheetData\n\n"
+            "xmlGetNsProp\txsltGetCNsProp\n\nJS\tJavaScript\n",
+            [("JS", "JavaScript")],
+        ),
         (  # a term not indented under, code, a heading's underline, a setting's name
             "API\nApplication Programming Interface\nif DEBUG\n    print(x)\nCNN\n---\n"
             "Convolutional networks\nTIMEOUT\n    time out in seconds",
@@ -882,6 +893,14 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "even though it's not in the relevant specification (RFC 5424) and (ISO 8601)",
         # a word that the bracket after it explains again, in either number
         "Class 58 — System Error (errors external to PostgreSQL itself)",
+        # a long form that holds the short form as a piece between commas: a citation, a list
+        "we have applied the COLLINS (Collins, 1999) parser",
+        "is based on Random Indexing, introduced by Kanerva (Kanerva, 1988).",
+        "the set operations union, Combining Queries (UNION, INTERSECT, EXCEPT)",
+        # a bracket that points elsewhere, and an item's number (nettle's manual, GCC's news)
+        "ChaCha is a variant of the stream cipher Salsa20 (see Salsa20), below",
+        "high-resolution satellite imagery ( see SI ) and the tables (cf. SM)",
+        "eliminates false positives in practice\n    (PR101962).",
         "",
         "((((((",
         "_(",

@@ -170,6 +170,16 @@ def test_short_forms_keep_glued_direction_marks_and_drop_loose_ones() -> None:
     assert all(text[s.start : s.end] == s.text for s in shorts)
 
 
+def test_short_forms_end_at_a_tab_or_a_line_break() -> None:
+    # an index's term and its entry, a list's lines: one short form each (libxslt's API index)
+    text = "XSLT_ERROR\t_xsltCompilerCtxt\nGNU\n  GPL and GNU FDL"
+    doc = Document(text)
+    tokens = subtokens(doc.tokens)
+    labels = ["B-short"] + ["I-short"] * (len(tokens) - 1)
+    shorts, _ = char_spans(doc, tokens, labels)
+    assert [s.text for s in shorts] == ["XSLT_ERROR", "_xsltCompilerCtxt", "GNU", "GPL and GNU FDL"]
+
+
 def test_tagger_pairs_long_forms_the_rules_miss(tiny_tagger: AcronymTagger) -> None:
     doc = Document("We use the KPI, herein the key performance indicator, daily. The GPU runs.")
     tokens, labels = tiny_tagger.tag_document(doc)

@@ -35,7 +35,8 @@ _ATTRIBUTES: Final = r"""(?:\s+[\w:-]+=(?:"[^"<>\n]*"|'[^'<>\n]*'|[^\s"'=<>`]+))
 # A Markdown link's or image's destination, after its text: "[support vector
 # machine](https://en.wikipedia.org/wiki/SVM)" is markup around its text, as <a href> is. It
 # holds a slash, a dot, a hash or a colon, "[Ca(2+)](i)" writes a concentration, not a link; or
-# its text is inline code, "[`npm-config`](npm-config)" (a page's name, relative to this one).
+# its text is inline code, "[`npm-config`](npm-config)" (a page's name, relative to this one), or
+# it is its text again, "[LICENSE](LICENSE)" (a file's name).
 _DESTINATION: Final = (
     r"""\((?:(?<=`\]\()|(?=[^()\s]*[/.#:]))(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)"""
 )
@@ -74,7 +75,8 @@ _MARKUP: Final = re.compile(
     rf"|(?P<command>\\(?P<command_name>texttt|{_LATEX_TYPE})\{{)"
     rf"(?P<argument>(?:[^{{}}\n]|\{{[^{{}}\n]*\}}){{0,{_EMPHASIS_LENGTH}}})\}}"
     rf"|(?<![\\$])\$(?P<math>\\(?:{_LATEX_TYPE})\{{[^{{}}$\n]{{1,{_EMPHASIS_LENGTH}}}\}})\$(?!\$)"
-    rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]{_DESTINATION}"
+    rf"|(?<![\\\w\]])!?\[(?P<label>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]"
+    rf"(?:{_DESTINATION}|\((?P=label)\))"
     rf"|(?<!\[)\[\[(?:[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}}\|)?(?P<wiki>[^\[\]|\n]{{1,{_EMPHASIS_LENGTH}}})\]\]"
     rf"|(?<!\[)\[\[[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}}\]\[(?P<org_link>[^\[\]\n]{{1,{_EMPHASIS_LENGTH}}})\]\])",
     re.IGNORECASE,

@@ -94,9 +94,9 @@ _INNER_BREAKS: Final = frozenset("-‐‑–/'’")
 _WORD: Final = re.compile(WORD)
 # Letters an encoding lost in a word, each written "?": "Na??ve", "Computaci?on"
 _LOST_LETTERS: Final = re.compile(r"(?<=[^\W\d_])\?{1,2}(?=[a-z])")
-_WORD_SPLIT: Final = re.compile(r"[\s/]+")
+_WORD_SPLIT: Final = re.compile(r"[\s/,]+")
 _BRACKETS: Final = re.compile(r"[()\[\]]")
-_PART_SPLIT: Final = re.compile(r"[\s/\-()_|*]+")
+_PART_SPLIT: Final = re.compile(r"[\s/,\-()_|*]+")
 # what a version adds to a name: "2", "v1.3", "0.9", "2-prior-knowledge" (not a year:
 # "audiocaffe2015 (audioCaffe)", a citation's key, is left to the alignment as before)
 _VERSIONED: Final = re.compile(r"v?\d{1,2}(?:\.\d{1,2})*(?:-[\w-]+)?")
@@ -119,6 +119,14 @@ _DEFINING_KEYWORD: Final = re.compile(r"(?:^|\n)[^\S\n]*(?:class|def)[^\S\n]+$")
 # a long form that holds a variable, a method's call or a namespace's name is code
 # ("$mm->init_INST", "$(DISTNAME)-$(VERSION)", "Unicode::UCD")
 _VARIABLE: Final = re.compile(r"\$[\w({]|->|::")
+# a name in code, which an index of functions lists beside another ("xsl  XSLT_TRACE",
+# "xmlGetNsProp  xsltGetCNsProp"); not a name with one inner capital (iPhone, mRNA)
+_CODE_NAME: Final = re.compile(r"\w*_\w*|[a-z]+(?:[A-Z]+[a-z\d]*){2,}")
+# a glossary's long form ends before a dash set apart when the words before it explain every
+# letter ("FFDC: First Failure Data Capture - Logs, traces"; not "LSTM: Long Short - Term Memory")
+_SPACED_DASH: Final = re.compile(r"\s+-\s+")
+# five digits in a row number an item (a bug report's "PR101962"), which no words spell
+_ITEM_NUMBER: Final = re.compile(r"\d{5}")
 # a long form that opens with an assignment to a name is code ("DEFAULTSECT = 'DEFAULT'")
 _ASSIGNMENT: Final = re.compile(r"[\w.]+[^\S\n]*=[^\S\n]")
 # a type in braces, as JSDoc and Node.js's documentation write a parameter's or a value's
@@ -320,6 +328,8 @@ _END_AFTER_SHORT: Final = re.compile(r"\s*[,;.:)—–]|\s+--?\s|\s*$")
 _NOT_SHORT_FORM_CHAR: Final = re.compile(r"[=<>±%×@#®™©\t\n]")  # formulas, brand names
 _LETTER: Final = re.compile(r"[^\W\d_]")
 _LATIN: Final = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
+# a bracket that points to another place: "the stream cipher Salsa20 (see Salsa20)", "(véase X)"
+_POINTERS: Final = frozenset("see cf cf. véase ver".split())
 _DOTTED: Final = re.compile(r"^(?:[^\W\d_]\.){2,}$")
 _GREEK_WORDS: Final = tuple(GREEK_NAMES.values())
 _INHERITANCE: Final = re.compile(
@@ -378,6 +388,8 @@ def looks_like_short_form(text: str) -> bool:
     if _YEAR.match(low) or roman or text in _UNITS or "et al" in low:
         return False
     if (text.endswith(".") and not _DOTTED.match(text)) or low in _LATIN:  # ref., i.e. (not d.p.c.)
+        return False
+    if " " in text and text.split(" ", 1)[0] in _POINTERS:
         return False
     if text.islower() and (" " in text or (text.isalpha() and len(text) > MAX_LOWERCASE_CHARS)):
         return False
@@ -439,6 +451,12 @@ def _openings(text: str) -> list[int]:
 
 
 def _keep(found: dict[int, Definition], definition: Definition) -> None:
+    """Keep the best definition of each short form; none of an item's number that words without
+    digits would spell ("eliminates false positives in practice (PR101962)")."""
+    if _ITEM_NUMBER.search(definition.short.text) and not any(
+        ch.isdigit() for ch in definition.long.text
+    ):
+        return
     old = found.get(definition.short.start)
     if old is None or definition.score > old.score:
         found[definition.short.start] = definition
@@ -961,7 +979,8 @@ def _contains_word(long: str, short: str) -> bool:
     """Whether the long form holds the short form as a word (alpha-helix for helix, id_dsa for
     DSA, vim's help link |gui-font| for Font) or is one word that extends it as a variant
     (PKNbeta, GCAP3, a version in any case: http2, tlsv1.3; not Groucho for Gro), or holds a
-    short form of several words verbatim (New York Stock Exchange for New York)."""
+    short form of several words verbatim (New York Stock Exchange for New York). Commas part
+    words as spaces do: "Collins, 1999" holds Collins."""
     if " " not in long and long.startswith(short) and long != short:
         rest = long[len(short) :]
         if rest[0].isupper() or rest[0].isdigit() or rest.lower().startswith(_GREEK_WORDS):
@@ -1451,6 +1470,8 @@ def _long_form_after(
     long = doc.span(long_start, long_end)
     if (
         _is_variant(long.text, short.text)
+        or _CODE_NAME.fullmatch(long.text)
+        or long.text.startswith("<")  # a placeholder: "Seconded: <seconder>"
         or _FORMULA_SYMBOL.search(long.text)
         or _TYPE_NOTE.match(long.text)
         or _ASSIGNMENT.match(long.text)
@@ -1461,6 +1482,10 @@ def _long_form_after(
     result = _best_alignment(short.text, long.text, [0], doc.lang)
     if result is None or not _acceptable(short.text, result, pattern):
         return None
+    if pattern == "list" and (dash := _SPACED_DASH.search(long.text)) is not None:
+        head = _best_alignment(short.text, long.text[: dash.start()], [0], doc.lang)
+        if head is not None and not head.unmatched and _acceptable(short.text, head, pattern):
+            long, result = doc.span(long.start, long.start + dash.start()), head
     return Definition(short, long, pattern, result.quality)
 
 

@@ -126,7 +126,7 @@ _SHORT_FORM_STOP = re.compile(r"\s[.!?](?:\s|$)")
 # a unit of measure a space keeps apart before a short form is not part of it ("150 mM NaCl",
 # "5 µg LPS"; the SDU@AAAI-22 gold never starts a short form so)
 _UNIT_BEFORE = re.compile(r"(?:[pnuµμmck](?:M|g|L|l|m|mol)|[kMG]?Hz|kDa|mmHg)\s+(?=\S)")
-_SHORT_FORM_JOINT = re.compile(r"\s\+\s|(?<=[^\W_]['’]s)\s+")
+_SHORT_FORM_JOINT = re.compile(r"\s\+\s|(?<=[^\W_]['’]s)\s+|[^\S\t\n]*[\t\n]\s*")
 # a dotted initialism is one short form: one tagged from a letter inside it starts with it
 # ("S.E.M.", not "E.M."; the SDU@AAAI-22 gold never starts a short form inside one)
 _DOTTED_START = re.compile(r"[^\W\d_]\.")
@@ -870,7 +870,8 @@ def char_spans(
 
 def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The short forms in a tagged short-form span of running text: up to a full stop set
-    apart, split at a plus sign set apart or after a possessive, each without loose ends or a
+    apart, split at a plus sign set apart, after a possessive or at a tab or a line break (an
+    index's term and its entry: "XSLT_ERROR\t_xsltCompilerCtxt"), each without loose ends or a
     unit of measure before it, and from the start of the dotted initialism it starts inside."""
     stop = _SHORT_FORM_STOP.search(text, start, end)
     end = end if stop is None or stop.start() == start else stop.start()
