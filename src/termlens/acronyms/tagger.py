@@ -871,7 +871,7 @@ def char_spans(
 def _short_form_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The short forms in a tagged short-form span of running text: up to a full stop set
     apart, split at a plus sign set apart, after a possessive or at a tab or a line break (an
-    index's term and its entry: "XSLT_ERROR\t_xsltCompilerCtxt"), each without loose ends or a
+    index's term and its entry: "XSLT_ERROR⇥_xsltCompilerCtxt"), each without loose ends or a
     unit of measure before it, and from the start of the dotted initialism it starts inside."""
     stop = _SHORT_FORM_STOP.search(text, start, end)
     end = end if stop is None or stop.start() == start else stop.start()
