@@ -901,6 +901,8 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "ChaCha is a variant of the stream cipher Salsa20 (see Salsa20), below",
         "high-resolution satellite imagery ( see SI ) and the tables (cf. SM)",
         "eliminates false positives in practice\n    (PR101962).",
+        # a bracket that goes on as a clause (the kernel's power management guide)
+        "If your disk driver does not support suspend… (IDE does)",
         "",
         "((((((",
         "_(",

@@ -265,6 +265,19 @@ def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
     ]
 
 
+def test_a_short_form_in_its_own_brackets_takes_no_long_form_after_it() -> None:
+    # "(CBC)" follows what it stands for; words after it are another thing (nettle's manual)
+    text = "a block mode like (CBC) is split, where the last complete block of ciphertext is cut"
+    tagger = _HandTagged({"CBC"}, ["complete", "block", "of", "ciphertext"])
+    assert [(o.short.text, o.long) for o in extract(Document(text), tagger)] == [("CBC", None)]
+    # unbracketed, the long form after it still defines it
+    text = "a block mode like CBC, which chains, where a complete block of ciphertext is cut"
+    found = extract(Document(text), tagger)
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("CBC", "complete block of ciphertext")
+    ]
+
+
 def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
     from termlens.errors import TermlensError
 

@@ -366,6 +366,8 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
         distance = short.start - long.end if short.start >= long.end else long.start - short.end
         if distance < 0 or distance > PAIR_DISTANCE:
             continue
+        if short.end <= long.start and _in_brackets(text, short):
+            continue  # "(CBC)" follows its long form; "a mode like (CBC) … complete block of c…"
         if _names_itself(long.text, short.text) or _calls_another(text, long, short):
             continue
         result = align(short.text, long.text, [0]) or align_unordered(short.text, long.text, [0])
@@ -380,6 +382,12 @@ def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definit
         if best is None or distance < best[0]:
             best = (distance, Definition(short, long, "tagger", quality))
     return best[1] if best else None
+
+
+def _in_brackets(text: str, short: Span) -> bool:
+    """Whether the short form is all its bracket holds: "(CBC)", "[ RFC ]"."""
+    before, after = text[: short.start].rstrip(), text[short.end :].lstrip()
+    return before[-1:] in ("(", "[") and after[:1] in (")", "]")
 
 
 def _calls_another(text: str, long: Span, short: Span) -> bool:

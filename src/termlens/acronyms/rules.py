@@ -330,6 +330,11 @@ _LETTER: Final = re.compile(r"[^\W\d_]")
 _LATIN: Final = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 # a bracket that points to another place: "the stream cipher Salsa20 (see Salsa20)", "(véase X)"
 _POINTERS: Final = frozenset("see cf cf. véase ver".split())
+# a bracket that goes on as a clause: "… does not support suspend (IDE does)", "(NFS is)"
+_CLAUSE_WORDS: Final = FUNCTION_WORDS | frozenset(
+    "is are was were be has have had does do did can will may must should would could "
+    "es son fue ha han puede pueden".split()
+)
 _DOTTED: Final = re.compile(r"^(?:[^\W\d_]\.){2,}$")
 _GREEK_WORDS: Final = tuple(GREEK_NAMES.values())
 _INHERITANCE: Final = re.compile(
@@ -389,7 +394,9 @@ def looks_like_short_form(text: str) -> bool:
         return False
     if (text.endswith(".") and not _DOTTED.match(text)) or low in _LATIN:  # ref., i.e. (not d.p.c.)
         return False
-    if " " in text and text.split(" ", 1)[0] in _POINTERS:
+    if " " in text and (
+        text.split(" ", 1)[0] in _POINTERS or text.rsplit(" ", 1)[1] in _CLAUSE_WORDS
+    ):
         return False
     if text.islower() and (" " in text or (text.isalpha() and len(text) > MAX_LOWERCASE_CHARS)):
         return False
