@@ -244,6 +244,14 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
             "The Office of the Comptroller of the Currency (OCC) issued guidance.",
             ("OCC", "Office of the Comptroller of the Currency"),
         ),
+        # a longer number of the same name, a name with a verb in it, a hyphen set before it
+        ("the ACE 2007 (ACE07) Evaluation Plan", ("ACE07", "ACE 2007")),
+        (
+            "the campaign Sexual Harassment is Out (SHOUT) ran",
+            ("SHOUT", "Sexual Harassment is Out"),
+        ),
+        ("el Fusil Automático Liviano -FAL, modelo PARA", ("FAL", "Fusil Automático Liviano")),
+        ("Flags: must be zero (MBZ) in this field.", ("MBZ", "must be zero")),
         (
             "thanks the Office of the Special Coordinator for Africa and the Least Developed "
             "Countries (OSCAL) for the report",
@@ -903,6 +911,22 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "eliminates false positives in practice\n    (PR101962).",
         # a bracket that goes on as a clause (the kernel's power management guide)
         "If your disk driver does not support suspend… (IDE does)",
+        # a call, a sibling with another number, a reference by number, a library's file, a
+        # word in quotes again, an option, a clause and a plural's singular (Python's change log,
+        # the kernel's and Valgrind's manuals)
+        "Add support for os.PathLike objects to open() (part of\nPEP 519). A custom opener (for"
+        " open()) returns",
+        "Those mapped into VM_LOCKED [mlock()ed] VMAs.",
+        "Speedup some properties of IP addresses (IPv4Address,\nIPv6Address) such as",
+        "tags:0     (or tags:1 )    tagged command queuing disabled",
+        "The copy module now uses pickle protocol 4 (PEP 3154) and",
+        "configured with --without-static-libpython, the Python static library (libpython.a) is",
+        "Only string prefixes are detected for both ClassVar (“ClassVar”\nand “typing.ClassVar”)",
+        "Windows installer does not precompile for -O or -OO.",
+        "Unfortunately Qt 4.X has its own implementation of mutexes (QMutex) and thread reaping.",
+        "new contributions must be attributed in a copyright notice identifying the author"
+        " (“Contributor”) and added",
+        "if the architecture supports IOMMUs (including software IOMMU).",
         "",
         "((((((",
         "_(",

@@ -257,6 +257,11 @@ def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
     text = "SASLInitialResponse (F). Identifies the message as an initial SASL response."
     found = extract(Document(text), _HandTagged({"SASL"}, ["SASLInitialResponse"]))
     assert [(o.short.text, o.long) for o in found] == [("SASL", None)]
+    # nor an identifier that holds it between underscores, in any case (the kernel's mm API)
+    text = "If the maximum PFN of two zones match, if arch_max_dma_pfn == arch_max_dma32_pfn"
+    tagged = _HandTagged({"PFN"}, ["arch", "_", "max", "_", "dma32", "_", "pfn"])
+    found = extract(Document(text), tagged)
+    assert [(o.short.text, o.long) for o in found] == [("PFN", None)]
     # a long form that does not hold it still defines it
     text = "Tree Structured LSTMs. We stack the structure given by TreeLSTMs."
     found = extract(Document(text), _HandTagged({"TreeLSTMs"}, ["Tree", "Structured", "LSTMs"]))

@@ -404,10 +404,13 @@ def _names_itself(long: str, short: str) -> bool:
     that extends it with a capital: a list of names ("TreeLSTM BiLSTM BiLSTM", a figure's
     labels, for TreeLSTMs), a name built on it ("SASLInitialResponse"), not what it stands for. As
     written, unlike the rules' variants (``rules._is_variant`` folds case): the extraction gold
-    pairs a label with its word in small letters, "use (USE)", "the NeGra treebank (NEGRA)"."""
+    pairs a label with its word in small letters, "use (USE)", "the NeGra treebank (NEGRA)";
+    but an identifier's pieces between underscores in any case ("arch_max_dma32_pfn", PFN)."""
     forms = {short, short_form_singular(short) or short}
     if " " not in long and long.startswith(short) and long[len(short) : len(short) + 1].isupper():
         return True  # a name built on it: "SASLInitialResponse" for SASL
+    if " " not in long and short.lower() in long.lower().split("_"):
+        return True  # an identifier that holds it: "arch_max_dma32_pfn" for PFN
     return any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", long) for f in forms)
 
 

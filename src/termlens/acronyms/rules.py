@@ -94,9 +94,9 @@ _INNER_BREAKS: Final = frozenset("-‐‑–/'’")
 _WORD: Final = re.compile(WORD)
 # Letters an encoding lost in a word, each written "?": "Na??ve", "Computaci?on"
 _LOST_LETTERS: Final = re.compile(r"(?<=[^\W\d_])\?{1,2}(?=[a-z])")
-_WORD_SPLIT: Final = re.compile(r"[\s/,]+")
+_WORD_SPLIT: Final = re.compile(r"[\s/,“”«»\"]+")
 _BRACKETS: Final = re.compile(r"[()\[\]]")
-_PART_SPLIT: Final = re.compile(r"[\s/,\-()_|*]+")
+_PART_SPLIT: Final = re.compile(r"[\s/,\-()_|*“”«»\"]+")
 # what a version adds to a name: "2", "v1.3", "0.9", "2-prior-knowledge" (not a year:
 # "audiocaffe2015 (audioCaffe)", a citation's key, is left to the alignment as before)
 _VERSIONED: Final = re.compile(r"v?\d{1,2}(?:\.\d{1,2})*(?:-[\w-]+)?")
@@ -133,10 +133,12 @@ _ASSIGNMENT: Final = re.compile(r"[\w.]+[^\S\n]*=[^\S\n]")
 # ("* `key`: {KeyObject}", "* Type: {Buffer|TypedArray|DataView}"): what follows is no long form
 _TYPE_NOTE: Final = re.compile(r"\{[\w.$\[\]\\]+(?:[^\S\n]*\|[^\S\n]*[\w.$\[\]\\]+)*\}")
 # a source or text file's name, which a change log writes before the function it changed
-# ("* decrypt-data.c (decrypt_data): …", "options.h (opt)"): no long form
+# ("* decrypt-data.c (decrypt_data): …", "options.h (opt)"), or a library's ("the Python static
+# library (libpython.a)"): no long form
 _FILE_NAME: Final = re.compile(
     r"[\w./*-]+\.(?:c|h|cc|cpp|cxx|hh|hpp|py|pl|pm|js|ts|java|rs|go|sh|rb|el|m4|ac|am|in|mk"
-    r"|cmake|txt|md|rst|json|xml|ya?ml|toml|cfg|ini)"
+    r"|cmake|txt|md|rst|json|xml|ya?ml|toml|cfg|ini|so|dll|exe|jar|html?|css|csv|tsv|sql|pdf)"
+    r"|[\w./*-]{2,}\.[ao]"
 )
 # the two halves of a word a line break hyphenated: "recur- rent", "con-\nvolutional"
 _HYPHEN_BREAK: Final = re.compile(r"([^\W\d_]+)[-‐\u00ad][^\S\n]*\n?[^\S\n]*(?<=\s)([^\W\d_]+)")
@@ -330,6 +332,11 @@ _LETTER: Final = re.compile(r"[^\W\d_]")
 _LATIN: Final = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 # a bracket that points to another place: "the stream cipher Salsa20 (see Salsa20)", "(véase X)"
 _POINTERS: Final = frozenset("see cf cf. véase ver".split())
+# a finite verb between words, the one after it in small letters, which make a clause of a long
+# form: "contributions must be attributed in a copyright notice identifying the author
+# (“Contributor”)"; not a name ("men who have sex with men (MSM)", "Sexual Harassment is Out")
+# nor a condition ("must be zero (MBZ)")
+_FINITE_VERB: Final = re.compile(r"\S\s+(?:is|are|was|were|has|had|must)\s+[a-z]")
 # a bracket that goes on as a clause: "… does not support suspend (IDE does)", "(NFS is)"
 _CLAUSE_WORDS: Final = FUNCTION_WORDS | frozenset(
     "is are was were be has have had does do did can will may must should would could "
@@ -393,6 +400,8 @@ def looks_like_short_form(text: str) -> bool:
     if _YEAR.match(low) or roman or text in _UNITS or "et al" in low:
         return False
     if (text.endswith(".") and not _DOTTED.match(text)) or low in _LATIN:  # ref., i.e. (not d.p.c.)
+        return False
+    if "()" in text:  # a call: "(for open())", "[mlock()ed]"
         return False
     if " " in text and (
         text.split(" ", 1)[0] in _POINTERS or text.rsplit(" ", 1)[1] in _CLAUSE_WORDS
@@ -459,10 +468,12 @@ def _openings(text: str) -> list[int]:
 
 def _keep(found: dict[int, Definition], definition: Definition) -> None:
     """Keep the best definition of each short form; none of an item's number that words without
-    digits would spell ("eliminates false positives in practice (PR101962)")."""
-    if _ITEM_NUMBER.search(definition.short.text) and not any(
-        ch.isdigit() for ch in definition.long.text
-    ):
+    digits would spell ("eliminates false positives in practice (PR101962)"), nor one whose long
+    form is a clause ("Qt 4.X has its own implementation of mutexes (QMutex)")."""
+    long = definition.long.text
+    if _ITEM_NUMBER.search(definition.short.text) and not any(ch.isdigit() for ch in long):
+        return
+    if _FINITE_VERB.search(long):
         return
     old = found.get(definition.short.start)
     if old is None or definition.score > old.score:
@@ -551,6 +562,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     short_start, short_end = (
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
     )
+    if _is_reference(text[short_start:short_end]):
+        return None  # "(Section 8)", "(PEP 3154)": neither a short form nor a long form
     candidates = _short_form_candidates(doc, short_start, short_end)
     after_comma = (
         _item_at(text, separator + 1, inner_end)
@@ -824,6 +837,12 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     return out
 
 
+def _is_reference(segment: str) -> bool:
+    """Whether a bracket's segment is a part of a text or a standard and its number."""
+    head = _HEAD_OF_QUANTITY.match(segment)
+    return head is not None and _points_to_a_part(head.group(1))
+
+
 def _points_to_a_part(head: str) -> bool:
     """Whether the word before a number names a part of a text or a series of standards, which
     a reference gives, not a short form and its value: "(Section 12.7)", "(Table 3)", "(Figura
@@ -979,15 +998,44 @@ def _is_variant(long: str, short: str) -> bool:
         or _FILE_NAME.fullmatch(short) is not None
         or _SYMBOL.fullmatch(long) is not None
         or _NUMBERED.sub("", short).lower() == long.lower()
+        or _same_letters(long, short)
     )
+
+
+def _same_letters(long: str, short: str) -> bool:
+    """Whether a word of the long form spells the short form's letters with another number: a
+    sibling in a list, "(IPv4Address, IPv6Address)", "tags:0 (or tags:1)"; not a number written
+    longer, "ACE 2007 (ACE07)", "NTCIR 2002 (NTCIR2)"."""
+    letters, digits = _letters(short), _digits(short)
+    return any(
+        _letters(word) == letters and _other_number(_digits(word), digits)
+        for word in _WORD_SPLIT.split(long)
+    )
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalpha())
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
+
+
+def _other_number(one: str, other: str) -> bool:
+    """Whether two numbers differ, neither starting nor ending the other."""
+    if not one or not other:
+        return False
+    short, long = sorted((one, other), key=len)
+    return not (long.startswith(short) or long.endswith(short))
 
 
 def _contains_word(long: str, short: str) -> bool:
     """Whether the long form holds the short form as a word (alpha-helix for helix, id_dsa for
     DSA, vim's help link |gui-font| for Font) or is one word that extends it as a variant
     (PKNbeta, GCAP3, a version in any case: http2, tlsv1.3; not Groucho for Gro), or holds a
-    short form of several words verbatim (New York Stock Exchange for New York). Commas part
-    words as spaces do: "Collins, 1999" holds Collins."""
+    short form of several words verbatim (New York Stock Exchange for New York), or a plural short
+    form's singular ("IOMMUs (including software IOMMU)"). Commas and quotes part words as spaces
+    do: "Collins, 1999" holds Collins."""
     if " " not in long and long.startswith(short) and long != short:
         rest = long[len(short) :]
         if rest[0].isupper() or rest[0].isdigit() or rest.lower().startswith(_GREEK_WORDS):
@@ -997,7 +1045,8 @@ def _contains_word(long: str, short: str) -> bool:
     folded, low = short.lower(), long.lower()
     if " " in folded:  # a name of several words: New York Stock Exchange (New York)
         return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", low) is not None
-    return folded in _WORD_SPLIT.split(low) or folded in _PART_SPLIT.split(low)
+    words = {*_WORD_SPLIT.split(low), *_PART_SPLIT.split(low)}
+    return folded in words or _singular(short).lower() in words  # IOMMUs (… software IOMMU)
 
 
 def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
@@ -1322,6 +1371,8 @@ def _short_after_cue(doc: Document, site: re.Match[str]) -> Definition | None:
     previous = _previous_word(text, word_end)
     if previous is None or _cue_short_form(text[previous[0] : previous[1]]):
         return None  # a list of short forms ("IL-6, TNF, IL-1"), not a definition
+    if text[previous[0] : previous[1]].lower() in FUNCTION_WORDS:
+        return None  # no long form ends on "or": options, "for -O or -OO"
     if site.group().strip()[:1].isalpha():  # a cue word: include ", also" before it
         before = _CUE_BEFORE_SHORT.search(text, max(0, site.end() - 40), site.end())
         if before is None:
