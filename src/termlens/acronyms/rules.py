@@ -332,10 +332,13 @@ _LETTER: Final = re.compile(r"[^\W\d_]")
 _LATIN: Final = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 # a bracket that points to another place: "the stream cipher Salsa20 (see Salsa20)", "(véase X)"
 _POINTERS: Final = frozenset("see cf cf. véase ver".split())
+_ETC: Final = re.compile(r"\betc\b\.?\s+\w")  # "(IDE, MFM, etc. drives)": kinds of a thing
+_MANUAL_PAGE: Final = re.compile(r"[\w.:-]+\(\d\w*\)")
 # a finite verb between words, the one after it in small letters, which make a clause of a long
 # form: "contributions must be attributed in a copyright notice identifying the author
 # (“Contributor”)"; not a name ("men who have sex with men (MSM)", "Sexual Harassment is Out")
 # nor a condition ("must be zero (MBZ)")
+_TABLE_RULE: Final = re.compile(r"[\u2500-\u257f]")  # box drawing: a table's rules
 _FINITE_VERB: Final = re.compile(r"\S\s+(?:is|are|was|were|has|had|must)\s+[a-z]")
 # a bracket that goes on as a clause: "… does not support suspend (IDE does)", "(NFS is)"
 _CLAUSE_WORDS: Final = FUNCTION_WORDS | frozenset(
@@ -401,8 +404,8 @@ def looks_like_short_form(text: str) -> bool:
         return False
     if (text.endswith(".") and not _DOTTED.match(text)) or low in _LATIN:  # ref., i.e. (not d.p.c.)
         return False
-    if "()" in text:  # a call: "(for open())", "[mlock()ed]"
-        return False
+    if "()" in text or _MANUAL_PAGE.fullmatch(text):  # a call: "(for open())", "[mlock()ed]";
+        return False  # a manual page: "vdso(7)"
     if " " in text and (
         text.split(" ", 1)[0] in _POINTERS or text.rsplit(" ", 1)[1] in _CLAUSE_WORDS
     ):
@@ -469,15 +472,26 @@ def _openings(text: str) -> list[int]:
 def _keep(found: dict[int, Definition], definition: Definition) -> None:
     """Keep the best definition of each short form; none of an item's number that words without
     digits would spell ("eliminates false positives in practice (PR101962)"), nor one whose long
-    form is a clause ("Qt 4.X has its own implementation of mutexes (QMutex)")."""
+    form is a clause ("Qt 4.X has its own implementation of mutexes (QMutex)"), crosses a table's
+    rule ("│ Changing file ownership │") or closes a bracket it does not open ("length
+    (SO_RCVBUF)⏎SNDBUF send buffer length (SO_SNDBUF)")."""
     long = definition.long.text
     if _ITEM_NUMBER.search(definition.short.text) and not any(ch.isdigit() for ch in long):
         return
-    if _FINITE_VERB.search(long):
+    if _FINITE_VERB.search(long) or _TABLE_RULE.search(long) or _unopened_bracket(long):
         return
     old = found.get(definition.short.start)
     if old is None or definition.score > old.score:
         found[definition.short.start] = definition
+
+
+def _unopened_bracket(long: str) -> bool:
+    depth = 0
+    for ch in long:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            return True
+    return False
 
 
 def _closing(text: str, opening: int) -> int | None:
@@ -562,8 +576,8 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
     short_start, short_end = (
         _stripped(text, seg_start + 1, seg_end - 1) if quoted else (seg_start, seg_end)
     )
-    if _is_reference(text[short_start:short_end]):
-        return None  # "(Section 8)", "(PEP 3154)": neither a short form nor a long form
+    if _is_reference(text[short_start:short_end]) or _ETC.search(text, inner_start, inner_end):
+        return None  # "(Section 8)", "(PEP 3154)"; examples: "(IDE, MFM, etc. drives)"
     candidates = _short_form_candidates(doc, short_start, short_end)
     after_comma = (
         _item_at(text, separator + 1, inner_end)
@@ -1045,7 +1059,7 @@ def _contains_word(long: str, short: str) -> bool:
     folded, low = short.lower(), long.lower()
     if " " in folded:  # a name of several words: New York Stock Exchange (New York)
         return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", low) is not None
-    words = {*_WORD_SPLIT.split(low), *_PART_SPLIT.split(low)}
+    words = {w.rstrip(".…") for w in (*_WORD_SPLIT.split(low), *_PART_SPLIT.split(low))}
     return folded in words or _singular(short).lower() in words  # IOMMUs (… software IOMMU)
 
 
@@ -1523,6 +1537,8 @@ def _long_form_after(
     article = ARTICLE.match(text, long_start, long_end)
     if article:
         long_start = article.end()
+    if _is_quoted(text[long_start:long_end]):  # UTF stands for “Unicode Transformation Format”
+        long_start, long_end = _stripped(text, long_start + 1, long_end - 1)
     if long_start == long_end:
         return None
     long = doc.span(long_start, long_end)
