@@ -252,6 +252,14 @@ def pairs(text: str, lang: str = "en") -> list[tuple[str, str]]:
         ),
         ("el Fusil Automático Liviano -FAL, modelo PARA", ("FAL", "Fusil Automático Liviano")),
         ("Flags: must be zero (MBZ) in this field.", ("MBZ", "must be zero")),
+        (  # quotes around a long form after a cue are no part of it
+            "UTF stands for “Unicode Transformation Format”,\nand the",
+            ("UTF", "Unicode Transformation Format"),
+        ),
+        (
+            "policies particularly Poverty Reduction Strategy Papers (PRSP, etc), in their",
+            ("PRSP", "Poverty Reduction Strategy Papers"),
+        ),
         (
             "thanks the Office of the Special Coordinator for Africa and the Least Developed "
             "Countries (OSCAL) for the report",
@@ -927,6 +935,13 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
         "new contributions must be attributed in a copyright notice identifying the author"
         " (“Contributor”) and added",
         "if the architecture supports IOMMUs (including software IOMMU).",
+        # a manual page's name, kinds of a thing, a table's rules, a bracket closed before the
+        # long form, a word said again with dots (manual pages as `man` prints them)
+        "(see vdso(7)) and the virtual DSO (vdso(7)) it maps",
+        "would be inode 1502 on device major 03\n (IDE, MFM, etc. drives) minor 01",
+        "│ chown(2)  │ Changing file ownership │ (CFO) │",
+        "│ Changing file ownership │ (CFO) │",
+        "\tEVENT [EVENT...] : RESULT [# COMMENT]",
         "",
         "((((((",
         "_(",
@@ -936,6 +951,12 @@ def test_a_previous_definition_does_not_join_the_next_long_form() -> None:
 )
 def test_no_false_pairs(text: str) -> None:
     assert pairs(text) == []
+
+
+def test_a_long_form_closes_no_bracket_it_did_not_open() -> None:
+    # lsof's manual page: a table's rows, each name's socket option in a bracket
+    text = "RCVBUF    receive buffer length (SO_RCVBUF)\n    SNDBUF    send buffer length (SO_SB)"
+    assert pairs(text) and all(")" not in long for _, long in pairs(text))
 
 
 @pytest.mark.parametrize("text", ["SVM", "IL-6", "NF-κB", "mRNA", "CNNs", "3D", "DM tipo"])

@@ -262,6 +262,20 @@ def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
     tagged = _HandTagged({"PFN"}, ["arch", "_", "max", "_", "dma32", "_", "pfn"])
     found = extract(Document(text), tagged)
     assert [(o.short.text, o.long) for o in found] == [("PFN", None)]
+    text = "ZONE_DISTRIBUTION_MODE sets how the DISTRIBUTION_MODE applies"
+    long_end, short_start = len("ZONE_DISTRIBUTION_MODE"), text.rindex("DISTRIBUTION_MODE")
+
+    def label(tokens: list[Token]) -> list[Label]:
+        spans = [("long", 0, long_end), ("short", short_start, short_start + 17)]
+        labels: list[Label] = ["O"] * len(tokens)
+        for kind, start, end in spans:
+            inside = [i for i, t in enumerate(tokens) if start <= t.start < end]
+            labels[inside[0]] = cast(Label, f"B-{kind}")
+            for i in inside[1:]:
+                labels[i] = cast(Label, f"I-{kind}")
+        return labels
+
+    assert [o for o in extract(Document(text), _Labelled(label)) if o.long] == []
     # a long form that does not hold it still defines it
     text = "Tree Structured LSTMs. We stack the structure given by TreeLSTMs."
     found = extract(Document(text), _HandTagged({"TreeLSTMs"}, ["Tree", "Structured", "LSTMs"]))
