@@ -959,13 +959,25 @@ def test_a_long_form_closes_no_bracket_it_did_not_open() -> None:
     assert pairs(text) and all(")" not in long for _, long in pairs(text))
 
 
-@pytest.mark.parametrize("text", ["SVM", "IL-6", "NF-κB", "mRNA", "CNNs", "3D", "DM tipo"])
+@pytest.mark.parametrize(
+    "text", ["SVM", "IL-6", "NF-κB", "mRNA", "CNNs", "3D", "DM tipo", "LC(50)", "PGE(2)", "lgj(2J)"]
+)
 def test_short_form_shapes(text: str) -> None:
     assert looks_like_short_form(text)
 
 
 @pytest.mark.parametrize(
-    "text", ["2003", "iv", "a", "p < 0.05", "et al", "see the text now", "mg", "12", "to", "para"]
+    "text",
+    [
+        *("2003", "iv", "a", "p < 0.05", "et al", "see the text now", "mg", "12", "to", "para"),
+        *(
+            "open()",
+            "mlock()ed",
+            "vdso(7)",
+            "ssl(3ssl)",
+            "IDE does",
+        ),  # calls, manual pages, a clause
+    ],
 )
 def test_not_short_forms(text: str) -> None:
     assert not looks_like_short_form(text)

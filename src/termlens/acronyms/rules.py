@@ -333,7 +333,9 @@ _LATIN: Final = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 # a bracket that points to another place: "the stream cipher Salsa20 (see Salsa20)", "(véase X)"
 _POINTERS: Final = frozenset("see cf cf. véase ver".split())
 _ETC: Final = re.compile(r"\betc\b\.?\s+\w")  # "(IDE, MFM, etc. drives)": kinds of a thing
-_MANUAL_PAGE: Final = re.compile(r"[\w.:-]+\(\d\w*\)")
+# a manual page's name and section, in small letters ("vdso(7)", "ssl(3ssl)"; not "LC(50)",
+# "PGE(2)", "lgj(2J)")
+_MANUAL_PAGE: Final = re.compile(r"[a-z][a-z0-9_.:+-]*\([1-9][a-z]*\)")
 # a finite verb between words, the one after it in small letters, which make a clause of a long
 # form: "contributions must be attributed in a copyright notice identifying the author
 # (“Contributor”)"; not a name ("men who have sex with men (MSM)", "Sexual Harassment is Out")
