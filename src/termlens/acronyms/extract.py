@@ -410,8 +410,10 @@ def _names_itself(long: str, short: str) -> bool:
     if " " not in long and long.startswith(short) and long[len(short) : len(short) + 1].isupper():
         return True  # a name built on it: "SASLInitialResponse" for SASL
     folded = long.lower()
-    if " " not in long and (
-        short.lower() in folded.split("_") or folded.endswith("_" + short.lower())
+    if (
+        "_" in long
+        and " " not in long
+        and (short.lower() in folded.split("_") or folded.endswith("_" + short.lower()))
     ):
         return True  # an identifier that holds it: "arch_max_dma32_pfn", "ZONE_DISTRIBUTION_MODE"
     return any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", long) for f in forms)
