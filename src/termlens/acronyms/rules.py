@@ -336,11 +336,11 @@ _ETC: Final = re.compile(r"\betc\b\.?\s+\w")  # "(IDE, MFM, etc. drives)": kinds
 # a manual page's name and section, in small letters ("vdso(7)", "ssl(3ssl)"; not "LC(50)",
 # "PGE(2)", "lgj(2J)")
 _MANUAL_PAGE: Final = re.compile(r"[a-z][a-z0-9_.:+-]*\([1-9][a-z]*\)")
+_TABLE_RULE: Final = re.compile(r"[\u2500-\u257f]")  # box drawing: a table's rules
 # a finite verb between words, the one after it in small letters, which make a clause of a long
 # form: "contributions must be attributed in a copyright notice identifying the author
 # (“Contributor”)"; not a name ("men who have sex with men (MSM)", "Sexual Harassment is Out")
 # nor a condition ("must be zero (MBZ)")
-_TABLE_RULE: Final = re.compile(r"[\u2500-\u257f]")  # box drawing: a table's rules
 _FINITE_VERB: Final = re.compile(r"\S\s+(?:is|are|was|were|has|had|must)\s+[a-z]")
 # a bracket that goes on as a clause: "… does not support suspend (IDE does)", "(NFS is)"
 _CLAUSE_WORDS: Final = FUNCTION_WORDS | frozenset(
@@ -841,7 +841,7 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
         return []  # a key: "forward-char (C-f)", "(M-x)", "(C-x C-f)"
     out = [doc.span(start, end)] if looks_like_short_form(segment) else []
     head = _HEAD_OF_QUANTITY.match(segment)  # "(LDH 4.806 U/l)"
-    if head and looks_like_short_form(head.group(1)) and not _points_to_a_part(head.group(1)):
+    if head and looks_like_short_form(head.group(1)):  # a reference never gets here (_bracket)
         out.append(doc.span(start, start + head.end(1)))
     slash = segment.find("/")
     first = segment[:slash].rstrip()  # "CSMA / ECA" as tokenised text spaces it
