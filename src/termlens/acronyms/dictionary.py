@@ -252,12 +252,13 @@ class AcronymDictionary:
 
     def lookup(self, short: str, exclude_sources: frozenset[str] = frozenset()) -> list[Sense]:
         """The senses of a short form, most frequent first; tries upper case if none match (the
-        senses then name the short form as the dictionary writes it). Entries from
-        ``exclude_sources`` are left out. The query is read in its normal form, as entries are
-        stored (:mod:`termlens.normal_form`)."""
+        senses then name the short form as the dictionary writes it), unless capitals follow a
+        small first letter: *nlp* and *Covid* may be *NLP* and *COVID*, but *iOS*, *eGFR* and
+        *dB* are not *IOS*, *EGFR* and *DB*. Entries from ``exclude_sources`` are left out. The
+        query is read in its normal form, as entries are stored (:mod:`termlens.normal_form`)."""
         short = stored_short_form(short)
         rows = self._rows(short)
-        if not rows and short != short.upper():
+        if not rows and short != short.upper() and not _capitals_after_small(short):
             short = short.upper()
             rows = self._rows(short)
         if exclude_sources:
@@ -609,6 +610,11 @@ def stored_short_form(short: str) -> str:
         previous, form = form, form.strip()
         form = form[:-1] if form[-1:] in (",", ";") else unpaired_edges_off(form)
     return form or short
+
+
+def _capitals_after_small(short: str) -> bool:
+    """Whether ``short`` starts with a small letter and has a capital later (*iOS*, *mRNA*)."""
+    return short[:1].islower() and any(char.isupper() for char in short[1:])
 
 
 def _in_normal_form(entry: Entry) -> Entry:
