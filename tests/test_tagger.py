@@ -297,6 +297,25 @@ def test_a_short_form_in_its_own_brackets_takes_no_long_form_after_it() -> None:
     ]
 
 
+def test_a_tagged_long_form_that_starts_with_a_verb_in_the_third_person_defines_nothing() -> None:
+    # Valgrind's manual: a clause whose words happen to spell the short form
+    text = "GCC generates code to copy the structure."
+    tagger = _HandTagged({"GCC"}, ["generates", "code", "to", "copy"])
+    assert [(o.short.text, o.long) for o in extract(Document(text), tagger)] == [("GCC", None)]
+    # a verb that is also a noun, or one in the past, may start a name
+    for words in (["guides", "code", "coverage"], ["generated", "code", "copies"]):
+        found = extract(
+            Document(f"The GCC, {' '.join(words)}, is set."), _HandTagged({"GCC"}, words)
+        )
+        assert [(o.short.text, o.long and o.long.text) for o in found] == [("GCC", " ".join(words))]
+    # English only: the rule reads WordNet
+    text = "El GCC, generates code copy, se usa."
+    found = extract(Document(text, lang="es"), _HandTagged({"GCC"}, ["generates", "code", "copy"]))
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("GCC", "generates code copy")
+    ]
+
+
 def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
     from termlens.errors import TermlensError
 

@@ -133,6 +133,8 @@ def _extract(
         first = bisect_left(short_starts, long.start - PAIR_DISTANCE - 4 * MAX_SHORT_FORM_CHARS)
         last = bisect_left(short_starts, long.end + PAIR_DISTANCE + 1)
         near = [shorts[i] for i in range(first, last) if readings[i] == [shorts[i]]]
+        if doc.lang == "en" and _third_person_verb(next(iter(long.text.split()), "")):
+            continue  # a clause: "GCC generates code to copy", "DOM … defines one method"
         paired = _pair(doc.text, long, near, taken)  # none of a shouted heading's words
         if paired is not None:
             definitions.append(paired)
@@ -314,6 +316,18 @@ def _wordnet_word(written: str) -> bool:
         for pos in "nvar"
         for base in wordnet.lemmatise(written, pos)
         for synset in wordnet.lookup(base, pos)
+    )
+
+
+def _third_person_verb(word: str) -> bool:
+    """Whether ``word`` is in small letters and, to WordNet, only a verb in the third person
+    (*generates*, *defines*, *contains*; not *uses*, *attempts*, also nouns)."""
+    if not (word.isalpha() and word.islower() and word.endswith("s")):
+        return False
+    wordnet = bundled()
+    verbs = [b for b in wordnet.lemmatise(word, "v") if b != word and wordnet.lookup(b, "v")]
+    return bool(verbs) and not any(
+        wordnet.lookup(base, pos) for pos in "nar" for base in wordnet.lemmatise(word, pos)
     )
 
 
