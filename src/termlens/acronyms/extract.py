@@ -133,9 +133,7 @@ def _extract(
         first = bisect_left(short_starts, long.start - PAIR_DISTANCE - 4 * MAX_SHORT_FORM_CHARS)
         last = bisect_left(short_starts, long.end + PAIR_DISTANCE + 1)
         near = [shorts[i] for i in range(first, last) if readings[i] == [shorts[i]]]
-        if doc.lang == "en" and _third_person_verb(next(iter(long.text.split()), "")):
-            continue  # a clause: "GCC generates code to copy", "DOM … defines one method"
-        paired = _pair(doc.text, long, near, taken)  # none of a shouted heading's words
+        paired = _pair(doc.text, long, near, taken, doc.lang)  # none of a shouted heading's words
         if paired is not None:
             definitions.append(paired)
             taken.add(paired.short.start, paired.short.end)
@@ -365,14 +363,19 @@ def _after_articles(doc: Document, definition: Definition) -> Definition:
     return Definition(definition.short, trimmed, definition.pattern, definition.score)
 
 
-def _pair(text: str, long: Span, shorts: list[Span], taken: RangeSet) -> Definition | None:
+def _pair(
+    text: str, long: Span, shorts: list[Span], taken: RangeSet, lang: str
+) -> Definition | None:
     """The nearest tagged short form that the long form explains, as a definition; or, for a
     long form in another script than its Latin short form (Persian: "واسط گرافيكي ( GUI )"),
     which no letters can explain, the short form in the brackets right after it. None for a long
-    form that holds a clause's word or ends on a function word."""
+    form that holds a clause's word, ends on a function word or, in English (``lang``), opens
+    with a verb in the third person."""
     words = long.text.lower().split()
     if _CLAUSE_WORDS.intersection(words) or FUNCTION_WORDS.intersection(words[-1:]):
         return None  # a clause's piece, or a phrase cut off after a preposition
+    if lang == "en" and _third_person_verb(next(iter(long.text.split()), "")):
+        return None  # a clause: "GCC generates code to copy", "DOM … defines one method"
     best: tuple[int, Definition] | None = None
     for short in shorts:
         if taken.overlaps(short.start, short.end):
