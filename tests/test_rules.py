@@ -435,6 +435,19 @@ def test_a_name_with_an_article_in_a_bracket_of_two_is_no_short_form() -> None:
     assert pairs("The Government introduced a Bill (the Bill or the Act) today.") == []
 
 
+def test_two_words_in_a_bracket_are_no_short_form() -> None:
+    # ntfs3's manual: a table's row ends in a word that starts the long form's letters
+    assert pairs("showmeta\tUse this parameter to show all meta-files (System Files) on it") == []
+    # a short form of two words holds a capital beyond the first letter, or a word no word list
+    # holds (BioADI)
+    assert pairs("the Intel Processor Trace (Intel PT) unit") == [
+        ("Intel PT", "Intel Processor Trace")
+    ]
+    assert pairs("the paired domain (Prd domain) binds") == [("Prd domain", "paired domain")]
+    # and a list of names in a bracket, two-word names among them, is no definition either
+    assert pairs("ocho países beneficiarios (Benin, Burkina Faso, Ghana, Kenya)", "es") == []
+
+
 @pytest.mark.parametrize(
     ("text", "lang", "expected"),
     [

@@ -243,6 +243,27 @@ def _marked(text: str, *written: str) -> _Labelled:
     return _Labelled(label)
 
 
+def _spans(text: str, **written: str) -> _Labelled:
+    """A tagger that tags each value, where ``text`` first writes it after the one before, as the
+    kind its key names ("long" or "short")."""
+    spans, end = [], 0
+    for kind, w in written.items():
+        start = text.index(w, end)
+        spans.append((kind, start, start + len(w)))
+        end = start + len(w)
+
+    def label(tokens: list[Token]) -> list[Label]:
+        labels: list[Label] = ["O"] * len(tokens)
+        for kind, start, end in spans:
+            inside = [i for i, t in enumerate(tokens) if start <= t.start < end]
+            labels[inside[0]] = cast(Label, f"B-{kind}")
+            for i in inside[1:]:
+                labels[i] = cast(Label, f"I-{kind}")
+        return labels
+
+    return _Labelled(label)
+
+
 def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
     # a figure's labels, tagged as a long form, hold the singular of the short form after them
     text = "Encoders GCN / TreeLSTM BiLSTM BiLSTM GCN. We stack the structure given by TreeLSTMs."
@@ -263,19 +284,33 @@ def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
     found = extract(Document(text), tagged)
     assert [(o.short.text, o.long) for o in found] == [("PFN", None)]
     text = "ZONE_DISTRIBUTION_MODE sets how the DISTRIBUTION_MODE applies"
-    long_end, short_start = len("ZONE_DISTRIBUTION_MODE"), text.rindex("DISTRIBUTION_MODE")
-
-    def label(tokens: list[Token]) -> list[Label]:
-        spans = [("long", 0, long_end), ("short", short_start, short_start + 17)]
-        labels: list[Label] = ["O"] * len(tokens)
-        for kind, start, end in spans:
-            inside = [i for i, t in enumerate(tokens) if start <= t.start < end]
-            labels[inside[0]] = cast(Label, f"B-{kind}")
-            for i in inside[1:]:
-                labels[i] = cast(Label, f"I-{kind}")
-        return labels
-
-    assert [o for o in extract(Document(text), _Labelled(label)) if o.long] == []
+    tagged = _spans(text, long="ZONE_DISTRIBUTION_MODE", short="DISTRIBUTION_MODE")
+    assert [o for o in extract(Document(text), tagged) if o.long] == []
+    # nor an identifier that holds its pieces, or it and a number, nor a camel-case name built on
+    # it among the words of code (the kernel's and Python's manuals)
+    for text, long, short in (
+        (
+            "nf_conntrack_icmpv6_timeout - INTEGER. Default for ICMP replies",
+            "icmpv6_timeout",
+            "ICMP",
+        ),
+        (
+            "nf_conntrack_icmpv6_timeout - INTEGER. Default for ICMP6 replies",
+            "icmpv6_timeout",
+            "ICMP6",
+        ),
+        ("the nr_cpu_ids value. Every CPU's queue", "nr_cpu_ids", "CPU's"),
+        (
+            "WSGIServer, handler_class=WSGIRequestHandler) Create a new WSGI server",
+            "WSGIServer, handler_class=WSGIRequestHandler",
+            "WSGI",
+        ),
+    ):
+        tagged = _spans(text, long=long, short=short)
+        assert [o.long for o in extract(Document(text), tagged) if o.short.text == short] == [None]
+    text = "using the TCP_THIN_LINEAR_TIMEOUTS and TCP_THIN_DUPACK IOCTLS"
+    tagged = _spans(text, short="TCP_THIN", long="LINEAR_TIMEOUTS and TCP_THIN_DUPACK IOCTLS")
+    assert [o.long for o in extract(Document(text), tagged)] == [None]
     # a long form that does not hold it still defines it
     text = "Tree Structured LSTMs. We stack the structure given by TreeLSTMs."
     found = extract(Document(text), _HandTagged({"TreeLSTMs"}, ["Tree", "Structured", "LSTMs"]))

@@ -57,6 +57,8 @@ PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
 _INLINE_CODE_WORDS = 4  # the most words of inline code that names a keyword ("IS NOT NULL")
 SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
 _LATIN = re.compile(r"[A-Za-z]")
+_VERSION_MARK = re.compile(r"(?<=[a-z])v(?=\d)")  # "icmpv6", "tlsv1"
+_CODE_WORD_SPLIT = re.compile(r"[\s,;=()\[\]<>]+")  # what parts the words of code: "f(a, b=c)"
 _CODE = frozenset("/.")  # around a word of a document code
 _LOOSE = DIRECTION_MARKS | frozenset(" \t\n\u200c")  # what may sit between "(" and a word
 # initials set apart by spaces: an author's ("Cheng, H. C.") or a Latin phrase's ("e. g."); no
@@ -426,14 +428,36 @@ def _names_itself(long: str, short: str) -> bool:
     forms = {short, short_form_singular(short) or short}
     if " " not in long and long.startswith(short) and long[len(short) : len(short) + 1].isupper():
         return True  # a name built on it: "SASLInitialResponse" for SASL
-    folded = long.lower()
-    if (
-        "_" in long
-        and " " not in long
-        and (short.lower() in folded.split("_") or folded.endswith("_" + short.lower()))
-    ):
-        return True  # an identifier that holds it: "arch_max_dma32_pfn", "ZONE_DISTRIBUTION_MODE"
+    for word in _CODE_WORD_SPLIT.split(long):
+        if _built_on(word, short) or any(_identifier_holds(word, f) for f in forms):
+            return True  # "WSGIServer, handler_class=…" for WSGI, "nr_cpu_ids" for CPU's
     return any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", long) for f in forms)
+
+
+def _built_on(word: str, short: str) -> bool:
+    """Whether a word is a name in camel case that extends the short form: "WSGIServer" for
+    WSGI (not "ORTHOGRAPHY" for ORTH, which the gold pairs inside a long form of several words)."""
+    return (
+        word.startswith(short)
+        and word[len(short) : len(short) + 1].isupper()
+        and word[len(short) + 1 : len(short) + 2].islower()
+    )
+
+
+def _identifier_holds(word: str, short: str) -> bool:
+    """Whether a code identifier (a word joining pieces with underscores) holds the short form as
+    whole pieces, or a piece and its number: "arch_max_dma32_pfn" for PFN,
+    "USB_QUIRK_SHORT_SET_ADDRESS_REQ_TIMEOUT" for SET_ADDRESS, "PROVIDE_OHCI1394_" for OHCI,
+    "conntrack_icmpv6_timeout" for ICMP and ICMP6 (not "Sense_Tag_Weight" for STW)."""
+    if "_" not in word.strip("_"):
+        return False
+    pattern = rf"(?:^|[_.]){re.escape(_unversioned(short))}(?=_|\d|$)"
+    return re.search(pattern, _unversioned(word)) is not None
+
+
+def _unversioned(word: str) -> str:
+    """The word in small letters, without the *v* of a version: "icmpv6" reads "icmp6"."""
+    return _VERSION_MARK.sub("", word.lower())
 
 
 def _translation_in_brackets(text: str, long: Span, short: Span) -> bool:

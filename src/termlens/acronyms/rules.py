@@ -332,6 +332,7 @@ _LETTER: Final = re.compile(r"[^\W\d_]")
 _LATIN: Final = frozenset("i.e. e.g. i.e e.g cf. viz. etc. vs.".split())
 # a bracket that points to another place: "the stream cipher Salsa20 (see Salsa20)", "(véase X)"
 _POINTERS: Final = frozenset("see cf cf. véase ver".split())
+_PLAIN_WORD: Final = re.compile(r"[^\W\d_][^\W\d_A-Z]{2,}")  # a word, a capital first at most
 _ETC: Final = re.compile(r"\betc\b\.?\s+\w")  # "(IDE, MFM, etc. drives)": kinds of a thing
 # a manual page's name and section, in small letters ("vdso(7)", "ssl(3ssl)"; not "LC(50)",
 # "PGE(2)", "lgj(2J)")
@@ -839,7 +840,9 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     segment = text[start:end]
     if _KEY_CHORD.fullmatch(segment):
         return []  # a key: "forward-char (C-f)", "(M-x)", "(C-x C-f)"
-    out = [doc.span(start, end)] if looks_like_short_form(segment) else []
+    out = (
+        [doc.span(start, end)] if looks_like_short_form(segment) and not _two_words(segment) else []
+    )
     head = _HEAD_OF_QUANTITY.match(segment)  # "(LDH 4.806 U/l)"
     if head and looks_like_short_form(head.group(1)):  # a reference never gets here (_bracket)
         out.append(doc.span(start, start + head.end(1)))
@@ -851,6 +854,17 @@ def _short_form_candidates(doc: Document, start: int, end: int) -> list[Span]:
     if either is not None:
         out += _either_parts(doc, (start, start + either.start()), (start + either.end(), end))
     return out
+
+
+def _two_words(segment: str) -> bool:
+    """Whether a bracket's segment is two common words, each capitalised at most, which no short
+    form is ("to show all meta-files (System Files)"; not "paired domain (Prd domain)"). A list
+    may still name them, "(Benin, Burkina Faso, …)", which is why :func:`looks_like_short_form`
+    lets them be."""
+    words = segment.split(" ")
+    return len(words) == 2 and all(
+        _PLAIN_WORD.fullmatch(word) and seen(word) >= COMMON_WORD for word in words
+    )
 
 
 def _is_reference(segment: str) -> bool:
