@@ -16,15 +16,18 @@ from termlens.packages import PACKAGE_SUFFIXES, package_text
 
 # the suffixes of the text files a folder of documents is read from: plain text, Markdown (R
 # Markdown and Quarto's too, whose code chunks are fenced blocks), LaTeX, HTML, XML (a JATS
-# article), reStructuredText, Org and GNU Info, which the normal form reads
-# (:mod:`termlens.normal_form`), each gzip-compressed too (notes.txt.gz, sed.info.gz)
+# article), reStructuredText, Org, GNU Info and a manual page's source in its section (ls.1,
+# ssl.7ssl: MANUAL_PAGES), which the normal form reads (:mod:`termlens.normal_form`), each
+# gzip-compressed too (notes.txt.gz, sed.info.gz, ls.1.gz)
+MANUAL_PAGES = ".1-9"  # the sections of the manual, as the suffixes list them
 TEXT_SUFFIXES = (
     ".txt", ".md", ".markdown", ".rmd", ".qmd", ".tex", ".html", ".htm", ".xml", ".rst", ".org",
-    ".info",
+    ".info", MANUAL_PAGES,
 )  # fmt: skip
 DOCUMENT_SUFFIXES = (*TEXT_SUFFIXES, NOTEBOOK_SUFFIX, *PACKAGE_SUFFIXES)  # a folder's documents
 TEXT_FILES = "/".join(DOCUMENT_SUFFIXES)
 _SPLIT_INFO = re.compile(r"\.info-\d+")  # a piece of an Info file makeinfo split: find.info-2
+_SECTION = re.compile(r"\.[1-9][a-z]{0,8}")  # a manual page's: ls.1, ssl.7ssl, Carp.3perl
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +123,19 @@ def _unpacked(path: Path) -> Path:
 def documents_in(folder: Path, suffixes: tuple[str, ...] = DOCUMENT_SUFFIXES) -> list[Path]:
     """The files of a folder (not of its subfolders) whose suffix is one of ``suffixes``,
     gzip-compressed or not (:func:`_suffix`), in name order; an InputError when there is none."""
-    files = sorted(p for p in folder.iterdir() if p.is_file() and _suffix(p) in suffixes)
+    files = sorted(p for p in folder.iterdir() if p.is_file() and _is_one_of(p, suffixes))
     if not files:
         raise InputError(f"{folder}: no {'/'.join(suffixes)} documents in this folder")
     return files
+
+
+def _is_one_of(path: Path, suffixes: tuple[str, ...]) -> bool:
+    """Whether the file's suffix (:func:`_suffix`) is one of ``suffixes``, a manual page's
+    section being one of :data:`MANUAL_PAGES`."""
+    suffix = _suffix(path)
+    return suffix in suffixes or (
+        MANUAL_PAGES in suffixes and _SECTION.fullmatch(suffix) is not None
+    )
 
 
 def _looks_like_jsonl(text: str) -> bool:

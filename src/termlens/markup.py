@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator
 from itertools import pairwise
 from typing import Final
 
+from termlens import roff
+
 _EMPHASIS_LENGTH: Final = 300  # the most characters a pair of marks may wrap (bounds the search)
 # Markup read as no text: a pair of inline HTML tags, or Markdown emphasis ("**bold**",
 # "*italic*", "`code`") whose opening mark comes before a word or an opening bracket or quote
@@ -675,7 +677,8 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
     mathematics (:func:`latex_code`), what an Info file holds besides prose
-    (:data:`_INFO_CODE`), and web and e-mail addresses."""
+    (:data:`_INFO_CODE`), a manual page's synopsis and blocks set as written
+    (:func:`roff.code`), and web and e-mail addresses."""
     if not (
         holds_any(text, _CODE_CHARACTERS)
         or _may_hold_web_address(text)
@@ -684,6 +687,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         or ">>>" in text
         or "]:" in text
         or "\x1f" in text
+        or roff.is_roff_page(text)
     ):
         return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
@@ -697,6 +701,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
     org_code = _org_code(text) if org else []
     info_code = _info_code(text) if is_info_document(text) else []
+    page_code = roff.code(text) if roff.is_roff_page(text) else []
     return sorted(
         {
             *code_blocks(text),
@@ -706,6 +711,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
             *_addresses(text),
             *org_code,
             *info_code,
+            *page_code,
             *link_definitions(text),
         }  # inline code once: "<code>" is a pair of marks and an element
     )
@@ -755,6 +761,7 @@ def may_hold_markup(text: str) -> bool:
         or may_hold_line_markers(text)
         or "#+" in text
         or "\x1f" in text
+        or roff.is_roff_page(text)
     )
 
 

@@ -36,6 +36,8 @@ from termlens.markup import (
     ties,
     within,
 )
+from termlens.roff import is_roff_page
+from termlens.roff import stretches as roff_stretches
 from termlens.text import SUPERSCRIPT_DIGITS, SUPERSCRIPT_RUN, Span
 
 # What the normal form spells out: the Latin ligatures U+FB00-FB06 (ff fi fl ffi ffl, long s + t,
@@ -253,7 +255,10 @@ def _replaced(text: str) -> list[tuple[int, int, str]]:
     (:func:`markup.described_items`), a LaTeX command that prints a declared short form with
     it ("\\ac{gan}": :func:`markup.acronym_uses`), an HTML character reference or a character
     escaped with a backslash outside markup with the characters it stands for, unless they would
-    compose with a neighbour, and a LaTeX source's ties with spaces (:func:`markup.ties`)."""
+    compose with a neighbour, and a LaTeX source's ties with spaces (:func:`markup.ties`); in a
+    manual page's source, its requests and escapes (:func:`roff.stretches`) instead."""
+    if is_roff_page(text):
+        return roff_stretches(text)  # a manual page's source: its requests and escapes
     uses = [(start, end, printed) for start, end, _, printed in acronym_uses(text)]
     blocks = sorted([*block_runs(text), *described_items(text), *uses])
     runs = [(start, end) for start, end, _ in blocks]
@@ -289,6 +294,7 @@ def _may_change(text: str) -> bool:
         or (not text.isascii() and holds_any(text, _BEYOND_ASCII_MAY_CHANGE))
         or may_hold_line_markers(text)
         or "#+" in text  # an Org document's emphasis (:func:`markup.is_org_document`)
+        or is_roff_page(text)
     )
 
 

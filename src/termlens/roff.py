@@ -1,0 +1,197 @@
+"""A manual page in its source, roff with the man(7) macros (ls.1, ip-link.8.gz), read as `man`
+prints it.
+
+The source writes its text between requests, lines that open with a dot (".SH DESCRIPTION",
+".B ls", ".BR grep (1)"), and escapes inside lines ("\\fBbold\\fR", "\\-", "\\(em").
+:func:`stretches` says what each stands for: the text a font request sets (the arguments of an
+alternating one run together: ".BR grep (1)" prints "grep(1)"), a paragraph break for a heading
+or a paragraph, the character an escape names, nothing for the rest; the ".TH" line reads as the
+header `man` prints ("LS(1)   User Commands   LS(1)"), so the page's normal form reads as a
+printed page does (:func:`markup.is_manual_page`). :func:`code` gives the spans that hold no
+prose: the synopsis and the blocks set as written (".nf" … ".fi", ".EX" … ".EE", a table). Pages
+in mdoc(7) (".Dd", ".Nm") are not read so: their requests stay text.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Final
+
+Stretch = tuple[int, int, str]  # a span of the source and what it stands for
+
+# a page: requests, comments and blank lines, then the title request
+_PAGE: Final = re.compile(r"\A(?:[.'\\][^\n]*\n|[ \t]*\n)*?[.'][ \t]*TH[ \t]")
+_REQUEST: Final = re.compile(r"^[.'][ \t]*(?P<name>[^\s\\]*)[ \t]*(?P<arguments>[^\n]*)\n?", re.M)
+_COMMENT: Final = re.compile(r'^[.\'][ \t]*\\"[^\n]*\n?|\\"[^\n]*', re.M)
+_ARGUMENT: Final = re.compile(r'"(?P<quoted>(?:[^"\n]|"")*)("?)|(?:\\.|[^\s\\"])+')
+_ESCAPE: Final = re.compile(
+    r"\\(?:[fF](?:\[[^\]\n]*\]|\(..|.)"  # a font: nothing
+    r"|s(?:\[[^\]\n]*\]|[-+]?\(..|[-+]?\d{1,2})"  # a size: nothing
+    r"|n(?:\[[^\]\n]*\]|\(..|.)"  # a number register: nothing
+    r"|\((?P<two>..)|\[(?P<named>[^\]\n]*)\]"  # a character by name
+    r"|\*(?:\((?P<string_two>..)|\[(?P<string_named>[^\]\n]*)\]|(?P<string_one>.))"  # a string
+    r"|(?P<one>.))"
+)
+_ONE: Final = {"-": "-", "e": "\\", "\\": "\\", " ": " ", "~": " ", "0": " ", "'": "'", "`": "`"}
+_NAMED: Final = {
+    "bu": "•", "em": "—", "en": "–", "hy": "-", "aq": "'", "dq": '"', "lq": "“", "rq": "”",
+    "oq": "‘", "cq": "’", "co": "©", "rg": "®", "tm": "™", "mu": "×", "de": "°", "+-": "±",
+    ">=": "≥", "<=": "≤", "!=": "≠", "ti": "~", "ha": "^", "ga": "`", "sl": "/", "rs": "\\",
+    "ba": "|", "->": "→", "<-": "←", "R": "®", "Tm": "™",
+}  # fmt: skip
+_FONT: Final = frozenset("B I SM SB R".split())  # set their arguments, a space between
+_ALTERNATING: Final = frozenset("BR RB BI IB IR RI".split())  # run their arguments together
+_HEADING: Final = frozenset(("SH", "SS"))
+_PARAGRAPH: Final = frozenset("PP LP P TP TQ HP IP sp".split())
+_SET_AS_WRITTEN: Final = {"nf": "fi", "EX": "EE", "TS": "TE"}
+# the title line, after its title: it reads as the rest of the header
+_TITLE: Final = re.compile(r"^[.'][ \t]*TH[ \t]+(?:\"[^\"\n]*\"?|\S+)(?P<rest>[^\n]*\n?)", re.M)
+# a paragraph's tag: the line after ".TP", or the first argument of ".IP"
+_TAG: Final = re.compile(
+    r"^[.'][ \t]*(?:TP[^\n]*\n(?P<tag>[^\n]*)|IP[ \t]+(?P<argument>[^\n]*))", re.M
+)
+_REQUEST_NAME: Final = re.compile(r"^[.'][ \t]*[^\s\\]*[ \t]*")
+_SYNOPSIS: Final = re.compile(
+    r"^[.'][ \t]*SH[ \t]+\"?(?:SYNOPSIS|SINOPSIS|SYNOPSE|ÜBERSICHT)\"?[ \t]*\n"
+    r"(?P<body>(?:(?![.'][ \t]*SH[ \t])[^\n]*\n?)*)",
+    re.M,
+)
+
+
+def is_roff_page(text: str) -> bool:
+    """Whether ``text`` is a manual page's source: requests and comments, then ".TH"."""
+    return text[:1] in ".'\\\n \t" and _PAGE.match(text) is not None
+
+
+def stretches(text: str) -> list[Stretch]:
+    """The stretches of a manual page's source (:func:`is_roff_page`) that its printed form
+    writes otherwise, in order, each with what it writes: requests, comments and escapes."""
+    comments = [(m.start(), m.end(), "") for m in _COMMENT.finditer(text)]
+    out = comments.copy()
+    commented = [start for start, _, _ in comments]
+    for request in _REQUEST.finditer(text):
+        if _inside(request.start(), commented, comments):
+            continue
+        out += _request(request, _comment_start(request, commented))
+    taken = _apart(out)
+    starts = [start for start, _, _ in taken]
+    escapes = [
+        (escape.start(), escape.end(), _escaped(escape))
+        for escape in _ESCAPE.finditer(text)
+        if not _inside(escape.start(), starts, taken)
+    ]
+    return _apart([*taken, *escapes])
+
+
+def _apart(found: list[Stretch]) -> list[Stretch]:
+    """The stretches in order, none inside one before it (a comment on a line read whole)."""
+    out: list[Stretch] = []
+    for stretch in sorted(found):
+        if not out or stretch[0] >= out[-1][1]:
+            out.append(stretch)
+    return out
+
+
+def code(text: str) -> list[tuple[int, int]]:
+    """The spans of a manual page's source that hold no prose: its title line after the title
+    (which reads as the rest of a header), its synopsis, the tags that give an option and its
+    arguments ("--http-proxy [http://]host[:port]"), and the blocks it sets as written (".nf"
+    … ".fi", ".EX" … ".EE", ".TS" … ".TE")."""
+    spans = [m.span("rest") for m in _TITLE.finditer(text)]
+    spans += [m.span("body") for m in _SYNOPSIS.finditer(text)]
+    for match in _TAG.finditer(text):
+        which = "tag" if match.group("tag") is not None else "argument"
+        if _plain(_REQUEST_NAME.sub("", match.group(which))).lstrip(' "').startswith("-"):
+            spans.append(match.span(which))
+    for opening, closing in _SET_AS_WRITTEN.items():
+        pattern = rf"^[.'][ \t]*{opening}\b[^\n]*\n(?:(?![.'][ \t]*{closing}\b)[^\n]*\n?)*"
+        spans += [m.span() for m in re.finditer(pattern, text, re.M)]
+    return sorted(spans)
+
+
+def _request(request: re.Match[str], comment: int) -> list[Stretch]:
+    """What a request line writes: its arguments' text for a font request, a heading's words
+    between paragraph breaks, the header for ".TH", a paragraph break or nothing for the rest."""
+    name, start, end = request.group("name"), request.start(), request.end()
+    arguments = list(_ARGUMENT.finditer(request.string, request.start("arguments"), comment))
+    if name == "TH" and len(arguments) >= 2:  # the title stays where it is written
+        title = arguments[0]
+        return [
+            (start, title.start(), ""),
+            *_unquoted(title),
+            (title.end(), end, _header(arguments)),
+        ]
+    if name in _PARAGRAPH and not (name == "IP" and arguments):
+        return [(start, end, "\n")]
+    if not arguments or not (name in _FONT or name in _ALTERNATING or name in _HEADING):
+        if name == "IP":  # a tagged paragraph: its tag is text, its indent is not
+            first = arguments[0]
+            return [
+                (start, first.start(), "\n"),
+                *_unquoted(first),
+                (first.end(), max(first.end(), comment), ""),
+            ]
+        return [(start, end, "")]
+    out: list[Stretch] = [(start, arguments[0].start(), "\n" if name in _HEADING else "")]
+    for argument, following in zip(arguments, [*arguments[1:], None], strict=True):
+        out += _unquoted(argument)
+        if following is not None and name in _ALTERNATING:
+            out.append((argument.end(), following.start(), ""))
+    if name in _HEADING and request.group().endswith("\n"):
+        out.append((end - 1, end, "\n\n"))
+    return out
+
+
+def _header(arguments: list[re.Match[str]]) -> str:
+    """What follows the title in the header `man` prints for a ".TH title section date source
+    manual" line: "(1)   User Commands   LS(1)"."""
+    words = [_plain(_text_of(a)) for a in arguments]
+    manual = words[4] if len(words) > 4 else ""
+    return f"({words[1]})   {manual}   {words[0]}({words[1]})\n"
+
+
+def _unquoted(argument: re.Match[str]) -> list[Stretch]:
+    """The quotes around an argument, and the doubled quotes inside it, as what they write."""
+    if argument.group("quoted") is None:
+        return []
+    start, end = argument.span()
+    out: list[Stretch] = [(start, start + 1, "")]
+    inner = argument.start("quoted")
+    out += [
+        (inner + m.start(), inner + m.end(), '"') for m in re.finditer('""', argument["quoted"])
+    ]
+    if argument.group(2):
+        out.append((end - 1, end, ""))
+    return out
+
+
+def _text_of(argument: re.Match[str]) -> str:
+    quoted = argument.group("quoted")
+    return argument.group() if quoted is None else quoted.replace('""', '"')
+
+
+def _plain(written: str) -> str:
+    """A piece of roff with its escapes read."""
+    return _ESCAPE.sub(_escaped, written)
+
+
+def _escaped(escape: re.Match[str]) -> str:
+    """What an escape writes: a character for a named or escaped one, else nothing."""
+    for group in ("two", "named", "string_two", "string_named", "string_one"):
+        name = escape.group(group)
+        if name is not None:
+            return _NAMED.get(name, "")
+    return _ONE.get(escape.group("one") or "", "")
+
+
+def _comment_start(request: re.Match[str], commented: list[int]) -> int:
+    """Where a request line's arguments end: at a comment on the line, or at its end."""
+    end = request.end() - request.group().endswith("\n")
+    i = bisect_right(commented, request.start())
+    return commented[i] if i < len(commented) and commented[i] < end else end
+
+
+def _inside(at: int, starts: list[int], spans: list[Stretch]) -> bool:
+    i = bisect_right(starts, at) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]

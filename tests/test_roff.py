@@ -1,0 +1,101 @@
+"""Manual pages in their roff source read as `man` prints them, offsets into the source."""
+
+from __future__ import annotations
+
+import gzip
+from itertools import pairwise
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from termlens.acronyms.identify import find_abbreviations
+from termlens.documents import documents_in, read_documents
+from termlens.markup import code_spans, is_manual_page
+from termlens.normal_form import NormalForm
+from termlens.roff import is_roff_page, stretches
+
+PAGE = r""".\" Hand-written, in the shape of iproute2's pages.
+.TH TC\-ECN 8 "5 December 2026" "iproute2" "Linux"
+.SH NAME
+ECN \- Explicit Congestion Notification marking
+.SH SYNOPSIS
+.B tc qdisc ... ecn
+.RI "[ " LIMIT " ]"
+.SH DESCRIPTION
+A router uses \fBactive queue management\fR (\fIAQM\fR) to mark packets.
+.BR tc (8)
+configures it; see
+.BR "Random Early Detection" " (" RED ).
+.PP
+Marks go in the \(lqtype of service\(rq (TOS) byte.\" a comment
+.TP
+.B \-\-burst PKTS
+the largest burst (LB) in packets
+.IP \(bu 2
+a bullet
+"""
+
+
+def test_a_page_source_reads_as_the_page_man_prints() -> None:
+    assert is_roff_page(PAGE) and not is_roff_page("A text. It says .TH in a line.\n.TH X 1")
+    text = NormalForm.of(PAGE).text
+    assert text.startswith("TC-ECN(8)   Linux   TC-ECN(8)\n\nNAME\n\nECN - Explicit Congestion")
+    assert is_manual_page(text)
+    assert "A router uses active queue management (AQM) to mark packets.\ntc(8)\n" in text
+    assert "Random Early Detection (RED)." in text
+    assert "in the “type of service” (TOS) byte.\n" in text  # no comment, no escapes
+    assert "\n--burst PKTS\nthe largest burst" in text and "\n•\na bullet" in text
+    starts = [start for start, _, _ in stretches(PAGE)]
+    assert starts == sorted(starts)
+    assert all(
+        end <= start for (_, end, _), start in zip(stretches(PAGE), starts[1:], strict=False)
+    )
+
+
+def test_definitions_in_a_page_source_point_into_the_source() -> None:
+    found = {
+        (o.short.text, o.long.text)
+        for o in find_abbreviations(PAGE, lang="en")
+        if o.long is not None and o.definition is not None and o.definition.short == o.short
+    }
+    assert {
+        ("AQM", "active queue management"),
+        ("RED", "Random Early Detection"),
+        ("TOS", "type of service"),
+    } <= found
+    for o in find_abbreviations(PAGE, lang="en"):
+        assert PAGE[o.short.start : o.short.end] == o.short.text
+    # the synopsis and an option's tag hold code: "[ LIMIT ]" and "--burst PKTS" define nothing
+    code = code_spans(PAGE)
+    assert any(PAGE[s:e].startswith(".B tc qdisc") for s, e in code)
+    assert any(PAGE[s:e].startswith(".B \\-\\-burst") for s, e in code)
+    assert all(o.short.text not in ("LIMIT", "PKTS") for o in find_abbreviations(PAGE, lang="en"))
+
+
+def test_a_folder_of_manual_pages_is_read(tmp_path: Path) -> None:
+    (tmp_path / "tc-ecn.8.gz").write_bytes(gzip.compress(PAGE.encode()))
+    (tmp_path / "ssl.7ssl").write_text(PAGE.replace("TC\\-ECN 8", "SSL 7ssl"), encoding="utf-8")
+    (tmp_path / "notes.bak").write_text("not a document", encoding="utf-8")
+    assert [p.name for p in documents_in(tmp_path)] == ["ssl.7ssl", "tc-ecn.8.gz"]
+    assert [d.id for d in read_documents([str(tmp_path)])] == ["ssl.7ssl", "tc-ecn.8"]
+
+
+_ROFF_PIECES = st.sampled_from(
+    [".TH", ".SH", ".B", ".BR", ".IP", ".TP", ".PP", '.\\"', "\\fB", "\\fR", "\\-", "\\(em",
+     "\\*(lq", "\\(", "\\[bu]", '"', '""', " ", "\n", "SVM", "(SVM)", "support", "vector",
+     "machine", "\\", ".nf", ".fi", "\\s-1", "\\e"]
+)  # fmt: skip
+
+
+@given(st.lists(_ROFF_PIECES, max_size=40))
+def test_spans_of_any_page_source_map_back_into_it(pieces: list[str]) -> None:
+    text = ".TH X 1\n" + "".join(pieces)
+    found = stretches(text)
+    assert all(0 <= s <= e <= len(text) for s, e, _ in found)
+    assert all(e <= s for (_, e, _), (s, _, _) in pairwise(found))
+    form = NormalForm.of(text)
+    for start in range(len(form.text) + 1):
+        assert 0 <= form.original(start) <= len(text)
+    for o in find_abbreviations(text, lang="en"):
+        assert text[o.short.start : o.short.end] == o.short.text
