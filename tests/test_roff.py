@@ -73,6 +73,17 @@ def test_definitions_in_a_page_source_point_into_the_source() -> None:
     assert all(o.short.text not in ("LIMIT", "PKTS") for o in find_abbreviations(PAGE, lang="en"))
 
 
+def test_a_block_set_as_written_is_read_an_example_is_code() -> None:
+    # lsof(8) lists its modes in a no-fill block; an example holds code
+    page = (
+        ".TH LSOF 8\n.SH DESCRIPTION\nThe mode is one of the following:\n.IP\n.nf\n"
+        "\tAIO\t\tasynchronous I/O\n\tNB\t\tnon-blocking I/O\n.fi\n.EX\n"
+        "a dry run (DR) here\n.EE\n"
+    )
+    found = [(o.short.text, o.long and o.long.text) for o in find_abbreviations(page, lang="en")]
+    assert found == [("AIO", "asynchronous I/O"), ("NB", "non-blocking I/O")]
+
+
 def test_a_folder_of_manual_pages_is_read(tmp_path: Path) -> None:
     (tmp_path / "tc-ecn.8.gz").write_bytes(gzip.compress(PAGE.encode()))
     (tmp_path / "ssl.7ssl").write_text(PAGE.replace("TC\\-ECN 8", "SSL 7ssl"), encoding="utf-8")

@@ -8,7 +8,7 @@ alternating one run together: ".BR grep (1)" prints "grep(1)"), a paragraph brea
 or a paragraph, the character an escape names, nothing for the rest; the ".TH" line reads as the
 header `man` prints ("LS(1)   User Commands   LS(1)"), so the page's normal form reads as a
 printed page does (:func:`markup.is_manual_page`). :func:`code` gives the spans that hold no
-prose: the synopsis and the blocks set as written (".nf" … ".fi", ".EX" … ".EE", a table). Pages
+prose: the synopsis, an option's tag and the examples (".EX" … ".EE"). Pages
 in mdoc(7) (".Dd", ".Nm") are not read so: their requests stay text.
 """
 
@@ -44,7 +44,7 @@ _FONT: Final = frozenset("B I SM SB R".split())  # set their arguments, a space 
 _ALTERNATING: Final = frozenset("BR RB BI IB IR RI".split())  # run their arguments together
 _HEADING: Final = frozenset(("SH", "SS"))
 _PARAGRAPH: Final = frozenset("PP LP P TP TQ HP IP sp".split())
-_SET_AS_WRITTEN: Final = {"nf": "fi", "EX": "EE", "TS": "TE"}
+_EXAMPLE: Final = re.compile(r"^[.'][ \t]*EX\b[^\n]*\n(?:(?![.'][ \t]*EE\b)[^\n]*\n?)*", re.M)
 # the title line, after its title: it reads as the rest of the header
 _TITLE: Final = re.compile(r"^[.'][ \t]*TH[ \t]+(?:\"[^\"\n]*\"?|\S+)(?P<rest>[^\n]*\n?)", re.M)
 # a paragraph's tag: the line after ".TP", or the first argument of ".IP"
@@ -96,17 +96,16 @@ def _apart(found: list[Stretch]) -> list[Stretch]:
 def code(text: str) -> list[tuple[int, int]]:
     """The spans of a manual page's source that hold no prose: its title line after the title
     (which reads as the rest of a header), its synopsis, the tags that give an option and its
-    arguments ("--http-proxy [http://]host[:port]"), and the blocks it sets as written (".nf"
-    … ".fi", ".EX" … ".EE", ".TS" … ".TE")."""
+    arguments ("--http-proxy [http://]host[:port]"), and its examples (".EX" … ".EE"); not the
+    blocks set as written (".nf" … ".fi") nor tables, which hold glossaries as often as code
+    (lsof(8): "AIO  asynchronous I/O")."""
     spans = [m.span("rest") for m in _TITLE.finditer(text)]
     spans += [m.span("body") for m in _SYNOPSIS.finditer(text)]
     for match in _TAG.finditer(text):
         which = "tag" if match.group("tag") is not None else "argument"
         if _plain(_REQUEST_NAME.sub("", match.group(which))).lstrip(' "').startswith("-"):
             spans.append(match.span(which))
-    for opening, closing in _SET_AS_WRITTEN.items():
-        pattern = rf"^[.'][ \t]*{opening}\b[^\n]*\n(?:(?![.'][ \t]*{closing}\b)[^\n]*\n?)*"
-        spans += [m.span() for m in re.finditer(pattern, text, re.M)]
+    spans += [m.span() for m in _EXAMPLE.finditer(text)]
     return sorted(spans)
 
 
