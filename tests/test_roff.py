@@ -84,6 +84,20 @@ def test_a_block_set_as_written_is_read_an_example_is_code() -> None:
     assert found == [("AIO", "asynchronous I/O"), ("NB", "non-blocking I/O")]
 
 
+def test_a_printed_pages_synopsis_is_code_as_the_sources_is() -> None:
+    # devlink-sb(8) as man prints it: "[ sb SB_INDEX ]" defined SB_INDEX by the words before
+    printed = (
+        "DEVLINK-SB(8)\t\t\t     Linux\t\t\t DEVLINK-SB(8)\n\nNAME\n"
+        "       devlink-sb - devlink shared buffer configuration\n\nSYNOPSIS\n"
+        "       devlink sb port pool set DEV/PORT_INDEX [ sb SB_INDEX ]\n"
+        "\t       pool POOL_INDEX\n\n"
+        "       devlink sb tc bind set DEV/PORT_INDEX [ sb SB_INDEX ]\n\nDESCRIPTION\n"
+        "       The shared buffer (SB) is split into pools.\n"
+    )
+    found = [o for o in find_abbreviations(printed, lang="en") if o.long is not None]
+    assert {(o.short.text, o.long.text) for o in found if o.long} == {("SB", "shared buffer")}
+
+
 def test_a_folder_of_manual_pages_is_read(tmp_path: Path) -> None:
     (tmp_path / "tc-ecn.8.gz").write_bytes(gzip.compress(PAGE.encode()))
     (tmp_path / "ssl.7ssl").write_text(PAGE.replace("TC\\-ECN 8", "SSL 7ssl"), encoding="utf-8")

@@ -141,6 +141,13 @@ _INFO_CODE: Final = re.compile(
 _MANUAL_PAGE: Final = re.compile(
     r"\A\s*(\S+)\((\d\w*)\)[ \t]{2,}[^\n]*?[ \t]{2,}\1\(\2\)[ \t]*$", re.M
 )
+# A printed manual page's synopsis: the lines under its heading up to the next heading (a line
+# that opens with no indent), code as the source's synopsis is (:func:`roff.code`)
+_PRINTED_SYNOPSIS: Final = re.compile(
+    r"^(?:SYNOPSIS|SINOPSIS|SYNOPSE|ÜBERSICHT|RÉSUMÉ)[ \t]*\n"
+    r"(?P<body>(?:[ \t]+[^\n]*\n?|[ \t]*\n)*)",
+    re.M,
+)
 # An Info cross-reference with a label: its mark and the node it leads to are code, its label
 # prose ("*note Extended Regular Expression (ERE): ERE syntax.")
 _INFO_LABELLED_NOTE: Final = re.compile(
@@ -677,8 +684,9 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     code, a pair of backticks or of ``<code>`` tags or LaTeX's ``\\texttt{…}`` as the normal
     form reads them ("`AWS_ACCESS_KEY_ID`", "<code>KEY_ID</code>"), what LaTeX reads as names or
     mathematics (:func:`latex_code`), what an Info file holds besides prose
-    (:data:`_INFO_CODE`), a manual page's synopsis and blocks set as written
-    (:func:`roff.code`), and web and e-mail addresses."""
+    (:data:`_INFO_CODE`), a manual page's synopsis, printed (:data:`_PRINTED_SYNOPSIS`) or in
+    its source (:func:`roff.code`, with its options' tags and examples), and web and e-mail
+    addresses."""
     if not (
         holds_any(text, _CODE_CHARACTERS)
         or _may_hold_web_address(text)
@@ -688,6 +696,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         or "]:" in text
         or "\x1f" in text
         or roff.is_roff_page(text)
+        or is_manual_page(text)
     ):
         return []  # prose, the common case
     declared = [span for span, _, _ in declarations(text)]  # ":abbr:`LIFO (…)`" is no code
@@ -702,6 +711,8 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     org_code = _org_code(text) if org else []
     info_code = _info_code(text) if is_info_document(text) else []
     page_code = roff.code(text) if roff.is_roff_page(text) else []
+    if is_manual_page(text):
+        page_code = [m.span("body") for m in _PRINTED_SYNOPSIS.finditer(text)]
     return sorted(
         {
             *code_blocks(text),
