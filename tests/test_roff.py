@@ -9,11 +9,13 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from termlens.acronyms.extract import extract
 from termlens.acronyms.identify import find_abbreviations
 from termlens.documents import documents_in, read_documents
 from termlens.markup import code_spans, is_manual_page
 from termlens.normal_form import NormalForm
 from termlens.roff import is_roff_page, stretches
+from termlens.text import Document
 
 PAGE = r""".\" Hand-written, in the shape of iproute2's pages.
 .TH TC\-ECN 8 "5 December 2026" "iproute2" "Linux"
@@ -96,6 +98,24 @@ def test_a_printed_pages_synopsis_is_code_as_the_sources_is() -> None:
     )
     found = [o for o in find_abbreviations(printed, lang="en") if o.long is not None]
     assert {(o.short.text, o.long.text) for o in found if o.long} == {("SB", "shared buffer")}
+
+
+def test_the_name_line_defines_the_title_the_header_repeats() -> None:
+    # tc-cbq(8): the name line, not the header above it, is the definition, in print and source;
+    # the heading NAME runs into no shouted text with the name under it
+    printed = (
+        "CBQ(8)\t\t\t     Linux\t\t\t CBQ(8)\n\nNAME\n       CBQ - Class Based Queueing\n\n"
+        "SYNOPSIS\n       tc qdisc ... cbq [ allot bytes ]\n\nDESCRIPTION\n       The cbq qdisc"
+    )
+    source = (
+        '.TH CBQ 8 "16 December 2001" "iproute2" "Linux"\n.SH NAME\nCBQ \\- Class Based Queueing\n'
+        ".SH SYNOPSIS\n.B tc qdisc ... cbq [ allot\nbytes\n.B ]\n.SH DESCRIPTION\nThe cbq qdisc"
+    )
+    for page in (printed, source):
+        found = extract(Document(page, lang="en"))  # the tagger pairs these
+        (defining,) = [o for o in found if o.defines]
+        assert defining.short.start == page.index("CBQ \\-" if page is source else "CBQ -")
+        assert defining.long is not None and defining.long.text == "Class Based Queueing"
 
 
 def test_a_folder_of_manual_pages_is_read(tmp_path: Path) -> None:

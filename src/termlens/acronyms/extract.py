@@ -57,6 +57,7 @@ PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
 _INLINE_CODE_WORDS = 4  # the most words of inline code that names a keyword ("IS NOT NULL")
 SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
 _LATIN = re.compile(r"[A-Za-z]")
+_HEADING_LINE = re.compile(r"[^\W\d_a-z]+[ \t]*\n")  # a word in capitals alone on its line
 _VERSION_MARK = re.compile(r"(?<=[a-z])v(?=\d)")  # "icmpv6", "tlsv1"
 _CODE_WORD_SPLIT = re.compile(r"[\s,;=()\[\]<>]+")  # what parts the words of code: "f(a, b=c)"
 _CODE = frozenset("/.")  # around a word of a document code
@@ -243,14 +244,27 @@ def _in_shouted_run(text: str, short: Span) -> bool:
         return False
     if _alone_on_its_line(text, short):
         return True  # a heading: "BUGS", "NAVN", "SE OGSÅ"
-    before = WORD.findall(text, max(0, short.start - 120), short.start)
-    after = WORD.findall(text, short.end, short.end + 120)
+    opening = max(short.start - 120, _paragraph_start(text, short.start))
+    closing = text.find("\n\n", short.end, short.end + 120)
+    before = WORD.findall(text, opening, short.start)
+    after = WORD.findall(text, short.end, short.end + 120 if closing == -1 else closing)
     run = [
         *takewhile(str.isupper, reversed(before)),
         *words,
         *takewhile(str.isupper, after),
     ]
     return len(run) >= SHOUTED_RUN and 2 * sum(_common(w, text) for w in run) >= len(run)
+
+
+def _paragraph_start(text: str, at: int) -> int:
+    """Where the paragraph that holds ``at`` starts: after a blank line, or after a heading's
+    line, one word in capitals (a manual page's "NAME" is no part of the line under it)."""
+    paragraph = text.rfind("\n\n", 0, at)
+    line = text.rfind("\n", 0, at) + 1
+    previous = text.rfind("\n", 0, max(line - 1, 0)) + 1
+    if line > 0 and _HEADING_LINE.fullmatch(text, previous, line):
+        return line
+    return 0 if paragraph == -1 else paragraph + 2
 
 
 def _alone_on_its_line(text: str, short: Span) -> bool:
