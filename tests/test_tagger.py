@@ -300,6 +300,7 @@ def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
             "ICMP6",
         ),
         ("the nr_cpu_ids value. Every CPU's queue", "nr_cpu_ids", "CPU's"),
+        ("the token $PKCS11_OBJECT of the PKCS module", "$PKCS11_OBJECT", "PKCS"),
         (
             "WSGIServer, handler_class=WSGIRequestHandler) Create a new WSGI server",
             "WSGIServer, handler_class=WSGIRequestHandler",

@@ -462,10 +462,11 @@ def _identifier_holds(word: str, short: str) -> bool:
     """Whether a code identifier (a word joining pieces with underscores) holds the short form as
     whole pieces, or a piece and its number: "arch_max_dma32_pfn" for PFN,
     "USB_QUIRK_SHORT_SET_ADDRESS_REQ_TIMEOUT" for SET_ADDRESS, "PROVIDE_OHCI1394_" for OHCI,
-    "conntrack_icmpv6_timeout" for ICMP and ICMP6 (not "Sense_Tag_Weight" for STW)."""
+    "conntrack_icmpv6_timeout" for ICMP and ICMP6, "ENABLE_SCHEDULED_BACKUPS" for BACKUP,
+    "$PKCS11_OBJECT" for PKCS (not "Sense_Tag_Weight" for STW)."""
     if "_" not in word.strip("_"):
         return False
-    pattern = rf"(?:^|[_.]){re.escape(_unversioned(short))}(?=_|\d|$)"
+    pattern = rf"(?:^|[_.$]){re.escape(_unversioned(short))}(?=s?(?:_|\d|$))"
     return re.search(pattern, _unversioned(word)) is not None
 
 
