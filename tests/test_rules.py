@@ -627,6 +627,8 @@ def test_a_manual_page_s_options_headings_files_and_links_define_nothing() -> No
     )
     assert pairs(text) == [("GPU", "graphics processing unit")]
     assert pairs("a carbon-sulphur (C-S) bond") == [("C-S", "carbon-sulphur")]  # no key
+    # ip-route(8): an option's argument and the next one, an identifier built on it
+    assert pairs("action SEG6_ACTION [ SEG6_ACTION_PARAM ] [ count ]") == []
 
 
 def test_namely_before_words_that_do_not_spell_the_short_form_defines_nothing() -> None:

@@ -58,6 +58,13 @@ _INLINE_CODE_WORDS = 4  # the most words of inline code that names a keyword ("I
 SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
 _LATIN = re.compile(r"[A-Za-z]")
 _HEADING_LINE = re.compile(r"[^\W\d_a-z]+[ \t]*\n")  # a word in capitals alone on its line
+# what may stand between a long form and its short form beside it: brackets, punctuation and
+# the words of a cue ("(", " - ", ", or ", ", also known as ", ", hereafter ")
+_BESIDE = re.compile(
+    r"[^\w]*(?:(?:or|i\.e\.|ie|e\.g\.|also|known|as|called|hereafter|hereinafter|referred|to|"
+    r"abbreviated|for|short|the|a|an)\b[^\w]*){0,4}",
+    re.IGNORECASE,
+)
 _VERSION_MARK = re.compile(r"(?<=[a-z])v(?=\d)")  # "icmpv6", "tlsv1"
 _CODE_WORD_SPLIT = re.compile(r"[\s,;=()\[\]<>]+")  # what parts the words of code: "f(a, b=c)"
 _CODE = frozenset("/.")  # around a word of a document code
@@ -392,12 +399,23 @@ def _pair(
         return None  # a clause's piece, or a phrase cut off after a preposition
     if lang == "en" and _third_person_verb(next(iter(long.text.split()), "")):
         return None  # a clause: "GCC generates code to copy", "DOM … defines one method"
+    # a phrase in small letters with a function word is a long form only beside its short form:
+    # "the caller uses the API" spells nothing where the two are apart ("use the default port,
+    # thread 0 will … UDP"), as in none of the English gold's 344 such long forms bar junk labels
+    phrase = lang == "en" and long.text.islower() and bool(FUNCTION_WORDS.intersection(words))
     best: tuple[int, Definition] | None = None
     for short in shorts:
         if taken.overlaps(short.start, short.end):
             continue
         distance = short.start - long.end if short.start >= long.end else long.start - short.end
         if distance < 0 or distance > PAIR_DISTANCE:
+            continue
+        between = (
+            text[long.end : short.start]
+            if short.start >= long.end
+            else text[short.end : long.start]
+        )
+        if phrase and _BESIDE.fullmatch(between) is None:
             continue
         if short.end <= long.start and _in_brackets(text, short):
             continue  # "(CBC)" follows its long form; "a mode like (CBC) … complete block of c…"

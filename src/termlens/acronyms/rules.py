@@ -1062,14 +1062,14 @@ def _other_number(one: str, other: str) -> bool:
 def _contains_word(long: str, short: str) -> bool:
     """Whether the long form holds the short form as a word (alpha-helix for helix, id_dsa for
     DSA, vim's help link |gui-font| for Font) or is one word that extends it as a variant
-    (PKNbeta, GCAP3, a version in any case: http2, tlsv1.3; not Groucho for Gro), or holds a
-    short form of several words verbatim (New York Stock Exchange for New York), or a plural short
-    form's singular ("IOMMUs (including software IOMMU)"). Commas and quotes part words as spaces
-    do: "Collins, 1999" holds Collins."""
+    (PKNbeta, GCAP3, SEG6_ACTION_PARAM, a version in any case: http2, tlsv1.3; not Groucho for
+    Gro), or holds a short form of several words verbatim (New York Stock Exchange for New York),
+    or a plural short form's singular ("IOMMUs (including software IOMMU)"). Commas and quotes
+    part words as spaces do: "Collins, 1999" holds Collins."""
     if " " not in long and long.startswith(short) and long != short:
         rest = long[len(short) :]
-        if rest[0].isupper() or rest[0].isdigit() or rest.lower().startswith(_GREEK_WORDS):
-            return True
+        if rest[0].isupper() or rest[0] in "_0123456789" or rest.lower().startswith(_GREEK_WORDS):
+            return True  # and an identifier's next piece: SEG6_ACTION_PARAM for SEG6_ACTION
     if " " not in long and _VERSIONED.fullmatch(long[len(short) :]):
         return long[: len(short)].lower() == short.lower()  # "--http2 (HTTP)", "sslv3 (SSL)"
     folded, low = short.lower(), long.lower()
