@@ -320,6 +320,18 @@ def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
     ]
 
 
+def test_a_phrase_with_a_function_word_defines_only_a_short_form_beside_it() -> None:
+    # the kernel's ipvs-sysctl: the words spell UDP by chance, a clause apart from it
+    text = "If set, use the default port, thread 0 will serve the UDP sockets."
+    found = extract(Document(text), _spans(text, long="use the default port", short="UDP"))
+    assert [(o.short.text, o.long) for o in found] == [("UDP", None)]
+    text = "The time to last byte (TTLB) grows."
+    found = extract(Document(text), _spans(text, long="time to last byte", short="TTLB"))
+    assert [(o.short.text, o.long and o.long.text) for o in found] == [
+        ("TTLB", "time to last byte")
+    ]
+
+
 def test_a_short_form_in_its_own_brackets_takes_no_long_form_after_it() -> None:
     # "(CBC)" follows what it stands for; words after it are another thing (nettle's manual)
     text = "a block mode like (CBC) is split, where the last complete block of ciphertext is cut"
