@@ -337,11 +337,12 @@ def test_a_short_form_in_its_own_brackets_takes_no_long_form_after_it() -> None:
     text = "a block mode like (CBC) is split, where the last complete block of ciphertext is cut"
     tagger = _HandTagged({"CBC"}, ["complete", "block", "of", "ciphertext"])
     assert [(o.short.text, o.long) for o in extract(Document(text), tagger)] == [("CBC", None)]
-    # unbracketed, the long form after it still defines it
-    text = "a block mode like CBC, which chains, where a complete block of ciphertext is cut"
-    found = extract(Document(text), tagger)
+    # unbracketed, a long form after it still defines it (one with no function word: a phrase
+    # with one defines only a short form beside it)
+    text = "a block mode like CBC, which chains, where cipher block chaining is cut"
+    found = extract(Document(text), _HandTagged({"CBC"}, ["cipher", "block", "chaining"]))
     assert [(o.short.text, o.long and o.long.text) for o in found] == [
-        ("CBC", "complete block of ciphertext")
+        ("CBC", "cipher block chaining")
     ]
 
 
