@@ -2,7 +2,7 @@
 
     python bench/written_forms.py [--data DIR] [--out out] [--termlens "python -m termlens"]
 
-Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written fourteen ways, its
+Each tenth (record i with i % 10 == 0, as in bench/sdu22_held_out.py) is written fifteen ways, its
 gold offsets moved with the characters: as given (NFC); decomposed (NFD: an accent as its own
 combining character, as macOS file names and some PDF extractors write it); with the Latin
 ligatures of PDF text ("ﬁ" for "fi", "ﬂ" for "fl", "ﬀ" for "ff"); and with every gold long form
@@ -22,7 +22,9 @@ short form that no letter or digit follows ("the SVM¹ wins", "the SVM<sup>2</su
 turns); and quoted in an e-mail reply (lines wrapped after the first space past 60 characters,
 each opened by "> "); and as Wikipedia's source writes it (every gold long form a wiki link, by
 turns "[[support vector machine]]" and "[[Support vector machine|support vector machine]]", a
-"<ref>…</ref>" after every full stop that ends a sentence). Each goes through `termlens bench
+"<ref>…</ref>" after every full stop that ends a sentence); and as a manual page's roff source
+writes it (a title request before it, every gold long form in "\\fB…\\fR", hyphens and
+backslashes escaped, every line opened by "\\&"). Each goes through `termlens bench
 sdu22-ae`; the table gives the official macro F1 of each.
 ``--termlens`` runs another build (e.g. ``"env PYTHONPATH=/tmp/old/src python -m termlens"``)
 to compare.
@@ -249,6 +251,17 @@ def wikitext(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
     return inserted(text, inserts)
 
 
+def manual_page(record: dict[str, object]) -> tuple[str, list[int], list[int]]:
+    """The record's text as a manual page's source writes it (roff, the man(7) macros): after a
+    title request, each gold long form in bold ("\\fBsupport vector
+    machine\\fR"), a backslash written "\\e", a hyphen "\\-", and each line opened by "\\&", so
+    that none opens with a dot or a quote (a request)."""
+    head = ".TH page 1\n\\&"  # a title in small letters, no heading: no words the gold would score
+    escaped = {"\\": "\\e", "-": "\\-", "\n": "\n\\&"}
+    text, as_start, as_end = emphasised(record, "\\fB", "\\fR", escaped=escaped)
+    return head + text, [i + len(head) for i in as_start], [i + len(head) for i in as_end]
+
+
 def rewritten(records: list[dict[str, object]], rewrite: Rewrite) -> list[dict[str, object]]:
     """The records with their text rewritten and their gold spans moved along."""
     out = []
@@ -284,7 +297,7 @@ def main() -> None:
     forms |= {"HTML references": referenced, "bold around italics": bold_around_italics}
     forms |= {"LaTeX": latex, "full-width": full_width, "underscores": underscored}
     forms |= {"web copy": web_copy, "Wikipedia citations": cited, "footnotes": footnoted}
-    forms |= {"quoted e-mail": quoted, "wikitext": wikitext}
+    forms |= {"quoted e-mail": quoted, "wikitext": wikitext, "manual page": manual_page}
     print("| tenth | " + " | ".join(forms) + " |")
     print("|---" * (len(forms) + 1) + "|")
     for name, lang in FILES.items():
