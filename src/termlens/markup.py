@@ -144,7 +144,7 @@ _MANUAL_PAGE: Final = re.compile(
 # A printed manual page's synopsis: the lines under its heading up to the next heading (a line
 # that opens with no indent), code as the source's synopsis is (:func:`roff.code`)
 _PRINTED_SYNOPSIS: Final = re.compile(
-    r"^(?:SYNOPSIS|SINOPSIS|SYNOPSE|ÜBERSICHT|RÉSUMÉ)[ \t]*\n"
+    rf"^(?:{roff.SYNOPSIS_HEADINGS})[ \t]*\n"
     r"(?P<body>(?:[ \t]+[^\n]*\n?|[ \t]*\n)*)",
     re.M,
 )
@@ -710,9 +710,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     blocks = [match.span() for match in _CODE_ELEMENT.finditer(text)] if "<" in text else []
     org_code = _org_code(text) if org else []
     info_code = _info_code(text) if is_info_document(text) else []
-    page_code = roff.code(text) if roff.is_roff_page(text) else []
-    if is_manual_page(text):
-        page_code = [m.span("body") for m in _PRINTED_SYNOPSIS.finditer(text)]
+    page_code = roff.code(text) if roff.is_roff_page(text) else _printed_synopsis(text)
     return sorted(
         {
             *code_blocks(text),
@@ -726,6 +724,14 @@ def code_spans(text: str) -> list[tuple[int, int]]:
             *link_definitions(text),
         }  # inline code once: "<code>" is a pair of marks and an element
     )
+
+
+def _printed_synopsis(text: str) -> list[tuple[int, int]]:
+    """The synopsis of a manual page as `man` prints it (:data:`_PRINTED_SYNOPSIS`), if it is
+    one."""
+    if not is_manual_page(text):
+        return []
+    return [match.span("body") for match in _PRINTED_SYNOPSIS.finditer(text)]
 
 
 def _org_code(text: str) -> list[tuple[int, int]]:

@@ -52,8 +52,10 @@ _TAG: Final = re.compile(
     r"^[.'][ \t]*(?:TP[^\n]*\n(?P<tag>[^\n]*)|IP[ \t]+(?P<argument>[^\n]*))", re.M
 )
 _REQUEST_NAME: Final = re.compile(r"^[.'][ \t]*[^\s\\]*[ \t]*")
+# a synopsis's heading, in English, Spanish, French and German pages
+SYNOPSIS_HEADINGS: Final = "SYNOPSIS|SINOPSIS|SYNOPSE|ÜBERSICHT|RÉSUMÉ"
 _SYNOPSIS: Final = re.compile(
-    r"^[.'][ \t]*SH[ \t]+\"?(?:SYNOPSIS|SINOPSIS|SYNOPSE|ÜBERSICHT)\"?[ \t]*\n"
+    rf"^[.'][ \t]*SH[ \t]+\"?(?:{SYNOPSIS_HEADINGS})\"?[ \t]*\n"
     r"(?P<body>(?:(?![.'][ \t]*SH[ \t])[^\n]*\n?)*)",
     re.M,
 )
@@ -121,16 +123,16 @@ def _request(request: re.Match[str], comment: int) -> list[Stretch]:
             *_unquoted(title),
             (title.end(), end, _header(arguments)),
         ]
-    if name in _PARAGRAPH and not (name == "IP" and arguments):
+    if name == "IP" and arguments:  # a tagged paragraph: its tag is text, its indent is not
+        first = arguments[0]
+        return [
+            (start, first.start(), "\n"),
+            *_unquoted(first),
+            (first.end(), max(first.end(), comment), ""),
+        ]
+    if name in _PARAGRAPH:
         return [(start, end, "\n")]
     if not arguments or not (name in _FONT or name in _ALTERNATING or name in _HEADING):
-        if name == "IP":  # a tagged paragraph: its tag is text, its indent is not
-            first = arguments[0]
-            return [
-                (start, first.start(), "\n"),
-                *_unquoted(first),
-                (first.end(), max(first.end(), comment), ""),
-            ]
         return [(start, end, "")]
     out: list[Stretch] = [(start, arguments[0].start(), "\n" if name in _HEADING else "")]
     for argument, following in zip(arguments, [*arguments[1:], None], strict=True):

@@ -410,12 +410,7 @@ def _pair(
         distance = short.start - long.end if short.start >= long.end else long.start - short.end
         if distance < 0 or distance > PAIR_DISTANCE:
             continue
-        between = (
-            text[long.end : short.start]
-            if short.start >= long.end
-            else text[short.end : long.start]
-        )
-        if phrase and _BESIDE.fullmatch(between) is None:
+        if phrase and not _beside(text, long, short):
             continue
         if short.end <= long.start and _in_brackets(text, short):
             continue  # "(CBC)" follows its long form; "a mode like (CBC) … complete block of c…"
@@ -433,6 +428,14 @@ def _pair(
         if best is None or distance < best[0]:
             best = (distance, Definition(short, long, "tagger", quality))
     return best[1] if best else None
+
+
+def _beside(text: str, long: Span, short: Span) -> bool:
+    """Whether only brackets, punctuation or a cue's words stand between the long form and the
+    short form (:data:`_BESIDE`), either first."""
+    if short.start >= long.end:
+        return _BESIDE.fullmatch(text, long.end, short.start) is not None
+    return _BESIDE.fullmatch(text, short.end, long.start) is not None
 
 
 def _in_brackets(text: str, short: Span) -> bool:
