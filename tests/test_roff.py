@@ -126,10 +126,59 @@ def test_a_folder_of_manual_pages_is_read(tmp_path: Path) -> None:
     assert [d.id for d in read_documents([str(tmp_path)])] == ["ssl.7ssl", "tc-ecn.8"]
 
 
+# rst2man's and pod2man's openings: macro definitions whose lines are no requests, strings
+GENERATED = r""".\" Man page generated from reStructuredText.
+.de1 rstReportMargin
+\\$1 \\n[an-margin]
+level \\n[rst2man-indent-level]
+..
+.ie \n(.g .ds Aq \(aq
+.el       .ds Aq '
+.if t .ds PI \(*p
+.if n .ds PI pi
+.ds CI interactive \
+command
+\#  a groff comment
+.TH "TOOL" "1" "2023-02-17" "14" "LLVM"
+.SH DESCRIPTION
+.sp
+The tool\*(Aqs \*(CI reads the run\-time type information (RTTI) of \*(PI.
+.sp
+.nf
+.ft C
+$ tool \-\-print the sample (TS)
+.ft P
+.fi
+.sp
+Call \f(CWread_table (RT)\fR first.
+.PP
+\f[CB]CCSC\f[R]: Compressed class committed size (KB).
+"""
+
+
+def test_pages_generators_write_read_as_man_prints_them() -> None:
+    assert is_roff_page(GENERATED)
+    text = NormalForm.of(GENERATED).text
+    assert "rstReportMargin" not in text and "level" not in text and "groff" not in text
+    assert "The tool's interactive command reads the run-time type information (RTTI) of pi." in (
+        text
+    )
+    found = {
+        (o.short.text, o.long and o.long.text) for o in extract(Document(GENERATED, lang="en"))
+    }
+    # a block and words in a constant-width font are code: "(TS)", "(RT)" define nothing
+    assert ("RTTI", "run\\-time type information") in found
+    assert not {short for short, _ in found} & {"TS", "RT"}
+    code = [GENERATED[start:end] for start, end in code_spans(GENERATED)]
+    assert "read_table (RT)" in code
+    assert not any("CCSC" in span for span in code)  # a glossary's word before its colon
+
+
 _ROFF_PIECES = st.sampled_from(
     [".TH", ".SH", ".B", ".BR", ".IP", ".TP", ".PP", '.\\"', "\\fB", "\\fR", "\\-", "\\(em",
      "\\*(lq", "\\(", "\\[bu]", '"', '""', " ", "\n", "SVM", "(SVM)", "support", "vector",
-     "machine", "\\", ".nf", ".fi", "\\s-1", "\\e"]
+     "machine", "\\", ".nf", ".fi", "\\s-1", "\\e", ".de X\n", "..\n", ".ds Q \\(aq\n", "\\*Q",
+     "\\*(Aq", "\\f(CW", "\\f[C]", ".ft CW\n", ".Vb\n", ".Ve\n", "\\#", "\\h'1m'", "\\\n"]
 )  # fmt: skip
 
 

@@ -7,31 +7,53 @@ The source writes its text between requests, lines that open with a dot (".SH DE
 alternating one run together: ".BR grep (1)" prints "grep(1)"), a paragraph break for a heading
 or a paragraph, the character an escape names, nothing for the rest; the ".TH" line reads as the
 header `man` prints ("LS(1)   User Commands   LS(1)"), so the page's normal form reads as a
-printed page does (:func:`markup.is_manual_page`). :func:`code` gives the spans that hold no
-prose: the synopsis, an option's tag and the examples (".EX" … ".EE"). Pages
-in mdoc(7) (".Dd", ".Nm") are not read so: their requests stay text.
+printed page does (:func:`markup.is_manual_page`). Macro definitions and ignored blocks (".de"
+… "..", ".ig" … "..", as rst2man and pod2man open their pages) write nothing; a string a page
+defines (".ds Aq \\(aq", pod2man's apostrophe) writes its value where the page uses it ("\\*(Aq"),
+as nroff reads it. :func:`code` gives the spans that hold no prose: the synopsis, an option's
+tag, the examples (".EX" … ".EE", pod2man's ".Vb" … ".Ve") and text set in a constant-width font
+(".ft CW", "\\f(CW", rst2man's and pod2man's code). Pages in mdoc(7) (".Dd", ".Nm") are not
+read so: their requests stay text.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Mapping
 from typing import Final
 
 Stretch = tuple[int, int, str]  # a span of the source and what it stands for
 
-# a page: requests, comments and blank lines, then the title request
-_PAGE: Final = re.compile(r"\A(?:[.'\\][^\n]*\n|[ \t]*\n)*?[.'][ \t]*TH[ \t]")
-_REQUEST: Final = re.compile(r"^[.'][ \t]*(?P<name>[^\s\\]*)[ \t]*(?P<arguments>[^\n]*)\n?", re.M)
-_COMMENT: Final = re.compile(r'^[.\'][ \t]*\\"[^\n]*\n?|\\"[^\n]*', re.M)
+# a line that goes on in the next after a backslash at its end
+_LINE: Final = r"(?:[^\n]*(?<!\\)\\\n)*[^\n]*"
+# a macro's definition or an ignored block, to its closing ".." line
+_BLOCK: Final = re.compile(
+    r"^[.'][ \t]*(?:de|dei|am|ami|ig)1?(?:[ \t][^\n]*)?\n(?:[^\n]*\n)*?\.\.[ \t]*(?:\n|\Z)",
+    re.M,
+)
+# a page: requests, comments, macro definitions and blank lines, then the title request
+_PAGE: Final = re.compile(
+    rf"\A(?>{_BLOCK.pattern.removeprefix('^')}|[.'\\]{_LINE}\n|[ \t]*\n)*?[.'][ \t]*TH[ \t]"
+)
+_REQUEST: Final = re.compile(rf"^[.'][ \t]*(?P<name>[^\s\\]*)[ \t]*(?P<arguments>{_LINE})\n?", re.M)
+_COMMENT: Final = re.compile(r'^[.\'][ \t]*\\"[^\n]*\n?|\\"[^\n]*|\\#[^\n]*\n?', re.M)
+# a string's definition (".ds name value"), also under a condition nroff meets ("if n", "ie
+# \n(.g"; not "if t", troff's), or the other branch's (".el")
+_STRING: Final = re.compile(
+    r"^[.'][ \t]*(?:(?:if|ie)[ \t]+(?P<condition>\S+)[ \t]+[.']?[ \t]*|el[ \t]*[.']?[ \t]*)?"
+    rf"ds1?[ \t]+(?P<name>[^\s\\]+)[ \t]*(?P<value>{_LINE})",
+    re.M,
+)
 _ARGUMENT: Final = re.compile(r'"(?P<quoted>(?:[^"\n]|"")*)("?)|(?:\\.|[^\s\\"])+')
 _ESCAPE: Final = re.compile(
     r"\\(?:[fF](?:\[[^\]\n]*\]|\(..|.)"  # a font: nothing
     r"|s(?:\[[^\]\n]*\]|[-+]?\(..|[-+]?\d{1,2})"  # a size: nothing
-    r"|n(?:\[[^\]\n]*\]|\(..|.)"  # a number register: nothing
+    r"|[nk](?:\[[^\]\n]*\]|\(..|.)"  # a number register, a mark: nothing
     r"|\((?P<two>..)|\[(?P<named>[^\]\n]*)\]"  # a character by name
     r"|\*(?:\((?P<string_two>..)|\[(?P<string_named>[^\]\n]*)\]|(?P<string_one>.))"  # a string
-    r"|(?P<one>.))"
+    r"|[hvwolLDXxbZNRSHC]'[^'\n]*'"  # a motion, a mark, a drawing: nothing
+    r"|(?P<one>.|\n))"
 )
 _ONE: Final = {"-": "-", "e": "\\", "\\": "\\", " ": " ", "~": " ", "0": " ", "'": "'", "`": "`"}
 _NAMED: Final = {
@@ -44,12 +66,28 @@ _FONT: Final = frozenset("B I SM SB R".split())  # set their arguments, a space 
 _ALTERNATING: Final = frozenset("BR RB BI IB IR RI".split())  # run their arguments together
 _HEADING: Final = frozenset(("SH", "SS"))
 _PARAGRAPH: Final = frozenset("PP LP P TP TQ HP IP sp".split())
-_EXAMPLE: Final = re.compile(r"^[.'][ \t]*EX\b[^\n]*\n(?:(?![.'][ \t]*EE\b)[^\n]*\n?)*", re.M)
+_EXAMPLE: Final = re.compile(
+    r"^[.'][ \t]*(?:EX|Vb)\b[^\n]*\n(?:(?![.'][ \t]*(?:EE|Ve)\b)[^\n]*\n?)*", re.M
+)
+# text in a constant-width font: a block set as written in it (".nf", then ".ft CW", to the
+# next ".ft": rst2man's literal block; not a table so set, ascii(7)'s), or after "\f(CW" to
+# the next font
+_CONSTANT_WIDTH: Final = re.compile(
+    r"^[.'][ \t]*nf[ \t]*\n[.'][ \t]*ft[ \t]+\(?C[WRBI]?[ \t]*\n"
+    r"(?P<lines>(?:(?![.'][ \t]*ft\b)[^\n]*\n?)*)"
+    r"|\\f(?:\(C[WRBI]|\[C[WRBI]?\]|C)(?P<words>(?:(?!\\f)[^\n])*)",
+    re.M,
+)
 # the title line, after its title: it reads as the rest of the header
 _TITLE: Final = re.compile(r"^[.'][ \t]*TH[ \t]+(?:\"[^\"\n]*\"?|\S+)(?P<rest>[^\n]*\n?)", re.M)
 # a paragraph's tag: the line after ".TP", or the first argument of ".IP"
 _TAG: Final = re.compile(
     r"^[.'][ \t]*(?:TP[^\n]*\n(?P<tag>[^\n]*)|IP[ \t]+(?P<argument>[^\n]*))", re.M
+)
+# a glossary's line: a word in a constant-width font, a colon and what it means (jstat(1):
+# "\f[CB]CCSC\f[R]: Compressed class committed size"), prose
+_GLOSSED: Final = re.compile(
+    r"(?:(?<=\n)|(?<=\A))\\f(?:\(C[WRBI]|\[C[WRBI]?\]|C)[^\s\\]+\\f(?:\[[^\]\n]*\]|\(..|.)?:"
 )
 _REQUEST_NAME: Final = re.compile(r"^[.'][ \t]*[^\s\\]*[ \t]*")
 # a synopsis's heading, in English, Spanish, French and German pages
@@ -68,22 +106,41 @@ def is_roff_page(text: str) -> bool:
 
 def stretches(text: str) -> list[Stretch]:
     """The stretches of a manual page's source (:func:`is_roff_page`) that its printed form
-    writes otherwise, in order, each with what it writes: requests, comments and escapes."""
+    writes otherwise, in order, each with what it writes: requests, comments, macro
+    definitions and escapes."""
     comments = [(m.start(), m.end(), "") for m in _COMMENT.finditer(text)]
-    out = comments.copy()
+    unread = _apart([*comments, *((m.start(), m.end(), "") for m in _BLOCK.finditer(text))])
+    out = unread.copy()
+    starts = [start for start, _, _ in unread]
     commented = [start for start, _, _ in comments]
     for request in _REQUEST.finditer(text):
-        if _inside(request.start(), commented, comments):
+        if _inside(request.start(), starts, unread):
             continue
         out += _request(request, _comment_start(request, commented))
     taken = _apart(out)
     starts = [start for start, _, _ in taken]
+    strings = defined_strings(text)
     escapes = [
-        (escape.start(), escape.end(), _escaped(escape))
+        (escape.start(), escape.end(), _escaped(escape, strings))
         for escape in _ESCAPE.finditer(text)
         if not _inside(escape.start(), starts, taken)
     ]
     return _apart([*taken, *escapes])
+
+
+def defined_strings(text: str) -> dict[str, str]:
+    """The strings a page defines, each with what it writes as nroff reads it: the first
+    definition that nroff meets (not one under "if t"), its escapes read."""
+    strings: dict[str, str] = {}
+    for match in _STRING.finditer(text):
+        condition = match.group("condition")
+        if match.group("name") in strings or (
+            condition is not None and condition.lstrip("!") == "t"
+        ):
+            continue
+        value = re.sub(r"\\\n", "", match.group("value"))
+        strings[match.group("name")] = _plain(value.removeprefix('"'), strings)
+    return strings
 
 
 def _apart(found: list[Stretch]) -> list[Stretch]:
@@ -98,16 +155,22 @@ def _apart(found: list[Stretch]) -> list[Stretch]:
 def code(text: str) -> list[tuple[int, int]]:
     """The spans of a manual page's source that hold no prose: its title line after the title
     (which reads as the rest of a header), its synopsis, the tags that give an option and its
-    arguments ("--http-proxy [http://]host[:port]"), and its examples (".EX" … ".EE"); not the
-    blocks set as written (".nf" … ".fi") nor tables, which hold glossaries as often as code
-    (lsof(8): "AIO  asynchronous I/O")."""
+    arguments ("--http-proxy [http://]host[:port]"), its examples (".EX" … ".EE", ".Vb" …
+    ".Ve") and what it sets in a constant-width font (a block set as written, "\\f(CW"; not a
+    glossary's word before its colon); not the other blocks set as written (".nf" … ".fi") nor
+    tables, which hold glossaries as often as code (lsof(8): "AIO  asynchronous I/O")."""
     spans = [m.span("rest") for m in _TITLE.finditer(text)]
     spans += [m.span("body") for m in _SYNOPSIS.finditer(text)]
     for match in _TAG.finditer(text):
         which = "tag" if match.group("tag") is not None else "argument"
-        if _plain(_REQUEST_NAME.sub("", match.group(which))).lstrip(' "').startswith("-"):
+        if _plain(_REQUEST_NAME.sub("", match.group(which)), {}).lstrip(' "').startswith("-"):
             spans.append(match.span(which))
     spans += [m.span() for m in _EXAMPLE.finditer(text)]
+    spans += [
+        m.span(m.lastgroup or 0)
+        for m in _CONSTANT_WIDTH.finditer(text)
+        if not _GLOSSED.match(text, m.start())
+    ]
     return sorted(spans)
 
 
@@ -147,7 +210,7 @@ def _request(request: re.Match[str], comment: int) -> list[Stretch]:
 def _header(arguments: list[re.Match[str]]) -> str:
     """What follows the title in the header `man` prints for a ".TH title section date source
     manual" line: "(1)   User Commands   LS(1)"."""
-    words = [_plain(_text_of(a)) for a in arguments]
+    words = [_plain(_text_of(a), {}) for a in arguments]
     manual = words[4] if len(words) > 4 else ""
     return f"({words[1]})   {manual}   {words[0]}({words[1]})\n"
 
@@ -172,14 +235,19 @@ def _text_of(argument: re.Match[str]) -> str:
     return argument.group() if quoted is None else quoted.replace('""', '"')
 
 
-def _plain(written: str) -> str:
+def _plain(written: str, strings: Mapping[str, str]) -> str:
     """A piece of roff with its escapes read."""
-    return _ESCAPE.sub(_escaped, written)
+    return _ESCAPE.sub(lambda escape: _escaped(escape, strings), written)
 
 
-def _escaped(escape: re.Match[str]) -> str:
-    """What an escape writes: a character for a named or escaped one, else nothing."""
-    for group in ("two", "named", "string_two", "string_named", "string_one"):
+def _escaped(escape: re.Match[str], strings: Mapping[str, str]) -> str:
+    """What an escape writes: a character for a named or escaped one, a defined string's value
+    for a string, else nothing."""
+    for group in ("string_two", "string_named", "string_one"):
+        name = escape.group(group)
+        if name is not None:
+            return strings.get(name, _NAMED.get(name, ""))
+    for group in ("two", "named"):
         name = escape.group(group)
         if name is not None:
             return _NAMED.get(name, "")
