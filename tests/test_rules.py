@@ -974,6 +974,44 @@ def test_a_long_form_closes_no_bracket_it_did_not_open() -> None:
     assert pairs(text) and all(")" not in long for _, long in pairs(text))
 
 
+def test_a_constants_name_is_no_long_form() -> None:
+    # systemd.socket(5), user_namespaces(7), ssl(7ssl): names code gives define nothing
+    for text in (
+        "the socket will use the UDP-Lite (IPPROTO_UDPLITE) protocol",
+        "the process must have the CAP_SETUID (CAP_SETGID) capability",
+        "SSL_METHOD (SSL Method) is a dispatch structure",
+    ):
+        assert pairs(text) == []
+    # a name in small letters still names its short form (terminfo's capabilities)
+    assert pairs("This includes the no_color_video (ncv) capability.") == [
+        ("ncv", "no_color_video")
+    ]
+
+
+def test_a_keyword_is_no_short_form_of_its_own_word() -> None:
+    # CMake's pages: a call's keyword in capitals spelled by a word before it
+    for text in (
+        "targets that should be exported by the install(EXPORT) command",
+        "normally downloaded using the file(DOWNLOAD) command",
+    ):
+        assert pairs(text) == []
+    # a category's name after its word defines it, as the SDU@AAAI-22 gold reads it
+    assert pairs("treating all elements equally (EQUAL)") == [("EQUAL", "equally")]
+    # a truncation, most of a word left out, or a name the initials spell, still defines
+    assert pairs("the configuration (CONFIG) file") == [("CONFIG", "configuration")]
+    assert pairs("Reaching Everyone for Active Citizenry @ Home (REACH) began") == [
+        ("REACH", "Reaching Everyone for Active Citizenry @ Home")
+    ]
+
+
+def test_a_long_form_stays_in_its_tables_column() -> None:
+    # lsof(8): a socket option's name, a tab, its words: they gloss the name, and the option's
+    # name in the bracket takes no long form from the column before
+    text = "\tRCVBUF\treceive buffer length (SO_RCVBUF)\n\tSNDBUF\tsend buffer length (SO_SNDBUF)\n"
+    assert pairs(text) == [("RCVBUF", "receive buffer length"), ("SNDBUF", "send buffer length")]
+    assert pairs("SNDBUF\tsend buffer length (SO_SNDBUF)") == []
+
+
 @pytest.mark.parametrize(
     "text", ["SVM", "IL-6", "NF-κB", "mRNA", "CNNs", "3D", "DM tipo", "LC(50)", "PGE(2)", "lgj(2J)"]
 )

@@ -320,6 +320,27 @@ def test_a_long_form_holding_its_short_form_is_no_definition() -> None:
     ]
 
 
+def test_a_constants_name_is_no_long_form() -> None:
+    # systemd.directives(7), pam_userdb(8): a constant beside another spells it by chance
+    for text, short, long in (
+        ("$TERM: systemd.exec(5). $TRIGGER_TIMER_MONOTONIC_USEC", "TERM", "TIMER_MONOTONIC_USEC"),
+        ("PAM_AUTH_ERR Authentication failure. PAM_AUTHTOK_RECOVERY_ERR", "AUTH_ERR",
+         "AUTHTOK_RECOVERY_ERR"),
+    ):  # fmt: skip
+        tagged = _spans(text, short=short, long=long)
+        assert [o.long for o in extract(Document(text), tagged) if o.short.text == short] == [None]
+
+
+def test_a_keyword_is_no_short_form_of_its_own_word() -> None:
+    # findmnt(8) and CMake's pages: a keyword beside its word, in small letters or inflected
+    for text, short, long in (
+        ("Supported: LABEL=label, UUID=uuid", "LABEL", "label"),
+        ("EXPORT sets. Exporting Targets matching install", "EXPORT", "Exporting Targets"),
+    ):
+        tagged = _spans(text, short=short, long=long)
+        assert [o.long for o in extract(Document(text), tagged) if o.short.text == short] == [None]
+
+
 def test_a_phrase_with_a_function_word_defines_only_a_short_form_beside_it() -> None:
     # the kernel's ipvs-sysctl: the words spell UDP by chance, a clause apart from it
     text = "If set, use the default port, thread 0 will serve the UDP sockets."

@@ -36,7 +36,9 @@ from termlens.acronyms.rules import (
     Definition,
     called,
     find_definitions,
+    holds_a_constant,
     looks_like_short_form,
+    spells_its_own_word,
 )
 from termlens.acronyms.spans import RangeSet
 from termlens.acronyms.tagger import (
@@ -392,13 +394,15 @@ def _pair(
     """The nearest tagged short form that the long form explains, as a definition; or, for a
     long form in another script than its Latin short form (Persian: "واسط گرافيكي ( GUI )"),
     which no letters can explain, the short form in the brackets right after it. None for a long
-    form that holds a clause's word, ends on a function word or, in English (``lang``), opens
-    with a verb in the third person."""
+    form that holds a clause's word or a constant's name, ends on a function word or, in English
+    (``lang``), opens with a verb in the third person."""
     words = long.text.lower().split()
     if _CLAUSE_WORDS.intersection(words) or FUNCTION_WORDS.intersection(words[-1:]):
         return None  # a clause's piece, or a phrase cut off after a preposition
     if lang == "en" and _third_person_verb(next(iter(long.text.split()), "")):
         return None  # a clause: "GCC generates code to copy", "DOM … defines one method"
+    if holds_a_constant(long.text):
+        return None  # a name code gives: "CPACK_NUGET_<compName>_PACKAGE_AUTHORS"
     # a phrase in small letters with a function word is a long form only beside its short form:
     # "the caller uses the API" spells nothing where the two are apart ("use the default port,
     # thread 0 will … UDP"), as in none of the English gold's 344 such long forms bar junk labels
@@ -416,6 +420,8 @@ def _pair(
             continue  # "(CBC)" follows its long form; "a mode like (CBC) … complete block of c…"
         if _names_itself(long.text, short.text) or _calls_another(text, long, short):
             continue
+        if spells_its_own_word(short.text, long.text):
+            continue  # a keyword: "LABEL=label", "Exporting Targets … install(EXPORT)"
         result = align(short.text, long.text, [0]) or align_unordered(short.text, long.text, [0])
         if result is not None and not (
             result.unmatched or result.start != 0 or result.quality < MIN_QUALITY

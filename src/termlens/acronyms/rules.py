@@ -74,7 +74,7 @@ _BRACKET: Final = re.compile(r"[()\[\]]")
 _SEPARATOR: Final = re.compile(r"[,;](?=\s|$)|[()\[\]]")
 _CONNECTORS: Final = frozenset(CONNECTORS)
 # What may end the words that may hold a long form (checked by _stops_window)
-_STOP_CHARS: Final = ';()[]{}!?="“”.,:|\n'  # each may end the words before a short form
+_STOP_CHARS: Final = ';()[]{}!?="“”.,:|\n\t'  # each may end the words before a short form
 _STOP_CHAR: Final = re.compile(f"[{re.escape(_STOP_CHARS)}]")
 _WORD_WITH_BRACKETS: Final = re.compile(r"[^\W_][^\s()\[\]]*[(\[][^\s()\[\]]+[)\]][^\s()\[\]]*")
 # What says a bracket's short form abbreviates a name in another language than the text's:
@@ -338,6 +338,11 @@ _ETC: Final = re.compile(r"\betc\b\.?\s+\w")  # "(IDE, MFM, etc. drives)": kinds
 # "PGE(2)", "lgj(2J)")
 _MANUAL_PAGE: Final = re.compile(r"[a-z][a-z0-9_.:+-]*\([1-9][a-z]*\)")
 _TABLE_RULE: Final = re.compile(r"[\u2500-\u257f]")  # box drawing: a table's rules
+_LETTER_RUN: Final = re.compile(r"[^\W\d_]+")
+# a keyword in capitals (spells_its_own_word): this many letters at least, and this share of
+# its long form's first word
+_OWN_WORD_LETTERS: Final = 5
+_OWN_WORD_SHARE: Final = 0.6
 # a finite verb between words, the one after it in small letters, which make a clause of a long
 # form: "contributions must be attributed in a copyright notice identifying the author
 # (“Contributor”)"; not a name ("men who have sex with men (MSM)", "Sexual Harassment is Out")
@@ -476,16 +481,66 @@ def _keep(found: dict[int, Definition], definition: Definition) -> None:
     """Keep the best definition of each short form; none of an item's number that words without
     digits would spell ("eliminates false positives in practice (PR101962)"), nor one whose long
     form is a clause ("Qt 4.X has its own implementation of mutexes (QMutex)"), crosses a table's
-    rule ("│ Changing file ownership │") or closes a bracket it does not open ("length
-    (SO_RCVBUF)⏎SNDBUF send buffer length (SO_SNDBUF)")."""
+    rule ("│ Changing file ownership │"), closes a bracket it does not open ("length
+    (SO_RCVBUF)⏎SNDBUF send buffer length (SO_SNDBUF)") or holds a constant's name
+    (:func:`holds_a_constant`: "UDP-Lite (IPPROTO_UDPLITE)")."""
     long = definition.long.text
     if _ITEM_NUMBER.search(definition.short.text) and not any(ch.isdigit() for ch in long):
         return
     if _FINITE_VERB.search(long) or _TABLE_RULE.search(long) or _unopened_bracket(long):
         return
+    if holds_a_constant(long):
+        return
     old = found.get(definition.short.start)
     if old is None or definition.score > old.score:
         found[definition.short.start] = definition
+
+
+def holds_a_constant(long: str) -> bool:
+    """Whether a long form holds a constant's name, pieces in capitals joined by underscores
+    (*IPPROTO_UDPLITE*, *CAP_SETUID*, CMake's *CPACK_NUGET_<compName>_PACKAGE_AUTHORS*): a name
+    code gives, which spells no short form out (not *no_color_video*, terminfo's *ncv*)."""
+    return "_" in long and any(
+        sum(len(piece) > 1 and piece.isalnum() and piece.isupper() for piece in word.split("_"))
+        >= 2
+        for word in long.split()
+        if "_" in word
+    )
+
+
+def spells_its_own_word(short: str, long: str) -> bool:
+    """Whether a short form in capitals is its long form's first word written so, or most of it,
+    and the words' initials do not spell it: a keyword in a call or an assignment ("exported by
+    the install(EXPORT)", "downloaded using the file(DOWNLOAD)", "LABEL=label"; not *KERN*,
+    *kernel*, a truncation of four letters, *CONFIG*, *configuration*, most of the word left
+    out, nor *REACH*, *Reaching Everyone for Active Citizenry @ Home*). Elsewhere such a word
+    may name a category the text defines, as the SDU@AAAI-22 gold reads "treating all elements
+    equally (EQUAL)"."""
+    letters = short.lower()
+    if not (letters.isalpha() and short.isupper() and len(letters) >= 3):
+        return False
+    words = _LETTER_RUN.findall(long.lower())
+    if not words:
+        return False
+    first = words[0]
+    if len(words) == 1 and letters in (first, first + "s", first + "es", first.removesuffix("s")):
+        return True
+    stem = letters.removesuffix("e")
+    return (
+        len(letters) >= _OWN_WORD_LETTERS
+        and first.startswith(stem)
+        and len(stem) >= _OWN_WORD_SHARE * len(first)
+        and not (len(words) > 1 and _initials_spell(letters, words))
+    )
+
+
+def _initials_spell(letters: str, words: list[str]) -> bool:
+    """Whether the words' first letters, some left out, spell ``letters`` in order."""
+    i = 0
+    for word in words:
+        if i < len(letters) and word[0] == letters[i]:
+            i += 1
+    return i == len(letters)
 
 
 def _unopened_bracket(long: str) -> bool:
@@ -602,6 +657,12 @@ def _bracket(doc: Document, opening: int) -> Definition | None:
         definition = _long_form_before(doc, before, short, "long (short)", exact=listed)
         if definition is not None and called(text, definition.long) and short.text.islower():
             return None  # "fchdir(fd)", "heappush(heap, item)"; not "cognition(COG)"
+        if (
+            definition is not None
+            and glued
+            and spells_its_own_word(short.text, definition.long.text)
+        ):
+            return None  # a call's keyword: "exported by the install(EXPORT)"
         if definition is not None:
             definition = _whole_across_a_comma(doc, before, short, definition) or definition
             return _from_name_head(doc, before, definition)
@@ -1088,6 +1149,8 @@ def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
         return not (text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum())
     if ch == "\n":
         return BLANK_LINE.match(text, at) is not None
+    if ch == "\t":  # a table's column: "SNDBUF⇥send buffer length (SO_SNDBUF)"
+        return True
     if ch == "|":  # a table's cell separator; not inside a word: "gri|SCF"
         return text[at - 1 : at].isspace() or text[at + 1 : at + 2].isspace()
     if ch == "?":  # unless a letter lost to the encoding: "Na??ve Bayes", "Ci?ncia Hoje"
