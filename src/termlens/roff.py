@@ -45,6 +45,15 @@ _STRING: Final = re.compile(
     rf"ds1?[ \t]+(?P<name>[^\s\\]+)[ \t]*(?P<value>{_LINE})",
     re.M,
 )
+# a branch: ".if c body", ".ie c body" or ".el body", its body to the end of its line (going on
+# after a closing backslash) or a block ("\\{" … "\\}"); conditions nroff meets, or not
+_BRANCH: Final = re.compile(
+    r"^[.'][ \t]*(?:(?P<request>ie|if)[ \t]+(?P<condition>\S+)|el)[ \t]*"
+    rf"(?P<body>\\\{{.*?\\\}}|{_LINE})",
+    re.M | re.S,
+)
+_NROFF_TRUE: Final = frozenset(("n", "!t", "\\n(.g", "\\n[.g]"))
+_NROFF_FALSE: Final = frozenset(("t", "!n"))
 _ARGUMENT: Final = re.compile(r'"(?P<quoted>(?:[^"\n]|"")*)("?)|(?:\\.|[^\s\\"])+')
 _ESCAPE: Final = re.compile(
     r"\\(?:[fF](?:\[[^\]\n]*\]|\(..|.)"  # a font: nothing
@@ -130,17 +139,34 @@ def stretches(text: str) -> list[Stretch]:
 
 def defined_strings(text: str) -> dict[str, str]:
     """The strings a page defines, each with what it writes as nroff reads it: the first
-    definition that nroff meets (not one under "if t"), its escapes read."""
+    definition nroff meets, none in a branch it skips (".if t", ".ie n … .el", and of a branch
+    on a condition it cannot tell, the other, plain one: eqn(1)'s "\\*(tx" is TeX, not
+    troff's drawing of it), its escapes read."""
+    skipped = _skipped_branches(text)
     strings: dict[str, str] = {}
     for match in _STRING.finditer(text):
-        condition = match.group("condition")
-        if match.group("name") in strings or (
-            condition is not None and condition.lstrip("!") == "t"
-        ):
+        if match.group("name") in strings or any(s <= match.start("name") < e for s, e in skipped):
             continue
         value = re.sub(r"\\\n", "", match.group("value"))
         strings[match.group("name")] = _plain(value.removeprefix('"'), strings)
     return strings
+
+
+def _skipped_branches(text: str) -> list[tuple[int, int]]:
+    """The spans of the branches of ".if", ".ie" and ".el" requests that nroff does not take."""
+    skipped, last_taken = [], True
+    for branch in _BRANCH.finditer(text):
+        condition = branch.group("condition")
+        if condition is None:  # ".el": taken when its ".ie" was not
+            taken = not last_taken
+        else:
+            taken = condition in _NROFF_TRUE or (
+                condition not in _NROFF_FALSE and branch.group("request") == "if"
+            )  # an ".ie" on a condition it cannot tell: the ".el" after it, the plain one
+            last_taken = taken
+        if not taken:
+            skipped.append(branch.span("body"))
+    return skipped
 
 
 def _apart(found: list[Stretch]) -> list[Stretch]:
