@@ -1099,6 +1099,27 @@ def test_an_english_word_in_capitals_for_emphasis_is_no_short_form() -> None:
         assert [o.short.text for o in extract(Document(text, lang=lang), capitals)] == found
 
 
+def test_two_english_words_shouted_side_by_side_are_no_short_forms() -> None:
+    # GNU's manual pages, SQL's: two common words in capitals; not a rare word's (ld(1)'s
+    # "non-GNU PE-aware tools"), nor words of a run of three (shouted() reads those)
+    text = "There is NO WARRANTY. Use ORDER BY here. With non-GNU PE-aware tools. A NO GO ZONE."
+    found = extract(Document(text, lang="en"), _shorts(lambda t: t.text.isupper()))
+    assert [o.short.text for o in found] == ["GNU", "PE"]
+
+
+def test_a_manual_pages_name_in_its_header_is_no_short_form() -> None:
+    # ls(1) as man prints it: the header names the page; the same letters in prose stay
+    text = (
+        "LS(1)      User Commands      LS(1)\n\nNAME\n       ls - list directory contents\n\n"
+        "       The LS program uses POSIX.\n"
+    )
+    found = extract(Document(text, lang="en"), _shorts(lambda t: t.text in ("LS", "POSIX")))
+    assert [(o.short.start, o.short.text) for o in found] == [
+        (text.index("LS program"), "LS"),
+        (text.index("POSIX"), "POSIX"),
+    ]
+
+
 def test_a_keyword_the_document_writes_as_inline_code_is_no_short_form() -> None:
     # an SQL manual names its commands in prose as it writes them in code; an acronym in code
     # stays one, and so do words a code block's comments write ("CAN frame"), and an English

@@ -751,6 +751,13 @@ def is_manual_page(text: str) -> bool:
     return _MANUAL_PAGE.match(text) is not None
 
 
+def manual_page_header(text: str) -> tuple[int, int] | None:
+    """The span of a printed manual page's header line, which names the page ("LS(1)   User
+    Commands   LS(1)"), or None for another text."""
+    match = _MANUAL_PAGE.match(text)
+    return None if match is None else match.span()
+
+
 def writes_metavariables(text: str) -> bool:
     """Whether ``text`` is documentation that writes a placeholder as a word in capitals (FILE,
     PATTERN, KEY): a GNU Info file or a manual page."""

@@ -51,15 +51,19 @@ from termlens.acronyms.tagger import (
 from termlens.acronyms.translated import translate
 from termlens.acronyms.wordlist import WORD, seen, seen_with_any_accents
 from termlens.acronyms.written_out import written_out
-from termlens.markup import writes_metavariables
+from termlens.markup import manual_page_header, writes_metavariables
 from termlens.taxonomy.wordnet import bundled
 from termlens.text import Document, Span
 
 PAIR_DISTANCE = 120  # characters between a tagged long form and its short form
 _INLINE_CODE_WORDS = 4  # the most words of inline code that names a keyword ("IS NOT NULL")
 SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted text
+_SHOUTED_WORD = 100  # how often the word list's texts write one of two shouted words
 _LATIN = re.compile(r"[A-Za-z]")
 _HEADING_LINE = re.compile(r"[^\W\d_a-z]+[ \t]*\n")  # a word in capitals alone on its line
+# a word in capitals and a space before or after a short form, itself not beside a third
+_SHOUTED_BEFORE = re.compile(r"(?<![A-Z][A-Z] )\b(?P<word>[A-Z]{2,}) \Z")
+_SHOUTED_AFTER = re.compile(r" (?P<word>[A-Z]{2,})\b(?! [A-Z]{2})")
 # what may stand between a long form and its short form beside it: brackets, punctuation and
 # the words of a cue ("(", " - ", ", or ", ", also known as ", ", hereafter ")
 _BESIDE = re.compile(
@@ -159,6 +163,7 @@ def _extract(
         else set()
     )  # each written form judged once: a manual writes FILE hundreds of times
     keywords = _code_words(doc.text, code, doc.lang) if code is not None else frozenset()
+    header = manual_page_header(doc.text)  # the page's name, "LS(1)", no short form there
     occurrences += [
         Occurrence(_letters_of_an_identifier(doc.text, s), None)
         for short, read in zip(shorts, readings, strict=True)
@@ -170,6 +175,8 @@ def _extract(
         and not (doc.lang == "en" and short.text in _EMPHASISED)
         and short.text not in metavariables
         and not (keywords and all(w in keywords for w in short.text.split()))
+        and not (header and header[0] <= short.start < header[1])
+        and not (doc.lang == "en" and _shouted_words(doc.text, short))
         for s in read
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
@@ -263,6 +270,22 @@ def _in_shouted_run(text: str, short: Span) -> bool:
         *takewhile(str.isupper, after),
     ]
     return len(run) >= SHOUTED_RUN and 2 * sum(_common(w, text) for w in run) >= len(run)
+
+
+def _shouted_words(text: str, short: Span) -> bool:
+    """Whether the short form is one of two words in capitals side by side, both English words
+    (WordNet's, in small letters), one of them a word the word list's texts write often, which
+    the text shouts: "There is NO WARRANTY", "SEE ALSO", "ORDER BY"; not "GNU GPL", "non-GNU
+    PE-aware" (both rare), "CAT SCAN" (WordNet writes *CAT* in capitals too)."""
+    if not (short.text.isalpha() and short.text.isupper()):
+        return False
+    before = _SHOUTED_BEFORE.search(text, max(0, short.start - 40), short.start)
+    after = _SHOUTED_AFTER.match(text, short.end)
+    if (before is None) == (after is None):
+        return False  # alone, or in a run of three or more (shouted() reads those)
+    other = (before or after).group("word")  # type: ignore[union-attr]
+    common = max(seen(short.text), seen(other)) >= _SHOUTED_WORD
+    return common and _wordnet_word(short.text) and _wordnet_word(other)
 
 
 def _paragraph_start(text: str, at: int) -> int:
