@@ -1027,6 +1027,18 @@ def test_a_manual_s_placeholders_in_capitals_are_no_short_forms() -> None:
     assert found(body) == ["OPTION", "PATTERNS", "FILE", "POSIX", "GNU", "POSIX"]
 
 
+def test_a_placeholders_plural_and_a_files_name_are_no_short_forms() -> None:
+    # ls(1)'s "the FILEs", its FILE placeholder's plural; OpenSSL's pages' "the file LICENSE";
+    # "the file ID" keeps its short form (WordNet writes ID in capitals)
+    text = (
+        "LS(1)                  User Commands                  LS(1)\n\n"
+        "       List information about the FILEs: each file, FILE or file. See the file LICENSE."
+        " The file ID stays."
+    )
+    capitals = _shorts(lambda t: t.text[:2].isupper())
+    assert [o.short.text for o in extract(Document(text, lang="en"), capitals)] == ["ID"]
+
+
 def test_a_long_form_without_a_letter_translates_no_short_form_after_it() -> None:
     # a long form in another script pairs with the Latin short form bracketed after it; a mark
     # before a bracket is no long form: a make variable's "$(CFLAGS)"

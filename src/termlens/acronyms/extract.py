@@ -61,6 +61,7 @@ SHOUTED_RUN = 3  # capitalised words in a row that make a heading or shouted tex
 _SHOUTED_WORD = 100  # how often the word list's texts write one of two shouted words
 _LATIN = re.compile(r"[A-Za-z]")
 _HEADING_LINE = re.compile(r"[^\W\d_a-z]+[ \t]*\n")  # a word in capitals alone on its line
+_FILE_BEFORE = re.compile(r"\bfile\s+\Z", re.IGNORECASE)  # "the file LICENSE"
 # a word in capitals and a space before or after a short form, itself not beside a third
 _SHOUTED_BEFORE = re.compile(r"(?<![A-Z][A-Z] )\b(?P<word>[A-Z]{2,}) \Z")
 _SHOUTED_AFTER = re.compile(r" (?P<word>[A-Z]{2,})\b(?! [A-Z]{2})")
@@ -176,7 +177,7 @@ def _extract(
         and short.text not in metavariables
         and not (keywords and all(w in keywords for w in short.text.split()))
         and not (header and header[0] <= short.start < header[1])
-        and not (doc.lang == "en" and _shouted_words(doc.text, short))
+        and not (doc.lang == "en" and (_shouted_words(doc.text, short) or _a_file(doc.text, short)))
         for s in read
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
@@ -198,13 +199,15 @@ def _metavariable(written: str, text: str) -> bool:
     """Whether a tagged short form is a placeholder written in capitals, as a manual writes a
     command's arguments: an English word (WordNet's, in small letters) of three letters or more
     that the text writes in small letters outside code at least as often ("FILE", "KEY",
-    "PATTERN"; not "GNU", "POSIX", "ID")."""
+    "PATTERN"; not "GNU", "POSIX", "ID"), or its plural with a small *s* ("the FILEs")."""
+    if written.endswith("s") and written[:-1].isupper():
+        written = written[:-1]
     if not (len(written) > 2 and written.isascii() and written.isalpha() and written.isupper()):
         return False
     lower = _lower_case_counts(text)[written.lower()]
     return (
         lower > 0
-        and lower >= len(re.findall(rf"(?<!\w){written}(?!\w)", text))
+        and lower >= len(re.findall(rf"(?<!\w){written}s?(?!\w)", text))  # FILE, FILEs
         and _wordnet_word(written)
     )
 
@@ -286,6 +289,18 @@ def _shouted_words(text: str, short: Span) -> bool:
     other = (before or after).group("word")  # type: ignore[union-attr]
     common = max(seen(short.text), seen(other)) >= _SHOUTED_WORD
     return common and _wordnet_word(short.text) and _wordnet_word(other)
+
+
+def _a_file(text: str, short: Span) -> bool:
+    """Whether the short form is an English word in capitals that the text calls a file, the
+    file's name: OpenSSL's "in the file LICENSE in the source distribution" (not "the file ID",
+    which WordNet writes in capitals)."""
+    return (
+        short.text.isalpha()
+        and short.text.isupper()
+        and _FILE_BEFORE.search(text, max(0, short.start - 12), short.start) is not None
+        and _wordnet_word(short.text)
+    )
 
 
 def _paragraph_start(text: str, at: int) -> int:
