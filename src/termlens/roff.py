@@ -38,10 +38,10 @@ _PAGE: Final = re.compile(
 )
 _REQUEST: Final = re.compile(rf"^[.'][ \t]*(?P<name>[^\s\\]*)[ \t]*(?P<arguments>{_LINE})\n?", re.M)
 _COMMENT: Final = re.compile(r'^[.\'][ \t]*\\"[^\n]*\n?|\\"[^\n]*|\\#[^\n]*\n?', re.M)
-# a string's definition (".ds name value"), also under a condition nroff meets ("if n", "ie
-# \n(.g"; not "if t", troff's), or the other branch's (".el")
+# a string's definition (".ds name value"), also as a branch's body (".if n .ds …", ".el .ds
+# …"; which branches nroff takes, _skipped_branches says)
 _STRING: Final = re.compile(
-    r"^[.'][ \t]*(?:(?:if|ie)[ \t]+(?P<condition>\S+)[ \t]+[.']?[ \t]*|el[ \t]*[.']?[ \t]*)?"
+    r"^[.'][ \t]*(?:(?:if|ie)[ \t]+\S+[ \t]+[.']?[ \t]*|el[ \t]*[.']?[ \t]*)?"
     rf"ds1?[ \t]+(?P<name>[^\s\\]+)[ \t]*(?P<value>{_LINE})",
     re.M,
 )
