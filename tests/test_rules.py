@@ -1010,6 +1010,11 @@ def test_a_long_form_stays_in_its_tables_column() -> None:
     text = "\tRCVBUF\treceive buffer length (SO_RCVBUF)\n\tSNDBUF\tsend buffer length (SO_SNDBUF)\n"
     assert pairs(text) == [("RCVBUF", "receive buffer length"), ("SNDBUF", "send buffer length")]
     assert pairs("SNDBUF\tsend buffer length (SO_SNDBUF)") == []
+    # a row's later cells end there too (editres(1)'s menus); a tab between words is a space
+    assert pairs("N\tShow Widget Names\tsupport vector machine (SVM)") == [
+        ("SVM", "support vector machine")
+    ]
+    assert pairs("the support\tvector machine (SVM)") == [("SVM", "support\tvector machine")]
 
 
 @pytest.mark.parametrize(

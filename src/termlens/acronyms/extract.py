@@ -164,7 +164,7 @@ def _extract(
         else set()
     )  # each written form judged once: a manual writes FILE hundreds of times
     keywords = _code_words(doc.text, code, doc.lang) if code is not None else frozenset()
-    header = manual_page_header(doc.text)  # the page's name, "LS(1)", no short form there
+    header = manual_page_header(doc.text)
     occurrences += [
         Occurrence(_letters_of_an_identifier(doc.text, s), None)
         for short, read in zip(shorts, readings, strict=True)
@@ -176,8 +176,7 @@ def _extract(
         and not (doc.lang == "en" and short.text in _EMPHASISED)
         and short.text not in metavariables
         and not (keywords and all(w in keywords for w in short.text.split()))
-        and not (header and header[0] <= short.start < header[1])
-        and not (doc.lang == "en" and (_shouted_words(doc.text, short) or _a_file(doc.text, short)))
+        and not _written_as_no_short_form(doc, short, header)
         for s in read
     ]
     occurrences.sort(key=lambda o: (o.short.start, o.short.end))
@@ -275,6 +274,15 @@ def _in_shouted_run(text: str, short: Span) -> bool:
     return len(run) >= SHOUTED_RUN and 2 * sum(_common(w, text) for w in run) >= len(run)
 
 
+def _written_as_no_short_form(doc: Document, short: Span, header: tuple[int, int] | None) -> bool:
+    """Whether a tagged short form, undefined, is written as something else: a manual page's name
+    in its header (``header``: "LS(1)   User Commands   LS(1)"), or in English two shouted words
+    (:func:`_shouted_words`) or a file's name (:func:`_a_file`)."""
+    if header is not None and header[0] <= short.start < header[1]:
+        return True
+    return doc.lang == "en" and (_shouted_words(doc.text, short) or _a_file(doc.text, short))
+
+
 def _shouted_words(text: str, short: Span) -> bool:
     """Whether the short form is one of two words in capitals side by side, both English words
     (WordNet's, in small letters), one of them a word the word list's texts write often, which
@@ -283,10 +291,10 @@ def _shouted_words(text: str, short: Span) -> bool:
     if not (short.text.isalpha() and short.text.isupper()):
         return False
     before = _SHOUTED_BEFORE.search(text, max(0, short.start - 40), short.start)
-    after = _SHOUTED_AFTER.match(text, short.end)
-    if (before is None) == (after is None):
+    beside = [m for m in (before, _SHOUTED_AFTER.match(text, short.end)) if m is not None]
+    if len(beside) != 1:
         return False  # alone, or in a run of three or more (shouted() reads those)
-    other = (before or after).group("word")  # type: ignore[union-attr]
+    other = beside[0].group("word")
     common = max(seen(short.text), seen(other)) >= _SHOUTED_WORD
     return common and _wordnet_word(short.text) and _wordnet_word(other)
 

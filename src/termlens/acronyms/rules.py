@@ -1149,8 +1149,9 @@ def _stops_window(text: str, at: int, through_commas: bool = False) -> bool:
         return not (text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum())
     if ch == "\n":
         return BLANK_LINE.match(text, at) is not None
-    if ch == "\t":  # a table's column: "SNDBUF⇥send buffer length (SO_SNDBUF)"
-        return True
+    if ch == "\t":  # a table's column: after a first cell of one word, or after another tab
+        row = text[text.rfind("\n", 0, at) + 1 : at].strip(" \t")  # "SNDBUF⇥send buffer …"
+        return " " not in row or "\t" in row  # not "the support⇥vector machine (SVM)"
     if ch == "|":  # a table's cell separator; not inside a word: "gri|SCF"
         return text[at - 1 : at].isspace() or text[at + 1 : at + 2].isspace()
     if ch == "?":  # unless a letter lost to the encoding: "Na??ve Bayes", "Ci?ncia Hoje"
