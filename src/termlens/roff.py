@@ -12,8 +12,8 @@ printed page does (:func:`markup.is_manual_page`). Macro definitions and ignored
 defines (".ds Aq \\(aq", pod2man's apostrophe) writes its value where the page uses it ("\\*(Aq"),
 as nroff reads it. :func:`code` gives the spans that hold no prose: the synopsis, an option's
 tag, the examples (".EX" … ".EE", pod2man's ".Vb" … ".Ve") and text set in a constant-width font
-(".ft CW", "\\f(CW", rst2man's and pod2man's code). Pages in mdoc(7) (".Dd", ".Nm") are not
-read so: their requests stay text.
+(".nf" then ".ft CW", "\\f(CW": rst2man's and pod2man's code). Pages in mdoc(7) (".Dd", ".Nm")
+are not read so: their requests stay text.
 """
 
 from __future__ import annotations
