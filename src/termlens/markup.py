@@ -748,7 +748,7 @@ def is_info_document(text: str) -> bool:
 
 def is_manual_page(text: str) -> bool:
     """Whether ``text`` is a manual page as `man` prints it (:data:`_MANUAL_PAGE`)."""
-    return _MANUAL_PAGE.match(text) is not None
+    return manual_page_header(text) is not None
 
 
 def manual_page_header(text: str) -> tuple[int, int] | None:

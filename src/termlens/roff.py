@@ -81,10 +81,11 @@ _EXAMPLE: Final = re.compile(
 # text in a constant-width font: a block set as written in it (".nf", then ".ft CW", to the
 # next ".ft": rst2man's literal block; not a table so set, ascii(7)'s), or after "\f(CW" to
 # the next font
+_CONSTANT_WIDTH_FONT: Final = r"\\f(?:\(C[WRBI]|\[C[WRBI]?\]|C)"  # "\f(CW", "\f[C]", "\fC"
 _CONSTANT_WIDTH: Final = re.compile(
     r"^[.'][ \t]*nf[ \t]*\n[.'][ \t]*ft[ \t]+\(?C[WRBI]?[ \t]*\n"
     r"(?P<lines>(?:(?![.'][ \t]*ft\b)[^\n]*\n?)*)"
-    r"|\\f(?:\(C[WRBI]|\[C[WRBI]?\]|C)(?P<words>(?:(?!\\f)[^\n])*)",
+    rf"|{_CONSTANT_WIDTH_FONT}(?P<words>(?:(?!\\f)[^\n])*)",
     re.M,
 )
 # the title line, after its title: it reads as the rest of the header
@@ -96,7 +97,7 @@ _TAG: Final = re.compile(
 # a glossary's line: a word in a constant-width font, a colon and what it means (jstat(1):
 # "\f[CB]CCSC\f[R]: Compressed class committed size"), prose
 _GLOSSED: Final = re.compile(
-    r"(?:(?<=\n)|(?<=\A))\\f(?:\(C[WRBI]|\[C[WRBI]?\]|C)[^\s\\]+\\f(?:\[[^\]\n]*\]|\(..|.)?:"
+    rf"(?:(?<=\n)|(?<=\A)){_CONSTANT_WIDTH_FONT}[^\s\\]+\\f(?:\[[^\]\n]*\]|\(..|.)?:"
 )
 _REQUEST_NAME: Final = re.compile(r"^[.'][ \t]*[^\s\\]*[ \t]*")
 # a synopsis's heading, in English, Spanish, French and German pages
@@ -128,7 +129,7 @@ def stretches(text: str) -> list[Stretch]:
         out += _request(request, _comment_start(request, commented))
     taken = _apart(out)
     starts = [start for start, _, _ in taken]
-    strings = defined_strings(text)
+    strings = _defined_strings(text)
     escapes = [
         (escape.start(), escape.end(), _escaped(escape, strings))
         for escape in _ESCAPE.finditer(text)
@@ -137,7 +138,7 @@ def stretches(text: str) -> list[Stretch]:
     return _apart([*taken, *escapes])
 
 
-def defined_strings(text: str) -> dict[str, str]:
+def _defined_strings(text: str) -> dict[str, str]:
     """The strings a page defines, each with what it writes as nroff reads it: the first
     definition nroff meets, none in a branch it skips (".if t", ".ie n … .el", and of a branch
     on a condition it cannot tell, the other, plain one: eqn(1)'s "\\*(tx" is TeX, not

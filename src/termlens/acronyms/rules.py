@@ -41,6 +41,7 @@ from termlens.text import (
     BLANK_LINE,
     CONJUNCTIONS,
     CONNECTORS,
+    LETTER_RUN,
     SUPERSCRIPT_DIGITS,
     SUPERSCRIPT_RUN,
     WORD,
@@ -338,7 +339,6 @@ _ETC: Final = re.compile(r"\betc\b\.?\s+\w")  # "(IDE, MFM, etc. drives)": kinds
 # "PGE(2)", "lgj(2J)")
 _MANUAL_PAGE: Final = re.compile(r"[a-z][a-z0-9_.:+-]*\([1-9][a-z]*\)")
 _TABLE_RULE: Final = re.compile(r"[\u2500-\u257f]")  # box drawing: a table's rules
-_LETTER_RUN: Final = re.compile(r"[^\W\d_]+")
 # a keyword in capitals (spells_its_own_word): this many letters at least, and this share of
 # its long form's first word
 _OWN_WORD_LETTERS: Final = 5
@@ -519,7 +519,7 @@ def spells_its_own_word(short: str, long: str) -> bool:
     letters = short.lower()
     if not (letters.isalpha() and short.isupper() and len(letters) >= 3):
         return False
-    words = _LETTER_RUN.findall(long.lower())
+    words = LETTER_RUN.findall(long.lower())
     if not words:
         return False
     first = words[0]
